@@ -1,0 +1,38 @@
+/** Sign-in, the token payload and the current user (spec 2.3, 3, 7). */
+import { z } from 'zod';
+import { requiredString } from './common';
+import { PERMISSIONS, role } from './permissions';
+
+export const JWT_LIFETIME_SECONDS = 8 * 60 * 60;
+export const INVALID_CREDENTIALS = 'Invalid credentials.';
+export const TOKEN_NOT_FOUND = 'JWT Token not found';
+export const TOKEN_EXPIRED = 'Expired JWT Token';
+export const TOKEN_INVALID = 'Invalid JWT Token';
+export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts, please try again in a few minutes.';
+
+/** `username` accepts the user name or the e-mail address. */
+export const loginCheckBody = z.object({ username: requiredString(180), password: z.string().min(1) });
+export type LoginCheckBody = z.infer<typeof loginCheckBody>;
+
+export const tokenResponse = z.object({ token: z.string() });
+
+/** What the web decodes from the JWT (spec 3: "the token payload is decoded as JSON"). */
+export const tokenPayload = z.object({
+  sub: z.string(),
+  username: z.string(),
+  role,
+  permissions: z.array(z.enum(PERMISSIONS)),
+  iat: z.number(),
+  exp: z.number(),
+});
+export type TokenPayload = z.infer<typeof tokenPayload>;
+
+export const currentUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role,
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type CurrentUser = z.infer<typeof currentUser>;

@@ -1,0 +1,134 @@
+/**
+ * Shapes every resource shares: list query and answer, error bodies (DESIGN.md §4), money, ids,
+ * and the zod configuration that makes a missing value read 'Required Field' (spec 5.1).
+ */
+import { z } from 'zod';
+
+export const REQUIRED_MESSAGE = 'Required Field';
+export const PATTERN_MESSAGE = 'Not match pattern';
+export const HYDRA_TITLE = 'An error occurred';
+
+z.config({
+  customError: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : undefined),
+});
+
+/** A non-empty, trimmed string; empty or blank input fails with 'Required Field'. */
+export const requiredString = (max = 255) =>
+  z.string().trim().min(1, REQUIRED_MESSAGE).max(max, `This value is too long. It should have ${max} characters or less.`);
+
+/** Optional free text; '' and null both mean "no value" and come out as null. */
+export const optionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, `This value is too long. It should have ${max} characters or less.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Query values arrive as strings; an empty filter is ignored (DESIGN.md §4). */
+export const queryValue = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+export const integerId = z.coerce.number().int().positive();
+export const idParams = z.object({ id: integerId });
+export const uuidParams = z.object({ id: z.uuid() });
+
+export const sortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof sortDirection>;
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+/**
+ * The list query of DESIGN.md §4: page from 1, perPage ≤ 100, one sort field as order[field]=asc|desc
+ * (unknown fields are rejected), plus the resource's own filters.
+ */
+export function listQuery<const S extends string, F extends z.ZodRawShape>(sortable: readonly [S, ...S[]], filters: F) {
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    order: z
+      .partialRecord(z.enum(sortable), sortDirection)
+      .refine((o) => Object.keys(o).length <= 1, 'Sort by one field at a time.')
+      .optional(),
+    ...filters,
+  });
+}
+
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    page: z.number().int(),
+    perPage: z.number().int(),
+    pagesCount: z.number().int(),
+    items: z.array(item),
+    totalCount: z.number().int(),
+  });
+}
+
+export interface ListResponse<T> {
+  page: number;
+  perPage: number;
+  pagesCount: number;
+  items: T[];
+  totalCount: number;
+}
+
+export const violation = z.object({ propertyPath: z.string(), title: z.string(), message: z.string() });
+export type Violation = z.infer<typeof violation>;
+
+export const constraintViolationList = z.object({
+  '@type': z.literal('ConstraintViolationList'),
+  'hydra:title': z.string(),
+  'hydra:description': z.string(),
+  violations: z.array(violation),
+});
+export type ConstraintViolationList = z.infer<typeof constraintViolationList>;
+
+export const hydraError = z.object({
+  '@type': z.literal('hydra:Error'),
+  'hydra:title': z.string(),
+  'hydra:description': z.string(),
+});
+export type HydraError = z.infer<typeof hydraError>;
+
+export const authError = z.object({ code: z.literal(401), message: z.string() });
+export type AuthError = z.infer<typeof authError>;
+
+/** ['lbNumbers', 3, 'serial'] → 'lbNumbers[3].serial' (spec 5.1, DESIGN.md §4). */
+export function propertyPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, key) => {
+    if (typeof key === 'number') return `${acc}[${key}]`;
+    const name = String(key);
+    return acc ? `${acc}.${name}` : name;
+  }, '');
+}
+
+export function violationList(violations: Violation[]): ConstraintViolationList {
+  return {
+    '@type': 'ConstraintViolationList',
+    'hydra:title': HYDRA_TITLE,
+    'hydra:description': violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n'),
+    violations,
+  };
+}
+
+export function hydraErrorBody(description: string): HydraError {
+  return { '@type': 'hydra:Error', 'hydra:title': HYDRA_TITLE, 'hydra:description': description };
+}
+
+/** One violation per field: the first issue on each path wins. */
+export function violationsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Violation[] {
+  const byPath = new Map<string, Violation>();
+  for (const issue of issues) {
+    const path = propertyPath(issue.path);
+    if (!byPath.has(path)) byPath.set(path, { propertyPath: path, title: issue.message, message: issue.message });
+  }
+  return [...byPath.values()];
+}
+
+export const money = z.object({ amount: z.number().int().min(0), currency: z.literal('GBP') });
+export type Money = z.infer<typeof money>;
+
+/** A reference in an answer: at least id and name (DESIGN.md §4). */
+export const namedRef = z.object({ id: z.number().int(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRef>;

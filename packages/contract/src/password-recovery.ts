@@ -1,0 +1,24 @@
+/** Password recovery (spec 2.3, 4; DESIGN.md §5): request → e-mailed code → verify → new password. */
+import { z } from 'zod';
+import { requiredString } from './common';
+import { newPassword } from './users';
+
+export const RECOVERY_CODE_TTL_MINUTES = 15;
+export const RECOVERY_MAX_ATTEMPTS = 5;
+export const PASSWORD_HISTORY_SIZE = 5;
+export const INVALID_CODE = 'The code is invalid or has expired.';
+export const PASSWORD_REUSED = 'Your new password must be different to previously used passwords';
+export const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. Please start again.';
+
+export const recoveryRequestBody = z.object({ username: requiredString(180) });
+/** The same answer whether or not the user exists, so names cannot be probed. */
+export const recoveryRequestResponse = z.object({ sent: z.literal(true) });
+
+export const recoveryVerifyBody = z.object({
+  username: requiredString(180),
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code.'),
+});
+export const recoveryVerifyResponse = z.object({ resetToken: z.string() });
+
+export const recoveryResetBody = z.object({ resetToken: z.string().min(1), plainPassword: newPassword });
+export const recoveryResetResponse = z.object({ reset: z.literal(true) });

@@ -1,0 +1,39 @@
+/**
+ * Roles, permissions and abilities (spec part 6, DESIGN.md §5). The server guard and the web's
+ * menu ask the same `can()`, so what the UI hides is exactly what the API forbids.
+ */
+import { z } from 'zod';
+
+export const ROLES = ['Admin', 'Production'] as const;
+export const role = z.enum(ROLES, { error: 'Choose Admin or Production.' });
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = ['ROLE_ADMIN_USER', 'ROLE_MASTER_ACCOUNT', 'ROLE_REMOVE_INVENTORY'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  Admin: ['ROLE_ADMIN_USER', 'ROLE_MASTER_ACCOUNT', 'ROLE_REMOVE_INVENTORY'],
+  Production: ['ROLE_ADMIN_USER'],
+};
+
+/** The abilities of spec part 6, each tied to the permission it needs. */
+export const ABILITIES = {
+  admin: 'ROLE_ADMIN_USER',
+  endOfDaySheet: 'ROLE_ADMIN_USER',
+  receipts: 'ROLE_ADMIN_USER',
+  customers: 'ROLE_ADMIN_USER',
+  settings: 'ROLE_ADMIN_USER',
+  coolers: 'ROLE_ADMIN_USER',
+  inventory: 'ROLE_ADMIN_USER',
+  manageUser: 'ROLE_MASTER_ACCOUNT',
+  manipulateInventory: 'ROLE_REMOVE_INVENTORY',
+} as const satisfies Record<string, Permission>;
+export type Ability = keyof typeof ABILITIES;
+
+export function permissionsOf(r: Role): Permission[] {
+  return [...ROLE_PERMISSIONS[r]];
+}
+
+export function can(permissions: readonly string[], ability: Ability): boolean {
+  return permissions.includes(ABILITIES[ability]);
+}

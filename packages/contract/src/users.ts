@@ -1,0 +1,74 @@
+/** Hub users (spec 2.4, 3, 5.2, 7) and the signed-in user's own profile (spec 2.5). */
+import { z } from 'zod';
+import { listQuery, listResponse, optionalText, queryValue, requiredString } from './common';
+import { role } from './permissions';
+import { currentUser } from './auth';
+
+/** The notes list 18 colours but name 19; all 19 are offered (spec 3). */
+export const COLORS = [
+  'Red', 'Green', 'Blue', 'Yellow', 'Purple', 'Orange', 'Pink', 'Brown', 'Gray', 'Black',
+  'Cyan', 'Magenta', 'Lime', 'Teal', 'Indigo', 'Maroon', 'Gold', 'Silver', 'Violet',
+] as const;
+export const color = z.enum(COLORS, { error: 'Choose one of the listed colours.' });
+export type Color = (typeof COLORS)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_TOO_SHORT = `This value is too short. It should have ${PASSWORD_MIN_LENGTH} characters or more.`;
+export const INVALID_EMAIL = 'This value is not a valid email address.';
+export const ALREADY_USED = 'This value is already used.';
+
+export const email = requiredString(180).pipe(z.email(INVALID_EMAIL));
+export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(4096);
+/** On update an empty password keeps the old one. */
+const keptPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword.optional());
+
+export const hubUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role,
+  color: color.nullable(),
+});
+export type HubUser = z.infer<typeof hubUser>;
+
+const userFields = {
+  username: requiredString(180),
+  email,
+  role,
+  /** Production only; the server clears it for any other role. */
+  color: color.nullish(),
+};
+
+export const hubUserCreateBody = z.object({ ...userFields, plainPassword: newPassword });
+export type HubUserCreateBody = z.infer<typeof hubUserCreateBody>;
+
+export const hubUserUpdateBody = z.object({ ...userFields, plainPassword: keptPassword });
+export type HubUserUpdateBody = z.infer<typeof hubUserUpdateBody>;
+
+export const HUB_USER_SORTABLE = ['id', 'username', 'email', 'role'] as const;
+export const hubUserListQuery = listQuery(HUB_USER_SORTABLE, {
+  username: queryValue(z.string().trim().max(180)),
+  role: queryValue(role),
+});
+export type HubUserListQuery = z.infer<typeof hubUserListQuery>;
+export const hubUserList = listResponse(hubUser);
+
+/**
+ * PUT /api/profile. The spec's payload also carries the user id and role; the id is the signed-in
+ * user's and a role sent here is ignored, so nobody promotes themselves (docs/decisions).
+ */
+export const profileUpdateBody = z.object({
+  username: requiredString(180),
+  email,
+  plainPassword: keptPassword,
+  avatar: optionalText(500),
+  role: role.optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+/**
+ * A password change invalidates the user's old tokens, so the profile answer carries a fresh token
+ * the web stores at once; the user stays signed in.
+ */
+export const profileUpdateResponse = currentUser.extend({ token: z.string() });
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponse>;
