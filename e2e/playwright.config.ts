@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with scripts/ensure-chromium.mjs
+import { findChromium } from '../scripts/chromium.mjs';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: '../test-results',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: (findChromium() as string | null) ?? undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

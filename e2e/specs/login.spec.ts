@@ -1,0 +1,44 @@
+import { test, expect, expectAccessible } from '../support/fixtures';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/accounts';
+
+test('a signed-out visitor is sent to the login screen', async ({ page }) => {
+  await page.goto('/#/main');
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByPlaceholder('Name or Email')).toBeVisible();
+});
+
+test('login: button waits for a change, a bad password is explained, the right one signs in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/welcome/i);
+  await expectAccessible(page);
+
+  const login = page.getByRole('button', { name: 'Login' });
+  await expect(login).toBeDisabled();
+
+  await page.getByPlaceholder('Name or Email').fill(ADMIN_USERNAME);
+  await page.getByLabel('Password').fill('not-the-password');
+  await expect(login).toBeEnabled();
+  await login.click();
+  await expect(page.getByRole('alert')).toContainText('Invalid credentials.');
+  await expect(page).toHaveURL(/#\/login$/);
+
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await login.click();
+  await expect(page).toHaveURL(/#\/main$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+  // the login entry was replaced: going back does not return to the login form
+  await page.goBack();
+  await expect(page).not.toHaveURL(/#\/login$/);
+});
+
+test('login accepts the e-mail address as well as the name', async ({ page, admin }) => {
+  const user = await admin.createUser();
+  await page.goto('/#/login');
+  await page.getByPlaceholder('Name or Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/#\/main$/);
+  await expect(page.getByRole('banner')).toContainText(user.username);
+});

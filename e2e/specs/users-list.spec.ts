@@ -1,0 +1,71 @@
+/** The shared list screen of spec 2.2, proven on the Users list. */
+import { test, expect, expectAccessible, unique } from '../support/fixtures';
+
+test('paging, sorting, bookmarkable state and the empty message', async ({ adminPage: page, admin }) => {
+  const prefix = unique('pg');
+  for (let i = 1; i <= 25; i++) await admin.createUser({ username: `${prefix}-${String(i).padStart(2, '0')}` });
+
+  await page.goto(`/#/users?username=${prefix}`);
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByText('1-20 of 25 items')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(21); // header + 20
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByText('21-25 of 25 items')).toBeVisible();
+  await expect(page).toHaveURL(/page=2/);
+
+  // first click sorts descending and goes back to page 1
+  await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+  await expect(page).toHaveURL(/order%5Busername%5D=desc|order\[username\]=desc/);
+  await expect(page.getByText('1-20 of 25 items')).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toContainText(`${prefix}-25`);
+  // a second click toggles
+  await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+  await expect(page.getByRole('row').nth(1)).toContainText(`${prefix}-01`);
+
+  // the state lives in the URL: a reload shows the same page
+  await page.reload();
+  await expect(page.getByRole('row').nth(1)).toContainText(`${prefix}-01`);
+  await expect(page.getByText('1-20 of 25 items')).toBeVisible();
+
+  await page.goto(`/#/users?username=${unique('nobody')}`);
+  await expect(page.getByText('No items matched your search')).toBeVisible();
+});
+
+test('a list that fits one page says N item(s)', async ({ adminPage: page, admin }) => {
+  const prefix = unique('one');
+  await admin.createUser({ username: `${prefix}-a` });
+  await admin.createUser({ username: `${prefix}-b` });
+  await page.goto(`/#/users?username=${prefix}`);
+  await expect(page.getByText('2 item(s)')).toBeVisible();
+});
+
+test('delete asks first, Cancel keeps the row, Remove deletes it', async ({ adminPage: page, admin }) => {
+  const user = await admin.createUser({ username: unique('del') });
+  await page.goto(`/#/users?username=${user.username}`);
+  const row = page.getByRole('row', { name: new RegExp(user.username) });
+  await row.getByRole('button', { name: 'Delete' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Delete item?' });
+  await expect(dialog).toContainText('Are you sure you want to delete this item?');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete item?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Item has been removed')).toBeVisible();
+  await expect(page.getByText('No items matched your search')).toBeVisible();
+});
+
+test('a failed delete shows the server message', async ({ adminPage: page }) => {
+  // the signed-in admin cannot delete themselves: the server refuses with a sentence
+  await page.goto('/#/users?username=admin');
+  const row = page.getByRole('row', { name: /admin@coolerhub\.local/ });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete item?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /yourself/i })).toBeVisible();
+  await expect(row).toBeVisible();
+});

@@ -1,0 +1,105 @@
+/** Users administration (spec 2.4): the modals, colours, filters and the shared delete. */
+import { test, expect, expectAccessible, unique } from '../support/fixtures';
+
+test('an admin creates, edits and deletes a user through the modals', async ({ adminPage: page }) => {
+  const name = unique('jane');
+  await page.goto('/#/users');
+  await page.getByRole('button', { name: 'Create New User' }).click();
+  const create = page.getByRole('dialog', { name: 'Create New User' });
+  await expectAccessible(page);
+
+  // an invalid create marks every field and says what is missing
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create.getByText('Required Field').first()).toBeVisible();
+
+  await create.getByLabel('Name').fill(name);
+  await create.getByLabel('Email').fill(`${name}@example.com`);
+  await create.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Production' }).click();
+  await create.getByLabel('Password').fill('Password-123');
+  await create.getByRole('textbox', { name: 'Color' }).click();
+  await page.getByRole('option', { name: 'Teal' }).click();
+  await create.getByRole('button', { name: 'Create' }).click();
+
+  await expect(page.getByText('User created')).toBeVisible();
+  await expect(create).toBeHidden();
+  await page.goto(`/#/users?username=${name}`);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Production');
+  const nameCell = row.getByText(name, { exact: true });
+  const teal = await nameCell.evaluate((el) => getComputedStyle(el).color);
+  expect(teal).not.toBe(await row.getByText(`${name}@example.com`).evaluate((el) => getComputedStyle(el).color));
+
+  // edit: Update User waits for a change; a role change away from Production clears the colour
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(edit.getByRole('button', { name: 'Update User' })).toBeDisabled();
+  await expect(edit.getByRole('textbox', { name: 'Color' })).toHaveValue('Teal');
+  await edit.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Admin' }).click();
+  await expect(edit.getByRole('textbox', { name: 'Color' })).toHaveCount(0);
+  await edit.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Production' }).click();
+  await expect(edit.getByRole('textbox', { name: 'Color' })).toHaveValue('');
+  await edit.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Admin' }).click();
+  await edit.getByRole('button', { name: 'Update User' }).click();
+  await expect(page.getByText(/^User \d+ updated$/)).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('Admin');
+  const plain = await row.getByText(name, { exact: true }).evaluate((el) => getComputedStyle(el).color);
+  expect(plain).not.toBe(teal);
+
+  // delete through the shared dialog
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete item?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Item has been removed')).toBeVisible();
+  await expect(page.getByText('No items matched your search')).toBeVisible();
+});
+
+test('a taken name comes back on the Name field', async ({ adminPage: page, admin }) => {
+  const existing = await admin.createUser();
+  await page.goto('/#/users');
+  await page.getByRole('button', { name: 'Create New User' }).click();
+  const create = page.getByRole('dialog', { name: 'Create New User' });
+  await create.getByLabel('Name').fill(existing.username);
+  await create.getByLabel('Email').fill(`${unique('x')}@example.com`);
+  await create.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Admin' }).click();
+  await create.getByLabel('Password').fill('Password-123');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create.getByText('This value is already used.')).toBeVisible();
+  await expect(create).toBeVisible();
+});
+
+test('filters go into the query string and come back from it', async ({ adminPage: page, admin }) => {
+  const prefix = unique('flt');
+  await admin.createUser({ username: `${prefix}-prod`, role: 'Production' });
+  await admin.createUser({ username: `${prefix}-adm`, role: 'Admin' });
+
+  await page.goto('/#/users?page=2');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const panel = page.getByRole('dialog', { name: 'Choose filter' });
+  expect((await panel.boundingBox())?.width).toBe(540);
+  await expectAccessible(page);
+  await panel.getByLabel('Name').fill(prefix);
+  await panel.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Admin' }).click();
+  await panel.getByRole('button', { name: 'Apply filters' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`username=${prefix}`));
+  await expect(page).toHaveURL(/role=Admin/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByText('1 item(s)')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`${prefix}-adm`) })).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const again = page.getByRole('dialog', { name: 'Choose filter' });
+  await expect(again.getByLabel('Name')).toHaveValue(prefix);
+  await expect(again.getByRole('textbox', { name: 'Role' })).toHaveValue('Admin');
+
+  await again.getByRole('button', { name: 'Clear All' }).click();
+  await expect(page).not.toHaveURL(/username=|role=/);
+  await expect(again.getByLabel('Name')).toHaveValue('');
+});

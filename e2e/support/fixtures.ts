@@ -1,0 +1,97 @@
+/**
+ * What the specs share: talking to the real API (to seed data and sign in the way the web does),
+ * opening the app as a signed-in user, and the accessibility check every screen must pass.
+ */
+import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { HubUser } from '@cooler-hub/contract/users';
+import type { Role } from '@cooler-hub/contract/permissions';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './accounts';
+
+export { expect };
+
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const res = await request.post('/api/login_check', { data: { username, password } });
+  expect(res.status(), `login of ${username}`).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export class Api {
+  constructor(
+    private readonly request: APIRequestContext,
+    readonly token: string,
+  ) {}
+
+  private get headers() {
+    return { Authorization: `Bearer ${this.token}` };
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const res = await this.request.get(path, { headers: this.headers });
+    expect(res.status(), `GET ${path}`).toBe(200);
+    return (await res.json()) as T;
+  }
+
+  async post<T>(path: string, data: unknown): Promise<T> {
+    const res = await this.request.post(path, { headers: this.headers, data });
+    expect(res.status(), `POST ${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as T;
+  }
+
+  async put<T>(path: string, data: unknown): Promise<T> {
+    const res = await this.request.put(path, { headers: this.headers, data });
+    expect(res.status(), `PUT ${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as T;
+  }
+
+  async createUser(overrides: Partial<{ username: string; email: string; role: Role; plainPassword: string; color: string | null }> = {}) {
+    const username = overrides.username ?? unique('user');
+    const body = {
+      username,
+      email: `${username}@example.com`,
+      role: 'Production' as Role,
+      plainPassword: 'Password-123',
+      color: null,
+      ...overrides,
+    };
+    const user = await this.post<HubUser>('/api/hub_users', body);
+    return { ...user, password: body.plainPassword };
+  }
+}
+
+/** Puts the token where the web keeps it before any page script runs. */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+}
+
+/** No serious or critical axe violation on what the page shows now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+  ).toEqual([]);
+}
+
+interface Fixtures {
+  admin: Api;
+  /** A page signed in as the seeded admin. */
+  adminPage: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  admin: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({ baseURL });
+    const token = await apiToken(request, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await use(new Api(request, token));
+    await request.dispose();
+  },
+  adminPage: async ({ page, admin }, use) => {
+    await signInWithToken(page, admin.token);
+    await use(page);
+  },
+});
