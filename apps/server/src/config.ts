@@ -1,0 +1,89 @@
+/**
+ * Environment → typed configuration, validated once at boot (STYLE.md habit 8). Empty values count
+ * as unset, so a copied .env.example with blanks behaves like no variable at all.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(blankToUndefined, schema.prefault(fallback));
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const urlWithProtocols = (protocols: readonly string[], label: string) =>
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a ${label} URL (${protocols.map((p) => `${p}//…`).join(' or ')})`);
+
+export const configSchema = z.object({
+  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 8080),
+  HOST: withDefault(z.string(), '0.0.0.0'),
+  DATA_DIR: withDefault(z.string(), './data'),
+  DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'PostgreSQL')),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
+  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'SMTP')),
+  MAIL_FROM: withDefault(z.string().min(3), 'Cooler Hub <no-reply@coolerhub.local>'),
+  PUBLIC_URL: optional(
+    urlWithProtocols(['http:', 'https:'], 'http(s)').transform((v) => v.replace(/\/+$/, '')),
+  ),
+  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SEED_DEMO: withDefault(flag, '0'),
+  GEOCODER_URL: optional(urlWithProtocols(['http:', 'https:'], 'http(s)')),
+  /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling by IP). */
+  TRUST_PROXY: withDefault(flag, '0'),
+});
+
+export type Env = z.input<typeof configSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  seedDemo: boolean;
+  geocoderUrl: string | undefined;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Throws a ConfigError whose message is one line naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    jwtSecret: c.JWT_SECRET,
+    adminPassword: c.ADMIN_PASSWORD,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    publicUrl: c.PUBLIC_URL,
+    logLevel: c.LOG_LEVEL,
+    seedDemo: c.SEED_DEMO,
+    geocoderUrl: c.GEOCODER_URL,
+    trustProxy: c.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * One database handle for both drivers: embedded PGlite (data under DATA_DIR/pglite, or in memory for
+ * tests) or a PostgreSQL server through a node-postgres pool when DATABASE_URL is set. Repositories
+ * only see `Db`, which a transaction (`db.transaction(tx => …)`) also satisfies.
+ */
+import fs from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Applies drizzle-kit's SQL migrations from `folder`; safe when several instances start at once. */
+  migrate(folder: string): Promise<void>;
+  /** `select 1`; rejects when the database cannot answer within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+
+/** Migrations and seeding of concurrent instances are serialised on this advisory lock. */
+export const SETUP_LOCK_KEY = 7_270_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return 'url' in options ? openPostgres(options.url) : openPglite('dataDir' in options ? options.dataDir : undefined);
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  // PGlite does not create the parent folders of its data directory.
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle({ client, schema });
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    // One process owns an embedded database, so no lock is needed around the migrator.
+    migrate: (folder) => migrate(db, { migrationsFolder: folder }),
+    ping: async (timeoutMs = 2000) => {
+      await withTimeout(db.execute(sql`select 1`), timeoutMs);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema });
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: async (folder) => {
+      // drizzle's migrator takes no lock: hold a session advisory lock on one connection and run
+      // the migrator on that same connection, so a second instance waits, then finds nothing to do.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+        try {
+          await migrate(drizzle({ client, schema }), { migrationsFolder: folder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: async (timeoutMs = 2000) => {
+      await withTimeout(pool.query('select 1'), timeoutMs);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

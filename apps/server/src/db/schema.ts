@@ -1,0 +1,204 @@
+/**
+ * Tables (drizzle). Migrations in ../../drizzle are generated from this file by `npm run db:generate`
+ * and must run on PostgreSQL 15 (CI) as well as PGlite (18): nothing newer than 15 is used.
+ * This file imports nothing from the app so drizzle-kit can load it on its own.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** node-postgres answers bytea as Buffer, PGlite as Uint8Array: both come out as Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// ── accounts ────────────────────────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 180 }).notNull(),
+    email: varchar('email', { length: 180 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: varchar('role', { length: 20 }).notNull(),
+    color: varchar('color', { length: 20 }),
+    avatar: text('avatar'),
+    /** Part of every token (`ver`); bumped on password or role change so older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Names and e-mails are unique regardless of case; sign-in matches them case-insensitively.
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('Admin', 'Production')`),
+  ],
+);
+
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const passwordRecoveryCodes = pgTable(
+  'password_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_recovery_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins, one row per key ('user:<id>', 'name:<digest of the name typed>', 'ip:<address>');
+ * shared by all instances. Rows older than the throttle window are pruned on each failure.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: varchar('key', { length: 300 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt), index('login_failures_created_idx').on(t.createdAt)],
+);
+
+/** Uploaded files live in the database so every instance can serve them (DESIGN.md §3). */
+export const uploads = pgTable('uploads', {
+  /** 32 random bytes, base64url: the URL is the only capability needed to read the file. */
+  id: varchar('id', { length: 64 }).primaryKey(),
+  kind: varchar('kind', { length: 20 }).notNull(),
+  contentType: varchar('content_type', { length: 100 }).notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Secrets the app generates itself when none is configured (the JWT key with DATABASE_URL). */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 100 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+// ── reference data ──────────────────────────────────────────────────────────────────────────────
+
+export const suppliers = pgTable('suppliers', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 255 }).notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 255 }).notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const customerAccounts = pgTable(
+  'customer_accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    contactPerson: varchar('contact_person', { length: 255 }),
+    // Widths follow the contract's customerAccountBody (packages/contract/src/customers.ts).
+    email: varchar('email', { length: 255 }),
+    telephone: varchar('telephone', { length: 100 }),
+    deliveryAddress: text('delivery_address'),
+    billingAddress: text('billing_address'),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('customer_accounts_client_idx').on(t.clientId), index('customer_accounts_name_idx').on(t.name)],
+);
+
+export const collectionPoints = pgTable('collection_points', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 255 }).notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const scrapReasons = pgTable('scrap_reasons', {
+  id: serial('id').primaryKey(),
+  code: integer('code').notNull().unique(),
+  reason: varchar('reason', { length: 255 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const ccCodes = pgTable(
+  'cc_codes',
+  {
+    /** Client-generated on create (DESIGN.md §4); the default only serves the seed. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: varchar('code', { length: 50 }).notNull().unique(),
+    name: varchar('name', { length: 255 }).notNull(),
+    pricePence: integer('price_pence').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('cc_codes_price_check', sql`${t.pricePence} >= 0`)],
+);
+
+export const partNumbers = pgTable('part_numbers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  partNumber: varchar('part_number', { length: 100 }).notNull().unique(),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,62 @@
+/**
+ * JWT (HS256, jose). The payload is the contract's `tokenPayload` plus `ver`, the user's token
+ * version at signing time: the guard compares it with the stored one, so bumping the version
+ * revokes every older token of that user (docs/decisions/011).
+ */
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { JWT_LIFETIME_SECONDS, TOKEN_EXPIRED, TOKEN_INVALID, type TokenPayload } from '@cooler-hub/contract/auth';
+import { permissionsOf, type Role } from '@cooler-hub/contract/permissions';
+import { UnauthorizedError } from './errors';
+
+export interface TokenSubject {
+  id: number;
+  username: string;
+  role: Role;
+  tokenVersion: number;
+}
+
+export interface VerifiedToken {
+  userId: number;
+  version: number;
+}
+
+export interface TokenService {
+  sign(user: TokenSubject): Promise<string>;
+  /** Throws UnauthorizedError(TOKEN_EXPIRED | TOKEN_INVALID). */
+  verify(token: string): Promise<VerifiedToken>;
+}
+
+export function createTokenService(secret: string, lifetimeSeconds = JWT_LIFETIME_SECONDS): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(user) {
+      const claims: Omit<TokenPayload, 'iat' | 'exp' | 'sub'> & { ver: number } = {
+        username: user.username,
+        role: user.role,
+        permissions: permissionsOf(user.role),
+        ver: user.tokenVersion,
+      };
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuedAt()
+        .setExpirationTime(`${lifetimeSeconds}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] });
+        const userId = Number(payload.sub);
+        const version = payload['ver'];
+        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof version !== 'number') {
+          throw new UnauthorizedError(TOKEN_INVALID);
+        }
+        return { userId, version };
+      } catch (err) {
+        if (err instanceof UnauthorizedError) throw err;
+        if (err instanceof errors.JWTExpired) throw new UnauthorizedError(TOKEN_EXPIRED);
+        throw new UnauthorizedError(TOKEN_INVALID);
+      }
+    },
+  };
+}

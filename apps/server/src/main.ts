@@ -1,0 +1,73 @@
+/** Production entry: config → database → migrate → seed → listen; graceful shutdown on SIGTERM/SIGINT. */
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { resolveJwtSecret } from './lib/jwt-secret';
+import { migrationsFolder, webRoot } from './paths';
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  await database.migrate(migrationsFolder);
+  const seeded = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+  if (seeded.generatedAdminPassword) {
+    // Printed once, on the run that created the user; it is not stored anywhere in clear.
+    process.stdout.write(`\nAdmin user created: admin / ${seeded.generatedAdminPassword}\n\n`);
+  }
+  const jwtSecret = await resolveJwtSecret({
+    configured: config.jwtSecret,
+    driver: database.driver,
+    dataDir: config.dataDir,
+    db: database.db,
+  });
+
+  const app = await buildApp({ config, database, jwtSecret, webRoot });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(force);
+      // pino writes synchronously to stdout, so this line is out before the exit.
+      app.log.info({ signal }, 'stopped');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { driver: database.driver, seeded: seeded.seeded, startupMs: Math.round(performance.now() - started) },
+    'Cooler Hub ready',
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error('Cooler Hub failed to start:', err instanceof Error ? err.message : err);
+  if (err instanceof Error && err.stack) console.error(err.stack);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+/** GET and PUT /api/profile — any signed-in user, on their own account only. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '@cooler-hub/contract/auth';
+import { profileUpdateBody, profileUpdateResponse } from '@cooler-hub/contract/users';
+import { SIGNED_IN, signedInUser } from '../../plugins/auth';
+import { toCurrentUser, type ProfileService } from './profile.service';
+
+const config = { permission: SIGNED_IN } as const;
+const tags = ['profile'];
+
+export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
+  app.get(
+    '/api/profile',
+    { config, schema: { tags, summary: 'The signed-in user', response: { 200: currentUser } } },
+    (request) => toCurrentUser(signedInUser(request)),
+  );
+
+  app.put(
+    '/api/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Update the signed-in user (role is ignored); answers a fresh token',
+        body: profileUpdateBody,
+        response: { 200: profileUpdateResponse },
+      },
+    },
+    (request) => profile.update(signedInUser(request), request.body),
+  );
+};

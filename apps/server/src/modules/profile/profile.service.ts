@@ -1,0 +1,64 @@
+/**
+ * The signed-in user's own account (spec 2.5; DESIGN.md §5). The role in the body is ignored, so
+ * nobody promotes themselves. A new password revokes older tokens, so the answer carries a fresh
+ * one for the web to store at once.
+ */
+import type { CurrentUser } from '@cooler-hub/contract/auth';
+import type { ProfileUpdateBody, ProfileUpdateResponse } from '@cooler-hub/contract/users';
+import type { Db } from '../../db/client';
+import { FieldError, NotFoundError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import type { TokenService } from '../../lib/tokens';
+import { toAuthUser, type AuthUser } from '../../plugins/auth';
+import type { UploadsService } from '../uploads/uploads.service';
+import * as usersRepo from '../users/users.repository';
+import { assertUniqueIdentity } from '../users/users.service';
+
+export const INVALID_AVATAR = 'Upload the image first, then save the profile.';
+
+export function toCurrentUser(user: AuthUser): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    avatar: user.avatar,
+    role: user.role,
+    permissions: user.permissions,
+  };
+}
+
+export class ProfileService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly uploads: UploadsService,
+  ) {}
+
+  async update(user: AuthUser, body: ProfileUpdateBody): Promise<ProfileUpdateResponse> {
+    const avatar = await this.avatarValue(body.avatar);
+    const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
+    const updated = await this.db.transaction(async (tx) => {
+      await assertUniqueIdentity(tx, body, user.id);
+      const row = await usersRepo.updateUser(tx, user.id, {
+        username: body.username,
+        email: body.email,
+        avatar,
+        ...(passwordHash ? { passwordHash, tokenVersion: usersRepo.bumpedTokenVersion } : {}),
+      });
+      if (!row) throw new NotFoundError();
+      if (passwordHash) await usersRepo.recordPasswordHistory(tx, user.id, passwordHash);
+      return row;
+    });
+    const current = toAuthUser(updated);
+    const token = await this.tokens.sign({ ...current, tokenVersion: updated.tokenVersion });
+    return { ...toCurrentUser(current), token };
+  }
+
+  /** null clears the avatar; otherwise it must be the URL of an existing upload (kept canonical). */
+  private async avatarValue(avatar: string | null): Promise<string | null> {
+    if (avatar === null) return null;
+    const id = this.uploads.idFromUrl(avatar);
+    if (!id || !(await this.uploads.exists(id))) throw new FieldError('avatar', INVALID_AVATAR);
+    return this.uploads.urlFor(id);
+  }
+}

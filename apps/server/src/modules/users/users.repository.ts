@@ -1,0 +1,149 @@
+/** SQL for users and their password history. Every function takes `db`, which may be a transaction. */
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@cooler-hub/contract/permissions';
+import type { HubUserListQuery } from '@cooler-hub/contract/users';
+import { PASSWORD_HISTORY_SIZE } from '@cooler-hub/contract/password-recovery';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { offsetOf } from '../../lib/list';
+import { passwordHistory, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/**
+ * Sign-in and recovery accept the user name or the e-mail, case-insensitively. A user name wins
+ * over another user's e-mail when both match.
+ */
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  const value = login.trim().toLowerCase();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, value), eq(sql`lower(${users.email})`, value)))
+    .orderBy(sql`lower(${users.username}) = ${value} desc`)
+    .limit(1);
+  return rows[0];
+}
+
+/** Which of `username` / `email` another user (not `exceptId`) already has, ignoring case. */
+export async function findTakenFields(
+  db: Db,
+  fields: { username: string; email: string },
+  exceptId?: number,
+): Promise<{ username: boolean; email: boolean }> {
+  const username = fields.username.toLowerCase();
+  const email = fields.email.toLowerCase();
+  const rows = await db
+    .select({ username: sql<string>`lower(${users.username})`, email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(
+      and(
+        or(eq(sql`lower(${users.username})`, username), eq(sql`lower(${users.email})`, email)),
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    );
+  return { username: rows.some((r) => r.username === username), email: rows.some((r) => r.email === email) };
+}
+
+const SORT_COLUMNS = {
+  id: users.id,
+  username: sql`lower(${users.username})`,
+  email: sql`lower(${users.email})`,
+  role: users.role,
+} as const;
+
+/** `%` and `_` typed by the user are literal characters, not wildcards. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listUsers(db: Db, query: HubUserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const filters: SQL[] = [];
+  if (query.username) filters.push(ilike(users.username, containsPattern(query.username)));
+  if (query.role) filters.push(eq(users.role, query.role));
+  const where = filters.length ? and(...filters) : undefined;
+
+  const [field, direction] = (Object.entries(query.order ?? {})[0] ?? ['id', 'asc']) as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
+  const by = direction === 'desc' ? desc : asc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(by(SORT_COLUMNS[field]), by(users.id))
+      .limit(query.perPage)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
+  const [created] = await db.insert(users).values(row).returning();
+  if (!created) throw new Error('insert into users returned no row');
+  return created;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: PgUpdateSetSource<typeof users>,
+): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return updated;
+}
+
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Locks every Admin row until the transaction ends and answers their ids: two concurrent demotions
+ * or deletions cannot both see "another Admin is left".
+ */
+export async function lockAdminIds(db: Db): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'Admin' satisfies Role)).for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return row?.total ?? 0;
+}
+
+/** `token_version + 1`, computed by the database so concurrent bumps both count. */
+export const bumpedTokenVersion = sql`${users.tokenVersion} + 1`;
+
+/** Records a new password hash and keeps only the newest PASSWORD_HISTORY_SIZE of the user. */
+export async function recordPasswordHistory(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.insert(passwordHistory).values({ userId, passwordHash });
+  const keep = db
+    .select({ id: passwordHistory.id })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+    .limit(PASSWORD_HISTORY_SIZE);
+  await db
+    .delete(passwordHistory)
+    .where(and(eq(passwordHistory.userId, userId), sql`${passwordHistory.id} not in (${keep})`));
+}
+
+export async function recentPasswordHashes(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ hash: passwordHistory.passwordHash })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+    .limit(PASSWORD_HISTORY_SIZE);
+  return rows.map((r) => r.hash);
+}

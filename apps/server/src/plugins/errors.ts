@@ -1,0 +1,148 @@
+/**
+ * Every failure becomes one of the answers of DESIGN.md §4 (docs/decisions/010): validation →
+ * 400 ConstraintViolationList, a broken rule → 400 hydra:Error, 401 `{code, message}`, 403/404/429
+ * hydra:Error, anything unexpected → 500 hydra:Error without internals (logged with the request id).
+ * A client's mistake (bad JSON, wrong content type, too large, duplicate value) never becomes a 500.
+ */
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  hydraErrorBody,
+  violationList,
+  violationsFromIssues,
+  type Violation,
+} from '@cooler-hub/contract/common';
+import { ALREADY_USED } from '@cooler-hub/contract/users';
+import {
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../lib/errors';
+
+export const INTERNAL_ERROR = 'Internal Server Error';
+export const MALFORMED_JSON = 'The request body is not valid JSON.';
+export const EMPTY_BODY = 'The request body is empty.';
+export const BODY_TOO_LARGE = 'The request body is too large.';
+export const UNSUPPORTED_MEDIA_TYPE = 'Unsupported content type.';
+export const REFERENCED_ROW = 'This item is used by other records, so it cannot be removed or changed this way.';
+export const INVALID_VALUE = 'A value in the request is malformed or out of range.';
+
+/** Unique constraints whose column name is not the API field name. */
+const UNIQUE_CONSTRAINT_FIELDS: Record<string, string> = {
+  users_username_unique: 'username',
+  users_email_unique: 'email',
+  part_numbers_part_number_unique: 'partNumber',
+  cc_codes_pkey: 'id',
+  part_numbers_pkey: 'id',
+};
+
+interface PgError {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** drizzle wraps driver errors (DrizzleQueryError.cause); both drivers carry PostgreSQL's SQLSTATE. */
+export function findPgError(err: unknown): PgError | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
+  }
+  return undefined;
+}
+
+const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** 23505 → the API field: known constraint, else the column in "Key (column)=(…) already exists". */
+export function uniqueViolationField(error: PgError): string {
+  if (error.constraint && UNIQUE_CONSTRAINT_FIELDS[error.constraint]) return UNIQUE_CONSTRAINT_FIELDS[error.constraint]!;
+  const column = error.detail ? /Key \((?:lower\()?"?([a-z_]+)/.exec(error.detail)?.[1] : undefined;
+  return column ? camel(column) : '';
+}
+
+/** '/lbNumbers/3/serial' → ['lbNumbers', 3, 'serial'] (array items as numbers, spec 5.1). */
+export function pathFromInstancePath(instancePath: string): PropertyKey[] {
+  return instancePath
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+function sendHydra(reply: FastifyReply, status: number, description: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send(hydraErrorBody(description));
+}
+
+function sendViolations(reply: FastifyReply, violations: Violation[]) {
+  return reply.code(400).type('application/json; charset=utf-8').send(violationList(violations));
+}
+
+const errorsPlugin: FastifyPluginAsync = async (app) => {
+  app.setErrorHandler<FastifyError>((err, request, reply) => {
+    const error: unknown = err;
+    // Request validation (zod via fastify-type-provider-zod, or any JSON schema): one violation per field.
+    if (hasZodFastifySchemaValidationErrors(err) || Array.isArray(err.validation)) {
+      const issues = (err.validation ?? []).map((v) => ({
+        path: pathFromInstancePath(v.instancePath ?? ''),
+        message: v.message ?? 'This value is not valid.',
+      }));
+      request.log.info({ validation: err.validationContext, issues }, 'request failed validation');
+      return sendViolations(reply, violationsFromIssues(issues));
+    }
+    if (error instanceof ValidationError) return sendViolations(reply, error.violations);
+    if (error instanceof DomainError) return sendHydra(reply, 400, error.message);
+    if (error instanceof UnauthorizedError) {
+      return reply.code(401).type('application/json; charset=utf-8').send({ code: 401, message: error.message });
+    }
+    if (error instanceof ForbiddenError) return sendHydra(reply, 403, error.message);
+    if (error instanceof NotFoundError) return sendHydra(reply, 404, error.message);
+    if (error instanceof TooManyRequestsError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return sendHydra(reply, 429, error.message);
+    }
+
+    const pg = findPgError(err);
+    if (pg?.code === '23505') {
+      // A race past the service's own uniqueness check: still the user's field, never a 500.
+      const field = uniqueViolationField(pg);
+      request.log.info({ constraint: pg.constraint }, 'unique violation');
+      return sendViolations(reply, [{ propertyPath: field, title: ALREADY_USED, message: ALREADY_USED }]);
+    }
+    if (pg?.code === '23503') return sendHydra(reply, 400, REFERENCED_ROW);
+    if (pg && ['22P02', '22003', '22001', '22007', '22008'].includes(pg.code)) return sendHydra(reply, 400, INVALID_VALUE);
+
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return sendHydra(reply, 400, MALFORMED_JSON);
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendHydra(reply, 400, EMPTY_BODY);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendHydra(reply, 413, BODY_TOO_LARGE);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return sendHydra(reply, 415, UNSUPPORTED_MEDIA_TYPE);
+    }
+    // SyntaxError from a JSON parser without Fastify's code (older plugins).
+    if (err instanceof SyntaxError && err.statusCode === 400) return sendHydra(reply, 400, MALFORMED_JSON);
+
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's and its plugins' client-error messages describe the request, not our internals.
+      request.log.info({ code: err.code, message: err.message }, 'client error');
+      return sendHydra(reply, status, err.message || 'Bad Request');
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendHydra(reply, 500, INTERNAL_ERROR);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    request.log.info({ method: request.method, url: request.url }, 'route not found');
+    return sendHydra(reply, 404, 'Not Found');
+  });
+};
+
+export default fp(errorsPlugin, { name: 'errors', fastify: '5.x' });

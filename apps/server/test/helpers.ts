@@ -1,0 +1,186 @@
+/**
+ * Test harness: the REAL app (buildApp) on a real database — a throw-away PostgreSQL database per
+ * test file when DATABASE_URL is set (created from that URL, dropped afterwards), else in-memory
+ * PGlite — migrated and seeded like production. Users are created through the API.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@cooler-hub/contract/permissions';
+import type { HubUser } from '@cooler-hub/contract/users';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { ADMIN_USERNAME, seed } from '../src/db/seed';
+import { randomToken } from '../src/lib/crypto';
+import { migrationsFolder } from '../src/paths';
+
+export const ADMIN_PASSWORD = 'admin-password-1';
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the connection and drops the throw-away database. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated (not seeded) database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ memory: true });
+    await database.migrate(migrationsFolder);
+    return { database, dispose: () => database.close() };
+  }
+  const name = `cooler_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate(migrationsFolder);
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  jwtSecret: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD, ...env });
+  const { database, dispose } = await createTestDatabase();
+  await seed(database.db, { adminPassword: ADMIN_PASSWORD });
+  const jwtSecret = randomToken(48);
+  const app = await buildApp({ config, database, jwtSecret, webRoot: options.webRoot });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    jwtSecret,
+    dataDir,
+    async close() {
+      await app.close();
+      await dispose();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function authHeader(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login_check', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login of ${username} failed: ${res.statusCode} ${res.body}`);
+  return json<{ token: string }>(res).token;
+}
+
+export function adminToken(app: FastifyInstance): Promise<string> {
+  return login(app, ADMIN_USERNAME, ADMIN_PASSWORD);
+}
+
+let sequence = 0;
+
+export interface CreatedUser {
+  user: HubUser;
+  password: string;
+}
+
+/** Creates a hub user through the API (as the seeded admin); unique name and e-mail by default. */
+export async function createUser(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; email: string; role: Role; color: string | null; plainPassword: string }> = {},
+): Promise<CreatedUser> {
+  sequence += 1;
+  const suffix = `${sequence}${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const body = {
+    username: `user${suffix}`,
+    email: `user${suffix}@example.com`,
+    role: 'Production' as Role,
+    plainPassword: `password-${suffix}`,
+    ...overrides,
+  };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/hub_users',
+    headers: authHeader(await adminToken(app)),
+    payload: body,
+  });
+  if (res.statusCode !== 201) throw new Error(`createUser failed: ${res.statusCode} ${res.body}`);
+  return { user: json<HubUser>(res), password: body.plainPassword };
+}
+
+/** A new user of `role`, signed in. */
+export async function loginAs(app: FastifyInstance, role: Role): Promise<CreatedUser & { token: string }> {
+  const created = await createUser(app, { role });
+  return { ...created, token: await login(app, created.user.username, created.password) };
+}
+
+/** A valid 1×1 PNG. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export type MultipartPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; data: Buffer };
+
+/** A multipart/form-data body as a browser's FormData would send it. */
+export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----CoolerHubBoundary${randomToken(8).replace(/[^A-Za-z0-9]/g, '')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Polls until `check` returns a value (or fails after `timeoutMs`). */
+export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('waitFor: timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

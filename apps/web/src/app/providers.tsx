@@ -1,0 +1,23 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n';
+import { TOAST_AUTO_CLOSE_MS } from '../lib/notify';
+import { queryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+/** Dark only: forced here and set on <html> in index.html (no inline script under our CSP). */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
+          <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} withAutoCloseProgress={false} zIndex={1000} />
+          {children}
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * Hash routing (spec 2.1). Every page is a lazy chunk. A screen not built yet is registered with
+ * `comingSoon(paths.x)`; replacing it is one line: `page: lazy(() => import('../features/x/x-page'))`.
+ */
+import { Center, Container } from '@mantine/core';
+import { Suspense, lazy, type ComponentType } from 'react';
+import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { useAuth } from '../lib/auth';
+import { RequireAccess, RequireAuth } from './guards';
+import { PageLoader } from './layout/page-loader';
+import { ScrollToTop } from './layout/scroll-to-top';
+import { paths, type AppPath } from './paths';
+
+// The shell (top bar, side menu) is its own chunk: the login screen never loads it.
+const AppLayout = lazy(() => import('./layout/app-layout'));
+const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const RecoveryPage = lazy(() => import('../features/password-recovery/recovery-page'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+
+/** A placeholder page showing the route's title (paths.ts) and 'This screen is coming soon.' */
+function comingSoon(path: AppPath): ComponentType {
+  return function ComingSoon() {
+    return <ComingSoonPage title={path.title} />;
+  };
+}
+
+interface AppRoute {
+  path: AppPath;
+  page: ComponentType;
+}
+
+/** Screens inside the shell; access rules come from paths.ts. */
+export const protectedRoutes: AppRoute[] = [
+  { path: paths.main, page: comingSoon(paths.main) },
+  { path: paths.receipts, page: comingSoon(paths.receipts) },
+  { path: paths.receiptCreate, page: comingSoon(paths.receiptCreate) },
+  { path: paths.receiptEdit, page: comingSoon(paths.receiptEdit) },
+  { path: paths.receiptRevisions, page: comingSoon(paths.receiptRevisions) },
+  { path: paths.endOfDaySheet, page: comingSoon(paths.endOfDaySheet) },
+  { path: paths.errorSheet, page: comingSoon(paths.errorSheet) },
+  { path: paths.errorSheetView, page: comingSoon(paths.errorSheetView) },
+  { path: paths.deliveryListScrap, page: comingSoon(paths.deliveryListScrap) },
+  { path: paths.deliveryListTransfer, page: comingSoon(paths.deliveryListTransfer) },
+  { path: paths.createDn, page: comingSoon(paths.createDn) },
+  { path: paths.updateDnTransfer, page: comingSoon(paths.updateDnTransfer) },
+  { path: paths.updateScrap, page: comingSoon(paths.updateScrap) },
+  { path: paths.lbTag, page: comingSoon(paths.lbTag) },
+  { path: paths.scanUpdate, page: comingSoon(paths.scanUpdate) },
+  { path: paths.coolersList, page: comingSoon(paths.coolersList) },
+  { path: paths.coolersCreate, page: comingSoon(paths.coolersCreate) },
+  { path: paths.coolersEdit, page: comingSoon(paths.coolersEdit) },
+  { path: paths.coolersRevisions, page: comingSoon(paths.coolersRevisions) },
+  { path: paths.customers, page: comingSoon(paths.customers) },
+  { path: paths.customerCreate, page: comingSoon(paths.customerCreate) },
+  { path: paths.customerEdit, page: comingSoon(paths.customerEdit) },
+  { path: paths.settings, page: comingSoon(paths.settings) },
+  { path: paths.ccodeCreate, page: comingSoon(paths.ccodeCreate) },
+  { path: paths.ccodeEdit, page: comingSoon(paths.ccodeEdit) },
+  { path: paths.collectionPointCreate, page: comingSoon(paths.collectionPointCreate) },
+  { path: paths.collectionPointEdit, page: comingSoon(paths.collectionPointEdit) },
+  { path: paths.scrapReasonCreate, page: comingSoon(paths.scrapReasonCreate) },
+  { path: paths.scrapReasonEdit, page: comingSoon(paths.scrapReasonEdit) },
+  { path: paths.partNumberCreate, page: comingSoon(paths.partNumberCreate) },
+  { path: paths.partNumberEdit, page: comingSoon(paths.partNumberEdit) },
+  { path: paths.users, page: lazy(() => import('../features/users/users-list-page')) },
+  { path: paths.editProfile, page: lazy(() => import('../features/profile/profile-page')) },
+];
+
+function PublicScreen({ children }: { children: React.ReactNode }) {
+  return (
+    <Center mih="100vh" p="md">
+      <Container size={440} w="100%">
+        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      </Container>
+    </Center>
+  );
+}
+
+/** /login for visitors; a signed-in user is sent on to / (→ /main). */
+function LoginRoute() {
+  const auth = useAuth();
+  if (auth.status === 'authenticated') return <Navigate to={paths.root.to()} replace />;
+  return (
+    <PublicScreen>
+      <LoginPage />
+    </PublicScreen>
+  );
+}
+
+/** /404 inside the shell for a signed-in user, on its own otherwise. */
+function NotFoundRoute() {
+  const auth = useAuth();
+  if (auth.status === 'authenticated') {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <AppLayout>
+          <NotFoundPage signedIn />
+        </AppLayout>
+      </Suspense>
+    );
+  }
+  return (
+    <PublicScreen>
+      <NotFoundPage signedIn={false} />
+    </PublicScreen>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <ScrollToTop />
+      <Routes>
+        <Route path={paths.login.pattern} element={<LoginRoute />} />
+        <Route
+          path={paths.recovery.pattern}
+          element={
+            <PublicScreen>
+              <RecoveryPage />
+            </PublicScreen>
+          }
+        />
+        <Route path={paths.notFound.pattern} element={<NotFoundRoute />} />
+        <Route
+          element={
+            <RequireAuth>
+              <Suspense fallback={<PageLoader />}>
+                <AppLayout />
+              </Suspense>
+            </RequireAuth>
+          }
+        >
+          <Route index element={<Navigate to={paths.main.to()} replace />} />
+          {protectedRoutes.map(({ path, page: Page }) => (
+            <Route
+              key={path.pattern}
+              path={path.pattern}
+              element={
+                <RequireAccess access={path.access}>
+                  <Page />
+                </RequireAccess>
+              }
+            />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to={paths.notFound.to()} replace />} />
+      </Routes>
+    </HashRouter>
+  );
+}

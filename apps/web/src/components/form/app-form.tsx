@@ -1,0 +1,49 @@
+import { Alert, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { FormProvider, type FieldValues } from 'react-hook-form';
+import type { AppFormApi } from './use-app-form';
+import { preventEnterSubmit } from './keyboard';
+
+/** A red alert for form-level errors (role=alert). */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" style={{ whiteSpace: 'pre-line' }}>
+      {message}
+    </Alert>
+  );
+}
+
+/**
+ * <form> for the form layer: provides the form context to the fields, never submits on Enter from
+ * an input, shows the form-level error above the fields.
+ */
+export function AppForm<I extends FieldValues, O>(props: {
+  api: AppFormApi<I, O>;
+  onSubmit: (values: O) => Promise<unknown>;
+  children: ReactNode;
+  'aria-label'?: string;
+  id?: string;
+}) {
+  const { api } = props;
+  return (
+    <FormProvider {...api.form}>
+      <form
+        id={props.id}
+        noValidate
+        aria-label={props['aria-label']}
+        onKeyDown={preventEnterSubmit}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void api.submit(props.onSubmit)(event);
+        }}
+      >
+        <Stack gap="md">
+          <FormAlert message={api.formError} />
+          {props.children}
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * Form fields bound to the surrounding AppForm by name. Each shows only its first error, and only
+ * once touched or after a submit attempt; a server error shows at once (spec 5.1).
+ */
+import {
+  Checkbox,
+  NativeSelect,
+  NumberInput,
+  PasswordInput,
+  TextInput,
+  Textarea,
+  type CheckboxProps,
+  type NativeSelectProps,
+  type NumberInputProps,
+  type PasswordInputProps,
+  type TextInputProps,
+  type TextareaProps,
+} from '@mantine/core';
+import { useController, useFormContext, type ControllerFieldState, type FormState, type FieldValues } from 'react-hook-form';
+import { ignoreArrowKeys } from './keyboard';
+
+export function visibleError(fieldState: ControllerFieldState, formState: FormState<FieldValues>): string | undefined {
+  const error = fieldState.error;
+  if (!error?.message) return undefined;
+  if (error.type === 'server' || fieldState.isTouched || formState.isSubmitted) return error.message;
+  return undefined;
+}
+
+function useField(name: string) {
+  const { control } = useFormContext();
+  const { field, fieldState, formState } = useController({ name, control });
+  return { field, error: visibleError(fieldState, formState as FormState<FieldValues>) };
+}
+
+type Base = { name: string; label: string };
+
+export function TextField({ name, ...props }: Base & Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
+  const { field, error } = useField(name);
+  return (
+    <TextInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export function PasswordField({ name, ...props }: Base & Omit<PasswordInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
+  const { field, error } = useField(name);
+  return (
+    <PasswordInput
+      // Mantine's default name 'Toggle password visibility' would also match getByLabel('Password').
+      visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export function TextareaField({ name, ...props }: Base & Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'error'>) {
+  const { field, error } = useField(name);
+  return (
+    <Textarea
+      autosize
+      minRows={3}
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A native select: keyboard and screen-reader friendly, and `selectOption()` in browser tests.
+ * The empty option ('' in the DOM) stands for `emptyValue` in the form (undefined or null).
+ */
+export function SelectField({
+  name,
+  options,
+  emptyLabel,
+  emptyValue = null,
+  onValueChange,
+  ...props
+}: Base &
+  Omit<NativeSelectProps, 'name' | 'value' | 'onChange' | 'error' | 'data'> & {
+    options: readonly (SelectOption | string)[];
+    /** Text of the empty option; omit to offer none (a placeholder option is still shown while empty). */
+    emptyLabel?: string;
+    emptyValue?: null | undefined;
+    onValueChange?: (value: string | null | undefined) => void;
+  }) {
+  const { field, error } = useField(name);
+  const value = (field.value as string | null | undefined) ?? '';
+  const data = options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
+  const withEmpty = emptyLabel !== undefined || value === '';
+  return (
+    <NativeSelect
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={value}
+      data={[...(withEmpty ? [{ value: '', label: emptyLabel ?? '', disabled: emptyLabel === undefined }] : []), ...data]}
+      onChange={(e) => {
+        const next = e.currentTarget.value === '' ? emptyValue : e.currentTarget.value;
+        field.onChange(next);
+        onValueChange?.(next);
+      }}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/** A number input that ignores ArrowUp/ArrowDown and the mouse wheel (spec 5.1); empty is null. */
+export function NumberField({ name, ...props }: Base & Omit<NumberInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
+  const { field, error } = useField(name);
+  return (
+    <NumberInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      withKeyboardEvents={false}
+      onKeyDown={ignoreArrowKeys}
+      value={(field.value as number | null | undefined) ?? ''}
+      onChange={(v) => field.onChange(v === '' ? null : typeof v === 'number' ? v : Number(v))}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export function CheckboxField({ name, ...props }: Base & Omit<CheckboxProps, 'name' | 'checked' | 'onChange' | 'error'>) {
+  const { field, error } = useField(name);
+  return (
+    <Checkbox
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      checked={Boolean(field.value)}
+      onChange={(e) => field.onChange(e.currentTarget.checked)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export { useField };

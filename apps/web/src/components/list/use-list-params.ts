@@ -1,0 +1,56 @@
+/**
+ * The headless half of the shared list (STYLE.md habit 4): page, sort and filters read from and
+ * written to the hash query string. `apiQuery` is the query for the list call, built from the same
+ * state (only non-empty filters).
+ */
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { listApiQuery, listSearch, nextSort, parseListState, type ListSort, type ListState } from './list-params';
+
+export interface ListParams<F extends string = string> {
+  page: number;
+  sort: ListSort | null;
+  filters: Partial<Record<F, string>>;
+  /** e.g. 'page=2&order[username]=desc&role=Admin' */
+  apiQuery: string;
+  setPage: (page: number) => void;
+  toggleSort: (field: string) => void;
+  setFilters: (filters: Partial<Record<F, string>>) => void;
+  clearFilters: () => void;
+}
+
+export function useListParams<const F extends string = never>(
+  filterNames: readonly F[] = [],
+  options: { namespace?: string } = {},
+): ListParams<F> {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const ns = options.namespace ?? '';
+  const filterKey = filterNames.join('\u0000');
+
+  const state = useMemo(
+    () => parseListState(searchParams, filterKey ? (filterKey.split('\u0000') as F[]) : [], ns),
+    [searchParams, filterKey, ns],
+  );
+
+  const update = useCallback(
+    (next: ListState<F>) => {
+      const names = filterKey ? filterKey.split('\u0000') : [];
+      void navigate({ pathname, search: listSearch(next, searchParams, names, ns) });
+    },
+    [navigate, pathname, searchParams, filterKey, ns],
+  );
+
+  return useMemo(
+    () => ({
+      ...state,
+      apiQuery: listApiQuery(state),
+      setPage: (page: number) => update({ ...state, page }),
+      toggleSort: (field: string) => update({ ...state, sort: nextSort(state.sort, field), page: 1 }),
+      setFilters: (filters: Partial<Record<F, string>>) => update({ ...state, filters, page: 1 }),
+      clearFilters: () => update({ ...state, filters: {}, page: 1 }),
+    }),
+    [state, update],
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Login (spec 2.3): POST /api/login_check {username, password} → {token}, stored under 'token',
+ * then / with the history entry replaced. A 401 body's message (e.g. 'Invalid credentials.') and a
+ * 429's description show at form level.
+ */
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { TOKEN_INVALID, loginCheckBody, tokenResponse } from '@cooler-hub/contract/auth';
+import { REQUIRED_MESSAGE } from '@cooler-hub/contract/common';
+import { AppForm } from '../../components/form/app-form';
+import { PasswordField, TextField } from '../../components/form/fields';
+import { useAppForm } from '../../components/form/use-app-form';
+import { LOGIN_CHECK_PATH, api } from '../../lib/api-client';
+import { storeToken } from '../../lib/auth';
+
+// The contract's rule, with the spec's message for an empty password.
+const loginForm = loginCheckBody.extend({ password: z.string().min(1, REQUIRED_MESSAGE) });
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const formApi = useAppForm(loginForm, { defaultValues: { username: '', password: '' } });
+  const { isDirty } = formApi.form.formState;
+
+  const onSubmit = async (values: z.output<typeof loginForm>) => {
+    const { token } = await api.post(LOGIN_CHECK_PATH, values, tokenResponse);
+    if (storeToken(token).status !== 'authenticated') throw new Error(TOKEN_INVALID);
+    queryClient.clear(); // nothing of a previous user survives
+    await navigate('/', { replace: true });
+  };
+
+  return (
+    <Paper withBorder shadow="md" p="xl" radius="md">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} size="h2" ta="center">
+            Welcome to Cooler Hub
+          </Title>
+          <Text c="dimmed" size="sm" ta="center" mt={4}>
+            Sign in to continue
+          </Text>
+        </div>
+        <AppForm api={formApi} onSubmit={onSubmit}>
+          <TextField name="username" label="Login" placeholder="Name or Email" autoComplete="username" autoFocus />
+          <PasswordField name="password" label="Password" autoComplete="current-password" />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/login/recovery" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={!isDirty} loading={formApi.processing}>
+            Login
+          </Button>
+        </AppForm>
+      </Stack>
+    </Paper>
+  );
+}

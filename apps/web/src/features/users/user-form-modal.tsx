@@ -1,0 +1,122 @@
+/**
+ * 'Create New User' / 'Edit User' modal (spec 2.4, 4, 5.2). The colour applies to Production only;
+ * changing the role away from Production clears it. 'Update User' stays disabled until a change.
+ */
+import { Button, Group, Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { COLORS, hubUserCreateBody, hubUserUpdateBody, type HubUser } from '@cooler-hub/contract/users';
+import { ROLES } from '@cooler-hub/contract/permissions';
+import { AppForm } from '../../components/form/app-form';
+import { PasswordField, SelectField, TextField } from '../../components/form/fields';
+import { useAppForm, type AppFormApi } from '../../components/form/use-app-form';
+import { notifySuccess } from '../../lib/notify';
+import { createUser, updateUser } from './api';
+
+type Mode = { mode: 'create' } | { mode: 'edit'; user: HubUser };
+
+function RoleAndColor({ formApi }: { formApi: AppFormApi<never, unknown> }) {
+  const role = useWatch({ control: formApi.form.control, name: 'role' as never }) as string | undefined;
+  return (
+    <>
+      <SelectField
+        name="role"
+        label="Role"
+        withAsterisk
+        options={ROLES}
+        emptyValue={undefined}
+        onValueChange={(next) => {
+          if (next !== 'Production') formApi.form.setValue('color' as never, null as never, { shouldDirty: true });
+        }}
+      />
+      {role === 'Production' && <SelectField name="color" label="Color" options={COLORS} emptyLabel="No colour" emptyValue={null} />}
+    </>
+  );
+}
+
+function Actions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
+    </Group>
+  );
+}
+
+function CreateUserForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const formApi = useAppForm(hubUserCreateBody, {
+    defaultValues: { username: '', email: '', role: undefined, plainPassword: '', color: null },
+  });
+  return (
+    <AppForm
+      api={formApi}
+      aria-label="Create New User"
+      onSubmit={async (values) => {
+        await createUser({ ...values, color: values.role === 'Production' ? (values.color ?? null) : null });
+        notifySuccess('User created');
+        onDone();
+      }}
+    >
+      <TextField name="username" label="Name" withAsterisk autoComplete="off" data-autofocus />
+      <TextField name="email" label="Email" withAsterisk type="email" autoComplete="off" />
+      <RoleAndColor formApi={formApi as unknown as AppFormApi<never, unknown>} />
+      <PasswordField name="plainPassword" label="Password" withAsterisk autoComplete="new-password" />
+      <Actions onCancel={onCancel}>
+        <Button type="submit" loading={formApi.processing}>
+          Create
+        </Button>
+      </Actions>
+    </AppForm>
+  );
+}
+
+function EditUserForm({ user, onDone, onCancel }: { user: HubUser; onDone: () => void; onCancel: () => void }) {
+  const formApi = useAppForm(hubUserUpdateBody, {
+    defaultValues: { username: user.username, email: user.email, role: user.role, plainPassword: '', color: user.color },
+  });
+  const { isDirty } = formApi.form.formState;
+  return (
+    <AppForm
+      api={formApi}
+      aria-label="Edit User"
+      onSubmit={async (values) => {
+        const saved = await updateUser(user.id, { ...values, color: values.role === 'Production' ? (values.color ?? null) : null });
+        notifySuccess(`User ${saved.id} updated`);
+        onDone();
+      }}
+    >
+      <TextField name="username" label="Name" withAsterisk autoComplete="off" data-autofocus />
+      <TextField name="email" label="Email" withAsterisk type="email" autoComplete="off" />
+      <RoleAndColor formApi={formApi as unknown as AppFormApi<never, unknown>} />
+      <PasswordField
+        name="plainPassword"
+        label="Password"
+        description="Leave empty to keep the current password"
+        autoComplete="new-password"
+      />
+      <Actions onCancel={onCancel}>
+        <Button type="submit" disabled={!isDirty} loading={formApi.processing}>
+          Update User
+        </Button>
+      </Actions>
+    </AppForm>
+  );
+}
+
+export function UserFormModal({ state, onClose, onSaved }: { state: Mode | null; onClose: () => void; onSaved: () => void }) {
+  const title = state?.mode === 'edit' ? 'Edit User' : 'Create New User';
+  const done = () => {
+    onClose();
+    onSaved();
+  };
+  return (
+    <Modal opened={state !== null} onClose={onClose} title={title} centered size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {state?.mode === 'create' && <CreateUserForm onDone={done} onCancel={onClose} />}
+      {state?.mode === 'edit' && <EditUserForm key={state.user.id} user={state.user} onDone={done} onCancel={onClose} />}
+    </Modal>
+  );
+}
+
+export type UserModalState = Mode;

@@ -1,0 +1,143 @@
+/**
+ * Every call to the API goes through here (spec parts 7 and 8): Bearer token from localStorage
+ * ('' when absent), JSON accept/content type (multipart for uploads), answers checked against the
+ * contract schema, and the error catalogue applied: toasts, /404, 401 → clear token and reload.
+ * Callers get a typed ApiError; `notified` tells them whether the user has already seen it.
+ */
+import type { z } from 'zod';
+import type { Violation } from '@cooler-hub/contract/common';
+import { clearSession, currentToken } from './auth';
+import { LOGIN_CHECK_PATH, MSG_UNREADABLE, UNREADABLE, describeBody, interpretError, type ErrorOutcome } from './api-errors';
+import { notifyError } from './notify';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly kind: ErrorOutcome['kind'] | 'network' | 'bad-answer',
+    readonly violations: Violation[] = [],
+    /** The hydra:description / message of the body, when there was one. */
+    readonly description: string | null = null,
+    /** True when the client already told the user (toast, navigation, reload). */
+    readonly notified = false,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryInput = string | URLSearchParams | Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: QueryInput;
+  /** JSON body. */
+  body?: unknown;
+  /** Multipart body; the browser sets the boundary. */
+  formData?: FormData;
+  signal?: AbortSignal;
+}
+
+/** Query strings keep `order[field]` brackets readable; empty values are left out (spec 5.2). */
+export function buildQueryString(query: QueryInput | undefined): string {
+  if (query === undefined) return '';
+  if (typeof query === 'string') return query.replace(/^\?/, '');
+  const entries: [string, string][] =
+    query instanceof URLSearchParams
+      ? [...query.entries()]
+      : Object.entries(query).flatMap(([k, v]) => (v === undefined || v === null || v === '' ? [] : [[k, String(v)] as [string, string]]));
+  return entries
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v)}`)
+    .join('&');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+function goToNotFound() {
+  if (window.location.hash !== '#/404') window.location.hash = '#/404';
+}
+
+function fail(status: number, body: unknown, path: string): never {
+  const outcome = interpretError(status, body, path);
+  const description = body !== UNREADABLE ? describeBody(body) : null;
+  switch (outcome.kind) {
+    case 'toast':
+      notifyError(outcome.message);
+      throw new ApiError(status, outcome.message, outcome.kind, [], description, true);
+    case 'not-found':
+      goToNotFound();
+      throw new ApiError(status, outcome.message, outcome.kind, [], description, true);
+    case 'unauthorized':
+      clearSession('expired');
+      window.location.reload();
+      throw new ApiError(status, outcome.message, outcome.kind, [], description, true);
+    case 'violations':
+      throw new ApiError(status, outcome.message, outcome.kind, outcome.violations, description, false);
+    case 'error':
+      throw new ApiError(status, outcome.message, outcome.kind, [], description, false);
+  }
+}
+
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions = {},
+  schema?: S,
+): Promise<S extends z.ZodType ? z.output<S> : unknown> {
+  const qs = buildQueryString(options.query);
+  const url = qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${currentToken()}` };
+  let body: BodyInit | undefined;
+  if (options.formData) body = options.formData;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    notifyError(MSG_UNREADABLE);
+    throw new ApiError(0, MSG_UNREADABLE, 'network', [], null, true);
+  }
+
+  const parsed = await readBody(response);
+  if (!response.ok) fail(response.status, parsed, path);
+
+  if (!schema) return parsed as never;
+  const result = schema.safeParse(parsed);
+  if (!result.success) {
+    // The answer does not match the contract: a server bug the user cannot fix.
+    console.error(`Unexpected answer from ${options.method ?? 'GET'} ${path}`, result.error.issues);
+    notifyError(MSG_UNREADABLE);
+    throw new ApiError(response.status, MSG_UNREADABLE, 'bad-answer', [], null, true);
+  }
+  return result.data as never;
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, query?: QueryInput, signal?: AbortSignal) =>
+    apiRequest(path, { query, signal }, schema),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S) => apiRequest(path, { method: 'POST', body }, schema),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema: S) => apiRequest(path, { method: 'PUT', body }, schema),
+  delete: (path: string) => apiRequest(path, { method: 'DELETE' }),
+  upload: <S extends z.ZodType>(path: string, formData: FormData, schema: S) => apiRequest(path, { method: 'POST', formData }, schema),
+};
+
+export { LOGIN_CHECK_PATH };

@@ -1,0 +1,56 @@
+/**
+ * The signed-in user (GET /api/profile, contract `currentUser`) shared by the top bar, the menu,
+ * the page guards and the profile screen through one query key. Until the profile answers,
+ * permissions come from the token payload, so the menu does not flicker.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { currentUser, type CurrentUser } from '@cooler-hub/contract/auth';
+import { can, type Ability } from '@cooler-hub/contract/permissions';
+import { api } from './api-client';
+import { clearSession, useAuth } from './auth';
+
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+export function fetchProfile(signal?: AbortSignal): Promise<CurrentUser> {
+  return api.get('/api/profile', currentUser, undefined, signal);
+}
+
+export function useCurrentUser() {
+  const auth = useAuth();
+  return useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    enabled: auth.status === 'authenticated',
+    staleTime: 60_000,
+  });
+}
+
+export function usePermissions(): readonly string[] {
+  const auth = useAuth();
+  const profile = useCurrentUser();
+  if (auth.status !== 'authenticated') return [];
+  return profile.data?.permissions ?? auth.payload.permissions;
+}
+
+/** `can(ability)` for the signed-in user; a list means "any of". */
+export function useCan(): (ability: Ability | readonly Ability[]) => boolean {
+  const permissions = usePermissions();
+  return useCallback(
+    (ability: Ability | readonly Ability[]) =>
+      (typeof ability === 'string' ? [ability] : ability).some((a) => can(permissions, a as Ability)),
+    [permissions],
+  );
+}
+
+/** Sign Out: clears the token and everything known about the user, then shows the login screen. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    clearSession('signed-out');
+    queryClient.clear();
+    void navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+}

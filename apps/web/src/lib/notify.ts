@@ -1,0 +1,12 @@
+/** Toasts (spec parts 8, 9): top right, 3000 ms, no progress bar — configured on <Notifications>. */
+import { notifications } from '@mantine/notifications';
+
+export const TOAST_AUTO_CLOSE_MS = 3000;
+
+export function notifySuccess(message: string) {
+  notifications.show({ message, color: 'green', autoClose: TOAST_AUTO_CLOSE_MS, withAutoCloseProgress: false });
+}
+
+export function notifyError(message: string) {
+  notifications.show({ message, color: 'red', autoClose: TOAST_AUTO_CLOSE_MS, withAutoCloseProgress: false });
+}

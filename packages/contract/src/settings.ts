@@ -1,0 +1,55 @@
+/** Reference data kept under Settings (spec 2.12, 3, 5.4, 7): CC codes, part numbers, collection points, scrap reasons. */
+import { z } from 'zod';
+import { listQuery, listResponse, money, optionalText, queryValue, requiredString } from './common';
+
+// CC codes — client-generated UUID on create (a retry with the same id and body creates nothing new)
+export const ccCode = z.object({ id: z.uuid(), code: z.string(), name: z.string(), price: money });
+export type CcCode = z.infer<typeof ccCode>;
+const ccCodeFields = { code: requiredString(50), name: requiredString(255), price: money };
+export const ccCodeCreateBody = z.object({ id: z.uuid(), ...ccCodeFields });
+export const ccCodeUpdateBody = z.object(ccCodeFields);
+export type CcCodeCreateBody = z.infer<typeof ccCodeCreateBody>;
+export type CcCodeUpdateBody = z.infer<typeof ccCodeUpdateBody>;
+export const ccCodeListQuery = listQuery(['code', 'name', 'price'], {
+  code: queryValue(z.string().trim().max(50)),
+  name: queryValue(z.string().trim().max(255)),
+});
+export const ccCodeList = listResponse(ccCode);
+export const ccCodeDropDownItem = z.object({ id: z.uuid(), code: z.string(), name: z.string() });
+export const ccCodeDropDown = listResponse(ccCodeDropDownItem);
+/** 'CODE (Name)' — the dropdown label of spec 7. */
+export const ccCodeLabel = (c: { code: string; name: string }) => `${c.code} (${c.name})`;
+
+// Part numbers — client-generated UUID on create
+export const partNumber = z.object({ id: z.uuid(), partNumber: z.string(), description: z.string().nullable() });
+export type PartNumber = z.infer<typeof partNumber>;
+const partNumberFields = { partNumber: requiredString(100), description: optionalText(2000) };
+export const partNumberCreateBody = z.object({ id: z.uuid(), ...partNumberFields });
+export const partNumberUpdateBody = z.object(partNumberFields);
+export type PartNumberCreateBody = z.infer<typeof partNumberCreateBody>;
+export const partNumberListQuery = listQuery(['partNumber', 'description'], {
+  partNumber: queryValue(z.string().trim().max(100)),
+});
+export const partNumberList = listResponse(partNumber);
+
+// Collection points
+export const collectionPoint = z.object({ id: z.number().int(), name: z.string() });
+export type CollectionPoint = z.infer<typeof collectionPoint>;
+export const collectionPointBody = z.object({ name: requiredString(255) });
+export type CollectionPointBody = z.infer<typeof collectionPointBody>;
+export const collectionPointListQuery = listQuery(['id', 'name'], { name: queryValue(z.string().trim().max(255)) });
+export const collectionPointList = listResponse(collectionPoint);
+
+// Scrap reasons — the form sends the code as `number` and the reason as `name` (spec 3, 7)
+export const scrapReason = z.object({ id: z.number().int(), code: z.number().int(), reason: z.string() });
+export type ScrapReason = z.infer<typeof scrapReason>;
+export const scrapReasonBody = z.object({
+  number: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ error: (i) => (i.input === undefined ? undefined : 'Enter a whole number.') }).int('Enter a whole number.').min(0).max(2_147_483_647),
+  ),
+  name: requiredString(255),
+});
+export type ScrapReasonBody = z.infer<typeof scrapReasonBody>;
+export const scrapReasonListQuery = listQuery(['id', 'code', 'reason'], { name: queryValue(z.string().trim().max(255)) });
+export const scrapReasonList = listResponse(scrapReason);
