@@ -31,6 +31,25 @@ export const queryValue = <T extends z.ZodType>(schema: T) =>
 
 export const integerId = z.coerce.number().int().positive();
 export const idParams = z.object({ id: integerId });
+
+/** Largest value of a PostgreSQL integer column (serial ids, pence, codes). */
+export const MAX_INT32 = 2_147_483_647;
+export const INVALID_VALUE_MESSAGE = 'This value is not valid.';
+/** A referenced id that is well formed but names no existing row. */
+export const UNKNOWN_REFERENCE = 'The chosen item does not exist.';
+
+/**
+ * A referenced entity's integer id in a request body (DESIGN.md §4: `"client": 12`). Numeric strings
+ * are accepted (select inputs); missing, null or '' read 'Required Field' (spec 5.1), anything else
+ * that is not a positive whole number reads 'This value is not valid.'.
+ */
+export const referenceId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: (i) => (i.input === undefined ? undefined : INVALID_VALUE_MESSAGE) })
+    .int(INVALID_VALUE_MESSAGE)
+    .positive(INVALID_VALUE_MESSAGE),
+);
 export const uuidParams = z.object({ id: z.uuid() });
 
 export const sortDirection = z.enum(['asc', 'desc']);
@@ -126,7 +145,15 @@ export function violationsFromIssues(issues: readonly { path: readonly PropertyK
   return [...byPath.values()];
 }
 
-export const money = z.object({ amount: z.number().int().min(0), currency: z.literal('GBP') });
+/** Whole pence, 0 to the largest PostgreSQL integer (£21,474,836.47). */
+export const money = z.object({
+  amount: z
+    .number()
+    .int('Enter a whole number of pence.')
+    .min(0, 'The amount cannot be negative.')
+    .max(MAX_INT32, 'The amount is too large.'),
+  currency: z.literal('GBP'),
+});
 export type Money = z.infer<typeof money>;
 
 /** A reference in an answer: at least id and name (DESIGN.md §4). */

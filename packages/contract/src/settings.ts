@@ -14,7 +14,11 @@ export const ccCodeListQuery = listQuery(['code', 'name', 'price'], {
   code: queryValue(z.string().trim().max(50)),
   name: queryValue(z.string().trim().max(255)),
 });
+export type CcCodeListQuery = z.infer<typeof ccCodeListQuery>;
 export const ccCodeList = listResponse(ccCode);
+/** GET /api/cc_codes_drop_down — page 1 by default, sorted by code, optional code/name search. */
+export const ccCodeDropDownQuery = ccCodeListQuery.omit({ order: true });
+export type CcCodeDropDownQuery = z.infer<typeof ccCodeDropDownQuery>;
 export const ccCodeDropDownItem = z.object({ id: z.uuid(), code: z.string(), name: z.string() });
 export const ccCodeDropDown = listResponse(ccCodeDropDownItem);
 /** 'CODE (Name)' — the dropdown label of spec 7. */
@@ -27,9 +31,11 @@ const partNumberFields = { partNumber: requiredString(100), description: optiona
 export const partNumberCreateBody = z.object({ id: z.uuid(), ...partNumberFields });
 export const partNumberUpdateBody = z.object(partNumberFields);
 export type PartNumberCreateBody = z.infer<typeof partNumberCreateBody>;
+export type PartNumberUpdateBody = z.infer<typeof partNumberUpdateBody>;
 export const partNumberListQuery = listQuery(['partNumber', 'description'], {
   partNumber: queryValue(z.string().trim().max(100)),
 });
+export type PartNumberListQuery = z.infer<typeof partNumberListQuery>;
 export const partNumberList = listResponse(partNumber);
 
 // Collection points
@@ -38,6 +44,7 @@ export type CollectionPoint = z.infer<typeof collectionPoint>;
 export const collectionPointBody = z.object({ name: requiredString(255) });
 export type CollectionPointBody = z.infer<typeof collectionPointBody>;
 export const collectionPointListQuery = listQuery(['id', 'name'], { name: queryValue(z.string().trim().max(255)) });
+export type CollectionPointListQuery = z.infer<typeof collectionPointListQuery>;
 export const collectionPointList = listResponse(collectionPoint);
 
 // Scrap reasons — the form sends the code as `number` and the reason as `name` (spec 3, 7)
@@ -52,4 +59,5 @@ export const scrapReasonBody = z.object({
 });
 export type ScrapReasonBody = z.infer<typeof scrapReasonBody>;
 export const scrapReasonListQuery = listQuery(['id', 'code', 'reason'], { name: queryValue(z.string().trim().max(255)) });
+export type ScrapReasonListQuery = z.infer<typeof scrapReasonListQuery>;
 export const scrapReasonList = listResponse(scrapReason);

@@ -9,11 +9,13 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   hydraErrorBody,
+  UNKNOWN_REFERENCE,
   violationList,
   violationsFromIssues,
   type Violation,
 } from '@cooler-hub/contract/common';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
+import { referenceProblem } from '../db/references';
 import {
   DomainError,
   ForbiddenError,
@@ -36,6 +38,8 @@ const UNIQUE_CONSTRAINT_FIELDS: Record<string, string> = {
   users_username_unique: 'username',
   users_email_unique: 'email',
   part_numbers_part_number_unique: 'partNumber',
+  // The scrap reason form sends its code as `number` (spec 7).
+  scrap_reasons_code_unique: 'number',
   cc_codes_pkey: 'id',
   part_numbers_pkey: 'id',
 };
@@ -112,7 +116,16 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       request.log.info({ constraint: pg.constraint }, 'unique violation');
       return sendViolations(reply, [{ propertyPath: field, title: ALREADY_USED, message: ALREADY_USED }]);
     }
-    if (pg?.code === '23503') return sendHydra(reply, 400, REFERENCED_ROW);
+    if (pg?.code === '23503') {
+      // A reference that appeared or vanished after the service's own check (docs/decisions/021).
+      const problem = referenceProblem(pg);
+      request.log.info({ constraint: pg.constraint }, 'foreign key violation');
+      if (problem?.kind === 'in-use') return sendHydra(reply, 400, problem.message);
+      if (problem?.kind === 'missing') {
+        return sendViolations(reply, [{ propertyPath: problem.field, title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE }]);
+      }
+      return sendHydra(reply, 400, REFERENCED_ROW);
+    }
     if (pg && ['22P02', '22003', '22001', '22007', '22008'].includes(pg.code)) return sendHydra(reply, 400, INVALID_VALUE);
 
     switch (err.code) {

@@ -10,17 +10,11 @@ import {
   hubUserUpdateBody,
 } from '@cooler-hub/contract/users';
 import { signedInUser } from '../../plugins/auth';
-import { NotFoundError } from '../../lib/errors';
+import { existingId } from '../../lib/ids';
 import type { UsersService } from './users.service';
 
 const config = { permission: 'ROLE_MASTER_ACCOUNT' } as const;
 const tags = ['users'];
-/** Ids beyond PostgreSQL's integer cannot exist: answer 404 rather than let the cast fail. */
-const MAX_SERIAL = 2_147_483_647;
-function existingId(id: number): number {
-  if (id > MAX_SERIAL) throw new NotFoundError();
-  return id;
-}
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(

@@ -26,7 +26,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
       padding="md"
     >
       <TopBar menuOpened={opened} onToggleMenu={isMobile ? mobile.toggle : desktop.toggle} />
-      <SideMenu onNavigate={mobile.close} />
+      <SideMenu opened={opened} onNavigate={mobile.close} />
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </AppShell.Main>

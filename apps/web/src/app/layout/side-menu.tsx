@@ -33,11 +33,12 @@ function isActive(pathname: string, target: string) {
   return pathname === target || pathname.startsWith(`${target}/`);
 }
 
-export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
+export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
   const permissions = usePermissions();
   const { pathname } = useLocation();
   return (
-    <AppShell.Navbar p="xs" aria-label="Main menu">
+    // When collapsed (off-canvas), the menu is also hidden from focus and screen readers.
+    <AppShell.Navbar p="xs" aria-label="Main menu" className="ch-navbar" data-closed={opened ? undefined : true}>
       <AppShell.Section grow component={ScrollArea}>
         {visibleMenu(permissions).map((entry) => {
           const to = entry.path.to();

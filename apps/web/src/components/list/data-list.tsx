@@ -31,6 +31,7 @@ import { PageSummary, Pagination } from './pagination';
 import type { ListParams } from './use-list-params';
 
 export const SKELETON_ROWS = 20;
+const SELECT_COLUMN_WIDTH = 44;
 
 export interface RowContext {
   /** Opens the delete dialog for this row. */
@@ -66,6 +67,7 @@ export interface ListQueryLike<T> {
 
 export interface DataListProps<T> {
   title: string;
+  /** Heading level: 1 (the page's title, default) or lower when a screen holds several lists. */
   titleOrder?: 1 | 2 | 3;
   columns: ListColumn<T>[];
   getRowId: (row: T) => string | number;
@@ -99,12 +101,6 @@ function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
   return <IconArrowsSort size={14} aria-hidden style={{ opacity: 0.4 }} />;
 }
 
-const STICKY: CSSProperties = {
-  position: 'sticky',
-  left: 0,
-  zIndex: 1,
-  background: 'var(--mantine-color-body)',
-};
 
 function CellPopover<T>({ spec, row, children }: { spec: PopoverSpec<T>; row: T; children: ReactNode }) {
   const { t } = useTranslation();
@@ -201,14 +197,20 @@ export function DataList<T>(props: DataListProps<T>) {
   const summary = data ? (
     <PageSummary page={data.page} perPage={data.perPage} totalCount={data.totalCount} pagesCount={data.pagesCount} />
   ) : null;
-  const stickyStyle = (index: number): CSSProperties | undefined =>
-    props.stickyFirstColumn && index === 0 ? STICKY : undefined;
+  // The sticky first column is the first data column (and the selection checkboxes before it).
   const firstDataIndex = props.selectable ? 1 : 0;
+  // Sticky cells are opaque (global.css .ch-sticky) so scrolled cells do not show through.
+  const sticky = (index: number): { className?: string; style?: CSSProperties } =>
+    props.stickyFirstColumn && index <= firstDataIndex
+      ? { className: 'ch-sticky', style: { left: index === 0 ? 0 : SELECT_COLUMN_WIDTH } }
+      : {};
 
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Title order={props.titleOrder ?? 2}>{props.title}</Title>
+        <Title order={props.titleOrder ?? 1} size={(props.titleOrder ?? 1) === 1 ? 'h2' : undefined}>
+          {props.title}
+        </Title>
         <Group gap="sm">
           {props.toolbar}
           {props.addNewTo !== undefined && (
@@ -256,7 +258,7 @@ export function DataList<T>(props: DataListProps<T>) {
           <Table.Thead>
             <Table.Tr>
               {props.selectable && (
-                <Table.Th w={40} style={stickyStyle(0)}>
+                <Table.Th w={SELECT_COLUMN_WIDTH} miw={SELECT_COLUMN_WIDTH} {...sticky(0)}>
                   <Checkbox
                     aria-label={t('list.selectAll')}
                     checked={allSelected}
@@ -279,7 +281,7 @@ export function DataList<T>(props: DataListProps<T>) {
                   <Table.Th
                     key={column.key}
                     w={column.width}
-                    style={stickyStyle(i + firstDataIndex)}
+                    {...sticky(i + firstDataIndex)}
                     aria-sort={sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
                   >
                     {sortable ? (
@@ -322,9 +324,9 @@ export function DataList<T>(props: DataListProps<T>) {
                 const id = getRowId(row);
                 const ctx: RowContext = { remove: () => setPendingDelete({ row }) };
                 return (
-                  <Table.Tr key={id} bg={selected.has(id) ? 'var(--mantine-primary-color-light)' : undefined}>
+                  <Table.Tr key={id} data-selected={selected.has(id) || undefined}>
                     {props.selectable && (
-                      <Table.Td style={stickyStyle(0)}>
+                      <Table.Td {...sticky(0)}>
                         <Checkbox
                           aria-label={t('list.selectRow')}
                           checked={selected.has(id)}
@@ -338,7 +340,7 @@ export function DataList<T>(props: DataListProps<T>) {
                       </Table.Td>
                     )}
                     {columns.map((column, i) => (
-                      <Table.Td key={column.key} style={stickyStyle(i + firstDataIndex)}>
+                      <Table.Td key={column.key} {...sticky(i + firstDataIndex)}>
                         {column.popover ? (
                           <CellPopover spec={column.popover} row={row}>
                             {column.render(row, ctx)}
@@ -357,7 +359,7 @@ export function DataList<T>(props: DataListProps<T>) {
               <Table.Tr>
                 {props.selectable && <Table.Td />}
                 {columns.map((column, i) => (
-                  <Table.Td key={column.key} fw={700} style={stickyStyle(i + firstDataIndex)}>
+                  <Table.Td key={column.key} fw={700} {...sticky(i + firstDataIndex)}>
                     {i === 0 ? t('list.total') : (column.total?.(items) ?? null)}
                   </Table.Td>
                 ))}

@@ -1,0 +1,49 @@
+/**
+ * SQL shared by the reference tables that are just an id and a unique name (suppliers, clients,
+ * collection points): searched by name (contains, any case), sorted by name by default.
+ */
+import { eq, ilike, sql } from 'drizzle-orm';
+import type { SortDirection } from '@cooler-hub/contract/common';
+import type { Db } from './client';
+import { containsPattern, findPage, orderByOf, type PageQuery } from './paging';
+import { clients, collectionPoints, suppliers } from './schema';
+import { assertUnique } from './unique';
+
+export type NamedTable = typeof suppliers | typeof clients | typeof collectionPoints;
+export interface NamedRow {
+  id: number;
+  name: string;
+}
+export interface NamedListQuery extends PageQuery {
+  order?: Partial<Record<'id' | 'name', SortDirection>> | undefined;
+  name?: string | undefined;
+}
+
+export function namedRowsRepository(table: NamedTable) {
+  const fields = { id: table.id, name: table.name };
+  const sortColumns = { id: table.id, name: sql`lower(${table.name})` };
+  return {
+    list(db: Db, query: NamedListQuery) {
+      const where = query.name ? ilike(table.name, containsPattern(query.name)) : undefined;
+      const rows = db.select(fields).from(table).$dynamic();
+      return findPage(db, rows, table, where, orderByOf(query.order, sortColumns, 'name', table.id), query);
+    },
+    async find(db: Db, id: number): Promise<NamedRow | undefined> {
+      const [row] = await db.select(fields).from(table).where(eq(table.id, id));
+      return row;
+    },
+    async insert(db: Db, name: string): Promise<NamedRow> {
+      const [row] = await db.insert(table).values({ name }).returning(fields);
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async update(db: Db, id: number, name: string): Promise<NamedRow | undefined> {
+      const [row] = await db.update(table).set({ name, updatedAt: new Date() }).where(eq(table.id, id)).returning(fields);
+      return row;
+    },
+    /** 400 on `name` when another row has it, ignoring case. */
+    assertNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
+      return assertUnique(db, { table, column: table.name, idColumn: table.id, value: name, exceptId, field: 'name' });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Creates with a client-generated UUID (DESIGN.md §4, docs/decisions/020): a retry of the same
+ * request answers the row the first one made and creates nothing; the same id with different
+ * values is refused with a sentence. The primary key decides races between identical requests.
+ */
+import { ConflictError } from './errors';
+
+export interface CreateOnceSteps<Row> {
+  /** The row that already has the request's id, if any. */
+  find(): Promise<Row | undefined>;
+  /** Rules checked before a first insert (other unique fields). */
+  check(): Promise<void>;
+  /** INSERT … ON CONFLICT (id) DO NOTHING RETURNING *: undefined when the id was taken meanwhile. */
+  insert(): Promise<Row | undefined>;
+  /** Whether a stored row holds exactly what this request asks for. */
+  matches(row: Row): boolean;
+  /** The sentence for the same id with other values. */
+  conflict: string;
+}
+
+export async function createOnce<Row>(steps: CreateOnceSteps<Row>): Promise<Row> {
+  const replay = (row: Row): Row => {
+    if (!steps.matches(row)) throw new ConflictError(steps.conflict);
+    return row;
+  };
+  const existing = await steps.find();
+  if (existing) return replay(existing);
+  await steps.check();
+  const inserted = await steps.insert();
+  if (inserted) return inserted;
+  // An identical request won the race between our find and our insert.
+  const winner = await steps.find();
+  if (!winner) throw new ConflictError(steps.conflict);
+  return replay(winner);
+}

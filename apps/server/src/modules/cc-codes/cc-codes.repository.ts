@@ -1,0 +1,52 @@
+/** SQL for CC codes. Every function takes `db`, which may be a transaction. */
+import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { CcCodeDropDownQuery, CcCodeListQuery } from '@cooler-hub/contract/settings';
+import type { Db } from '../../db/client';
+import { containsPattern, findPage, orderByOf } from '../../db/paging';
+import { ccCodes } from '../../db/schema';
+
+export type CcCodeRow = typeof ccCodes.$inferSelect;
+export type CcCodeValues = Pick<typeof ccCodes.$inferInsert, 'code' | 'name' | 'pricePence'>;
+
+const SORT_COLUMNS = {
+  code: sql`lower(${ccCodes.code})`,
+  name: sql`lower(${ccCodes.name})`,
+  price: ccCodes.pricePence,
+} as const;
+
+function whereOf(query: { code?: string | undefined; name?: string | undefined }): SQL | undefined {
+  const filters: SQL[] = [];
+  if (query.code) filters.push(ilike(ccCodes.code, containsPattern(query.code)));
+  if (query.name) filters.push(ilike(ccCodes.name, containsPattern(query.name)));
+  return filters.length ? and(...filters) : undefined;
+}
+
+export function listCcCodes(db: Db, query: CcCodeListQuery) {
+  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', ccCodes.id);
+  return findPage(db, db.select().from(ccCodes).$dynamic(), ccCodes, whereOf(query), orderBy, query);
+}
+
+/** The dropdown of spec 7: id, code and name, by code. */
+export function listCcCodeOptions(db: Db, query: CcCodeDropDownQuery) {
+  const options = db.select({ id: ccCodes.id, code: ccCodes.code, name: ccCodes.name }).from(ccCodes).$dynamic();
+  return findPage(db, options, ccCodes, whereOf(query), orderByOf(undefined, SORT_COLUMNS, 'code', ccCodes.id), query);
+}
+
+export function findCcCode(db: Db, id: string): Promise<CcCodeRow | undefined> {
+  return db.query.ccCodes.findFirst({ where: eq(ccCodes.id, id) });
+}
+
+/** Undefined when a row with this id already exists (see lib/create-once). */
+export async function insertCcCode(db: Db, id: string, values: CcCodeValues): Promise<CcCodeRow | undefined> {
+  const [row] = await db.insert(ccCodes).values({ id, ...values }).onConflictDoNothing({ target: ccCodes.id }).returning();
+  return row;
+}
+
+export async function updateCcCode(db: Db, id: string, values: CcCodeValues): Promise<CcCodeRow | undefined> {
+  const [row] = await db
+    .update(ccCodes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(ccCodes.id, id))
+    .returning();
+  return row;
+}

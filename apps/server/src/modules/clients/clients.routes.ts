@@ -1,0 +1,21 @@
+/** /api/clients — ROLE_ADMIN_USER (DESIGN.md §5). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { client, clientCreateBody, clientList, clientListQuery } from '@cooler-hub/contract/customers';
+import type { ClientsService } from './clients.service';
+
+const config = { permission: 'ROLE_ADMIN_USER' } as const;
+const tags = ['clients'];
+
+export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> = async (app, { clients }) => {
+  app.get(
+    '/api/clients',
+    { config, schema: { tags, summary: 'List clients (name: contains, any case)', querystring: clientListQuery, response: { 200: clientList } } },
+    (request) => clients.list(request.query),
+  );
+
+  app.post(
+    '/api/clients',
+    { config, schema: { tags, summary: 'Create a client (from the account form)', body: clientCreateBody, response: { 201: client } } },
+    async (request, reply) => reply.code(201).send(await clients.create(request.body)),
+  );
+};

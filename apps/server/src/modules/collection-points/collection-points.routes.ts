@@ -1,0 +1,62 @@
+/**
+ * /api/collection_points — ROLE_ADMIN_USER (DESIGN.md §5). The create, update and remove paths are
+ * the spec's own (`/create`, `/{id}/update`, `/{id}/remove`, spec 7).
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '@cooler-hub/contract/common';
+import {
+  collectionPoint,
+  collectionPointBody,
+  collectionPointList,
+  collectionPointListQuery,
+} from '@cooler-hub/contract/settings';
+import { existingId } from '../../lib/ids';
+import type { CollectionPointsService } from './collection-points.service';
+
+const config = { permission: 'ROLE_ADMIN_USER' } as const;
+const tags = ['collection points'];
+
+export const collectionPointsRoutes: FastifyPluginAsyncZod<{ collectionPoints: CollectionPointsService }> = async (
+  app,
+  { collectionPoints },
+) => {
+  app.get(
+    '/api/collection_points',
+    {
+      config,
+      schema: { tags, summary: 'List collection points (name: contains, any case)', querystring: collectionPointListQuery, response: { 200: collectionPointList } },
+    },
+    (request) => collectionPoints.list(request.query),
+  );
+
+  app.get(
+    '/api/collection_points/:id',
+    { config, schema: { tags, summary: 'One collection point', params: idParams, response: { 200: collectionPoint } } },
+    (request) => collectionPoints.get(existingId(request.params.id)),
+  );
+
+  app.post(
+    '/api/collection_points/create',
+    { config, schema: { tags, summary: 'Create a collection point', body: collectionPointBody, response: { 201: collectionPoint } } },
+    async (request, reply) => reply.code(201).send(await collectionPoints.create(request.body)),
+  );
+
+  app.put(
+    '/api/collection_points/:id/update',
+    {
+      config,
+      schema: { tags, summary: 'Rename a collection point', params: idParams, body: collectionPointBody, response: { 200: collectionPoint } },
+    },
+    (request) => collectionPoints.update(existingId(request.params.id), request.body),
+  );
+
+  app.delete(
+    '/api/collection_points/:id/remove',
+    { config, schema: { tags, summary: 'Delete a collection point that nothing uses', params: idParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await collectionPoints.remove(existingId(request.params.id));
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,71 @@
+/** SQL for customer accounts, each answered with its client's id and name. Every function takes `db`, which may be a transaction. */
+import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { CustomerAccountDropDownQuery, CustomerAccountListQuery } from '@cooler-hub/contract/customers';
+import type { Db } from '../../db/client';
+import { containsPattern, findPage, orderByOf } from '../../db/paging';
+import { clients, customerAccounts } from '../../db/schema';
+
+export type CustomerAccountValues = Omit<typeof customerAccounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+const accountFields = {
+  id: customerAccounts.id,
+  name: customerAccounts.name,
+  contactPerson: customerAccounts.contactPerson,
+  email: customerAccounts.email,
+  telephone: customerAccounts.telephone,
+  deliveryAddress: customerAccounts.deliveryAddress,
+  billingAddress: customerAccounts.billingAddress,
+  client: { id: clients.id, name: clients.name },
+};
+
+const SORT_COLUMNS = {
+  id: customerAccounts.id,
+  name: sql`lower(${customerAccounts.name})`,
+  email: sql`lower(${customerAccounts.email})`,
+  telephone: customerAccounts.telephone,
+  contactPerson: sql`lower(${customerAccounts.contactPerson})`,
+} as const;
+
+const withClient = (db: Db) =>
+  db.select(accountFields).from(customerAccounts).innerJoin(clients, eq(clients.id, customerAccounts.clientId));
+
+export type CustomerAccountRow = Awaited<ReturnType<typeof withClient>>[number];
+
+function whereOf(query: { name?: string | undefined; client?: number | undefined }): SQL | undefined {
+  const filters: SQL[] = [];
+  if (query.name) filters.push(ilike(customerAccounts.name, containsPattern(query.name)));
+  if (query.client !== undefined) filters.push(eq(customerAccounts.clientId, query.client));
+  return filters.length ? and(...filters) : undefined;
+}
+
+export function listCustomerAccounts(db: Db, query: CustomerAccountListQuery) {
+  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'name', customerAccounts.id);
+  return findPage(db, withClient(db).$dynamic(), customerAccounts, whereOf(query), orderBy, query);
+}
+
+/** The dropdown of spec 7: id and name, by name. */
+export function listCustomerAccountOptions(db: Db, query: CustomerAccountDropDownQuery) {
+  const options = db.select({ id: customerAccounts.id, name: customerAccounts.name }).from(customerAccounts).$dynamic();
+  const orderBy = orderByOf(undefined, SORT_COLUMNS, 'name', customerAccounts.id);
+  return findPage(db, options, customerAccounts, whereOf(query), orderBy, query);
+}
+
+export async function findCustomerAccount(db: Db, id: number): Promise<CustomerAccountRow | undefined> {
+  const [row] = await withClient(db).where(eq(customerAccounts.id, id));
+  return row;
+}
+
+export async function insertCustomerAccount(db: Db, values: CustomerAccountValues): Promise<number> {
+  const [row] = await db.insert(customerAccounts).values(values).returning({ id: customerAccounts.id });
+  if (!row) throw new Error('insert into customer_accounts returned no row');
+  return row.id;
+}
+
+export async function updateCustomerAccount(db: Db, id: number, values: CustomerAccountValues): Promise<boolean> {
+  const updated = await db
+    .update(customerAccounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(customerAccounts.id, id))
+    .returning({ id: customerAccounts.id });
+  return updated.length > 0;
+}

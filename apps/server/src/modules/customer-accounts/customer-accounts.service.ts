@@ -1,0 +1,64 @@
+/**
+ * Customer accounts (spec 2.10, 3, 5.3, 7): the client is required and must exist (400 on `client`
+ * otherwise); the other fields are free text. Answers carry the client as `{id, name}`.
+ */
+import { MAX_INT32, UNKNOWN_REFERENCE, type ListResponse, type NamedRef } from '@cooler-hub/contract/common';
+import type {
+  CustomerAccount,
+  CustomerAccountBody,
+  CustomerAccountDropDownQuery,
+  CustomerAccountListQuery,
+} from '@cooler-hub/contract/customers';
+import type { Db } from '../../db/client';
+import { customerAccounts } from '../../db/schema';
+import { FieldError, NotFoundError } from '../../lib/errors';
+import { listResponseOf } from '../../lib/list';
+import { removeUnlessUsed } from '../../lib/remove-unused';
+import { clientsRepository } from '../clients/clients.repository';
+import * as repo from './customer-accounts.repository';
+import type { CustomerAccountValues } from './customer-accounts.repository';
+
+export class CustomerAccountsService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: CustomerAccountListQuery): Promise<ListResponse<CustomerAccount>> {
+    // An id beyond PostgreSQL's integer names no client: nothing matches.
+    if (query.client !== undefined && query.client > MAX_INT32) return listResponseOf(query, [], 0);
+    const { rows, total } = await repo.listCustomerAccounts(this.db, query);
+    return listResponseOf(query, rows, total);
+  }
+
+  async dropDown(query: CustomerAccountDropDownQuery): Promise<ListResponse<NamedRef>> {
+    const { rows, total } = await repo.listCustomerAccountOptions(this.db, query);
+    return listResponseOf(query, rows, total);
+  }
+
+  async get(id: number): Promise<CustomerAccount> {
+    const row = await repo.findCustomerAccount(this.db, id);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  async create(body: CustomerAccountBody): Promise<CustomerAccount> {
+    const values = await this.valuesOf(body);
+    const id = await repo.insertCustomerAccount(this.db, values);
+    return this.get(id);
+  }
+
+  async update(id: number, body: CustomerAccountBody): Promise<CustomerAccount> {
+    const values = await this.valuesOf(body);
+    if (!(await repo.updateCustomerAccount(this.db, id, values))) throw new NotFoundError();
+    return this.get(id);
+  }
+
+  remove(id: number): Promise<void> {
+    return removeUnlessUsed(this.db, customerAccounts, customerAccounts.id, id);
+  }
+
+  /** The row's columns; 400 on `client` when no such client exists. */
+  private async valuesOf({ client, ...fields }: CustomerAccountBody): Promise<CustomerAccountValues> {
+    const exists = client <= MAX_INT32 && (await clientsRepository.find(this.db, client));
+    if (!exists) throw new FieldError('client', UNKNOWN_REFERENCE);
+    return { ...fields, clientId: client };
+  }
+}

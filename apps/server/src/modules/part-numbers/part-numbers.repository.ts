@@ -1,0 +1,39 @@
+/** SQL for part numbers. Every function takes `db`, which may be a transaction. */
+import { eq, ilike, sql } from 'drizzle-orm';
+import type { PartNumberListQuery } from '@cooler-hub/contract/settings';
+import type { Db } from '../../db/client';
+import { containsPattern, findPage, orderByOf } from '../../db/paging';
+import { partNumbers } from '../../db/schema';
+
+export type PartNumberRow = typeof partNumbers.$inferSelect;
+export type PartNumberValues = Pick<typeof partNumbers.$inferInsert, 'partNumber' | 'description'>;
+
+const SORT_COLUMNS = {
+  partNumber: sql`lower(${partNumbers.partNumber})`,
+  description: sql`lower(${partNumbers.description})`,
+} as const;
+
+export function listPartNumbers(db: Db, query: PartNumberListQuery) {
+  const where = query.partNumber ? ilike(partNumbers.partNumber, containsPattern(query.partNumber)) : undefined;
+  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'partNumber', partNumbers.id);
+  return findPage(db, db.select().from(partNumbers).$dynamic(), partNumbers, where, orderBy, query);
+}
+
+export function findPartNumber(db: Db, id: string): Promise<PartNumberRow | undefined> {
+  return db.query.partNumbers.findFirst({ where: eq(partNumbers.id, id) });
+}
+
+/** Undefined when a row with this id already exists (see lib/create-once). */
+export async function insertPartNumber(db: Db, id: string, values: PartNumberValues): Promise<PartNumberRow | undefined> {
+  const [row] = await db.insert(partNumbers).values({ id, ...values }).onConflictDoNothing({ target: partNumbers.id }).returning();
+  return row;
+}
+
+export async function updatePartNumber(db: Db, id: string, values: PartNumberValues): Promise<PartNumberRow | undefined> {
+  const [row] = await db
+    .update(partNumbers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(partNumbers.id, id))
+    .returning();
+  return row;
+}
