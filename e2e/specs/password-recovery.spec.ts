@@ -26,10 +26,10 @@ test('a user who forgot the password gets back in', async ({ page, admin }) => {
 
   // a wrong code is refused on the field
   await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Verify code' }).click();
   await expect(page.getByText('The code is invalid or has expired.')).toBeVisible();
   await page.getByLabel('Code').fill(code!);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Verify code' }).click();
 
   await expect(page.getByRole('heading', { name: 'Set new password' })).toBeVisible();
   await expect(page.getByText('Your new password must be different to previously used passwords')).toBeVisible();

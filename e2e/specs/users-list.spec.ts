@@ -61,11 +61,11 @@ test('delete asks first, Cancel keeps the row, Remove deletes it', async ({ admi
 });
 
 test('a failed delete shows the server message', async ({ adminPage: page }) => {
-  // the signed-in admin cannot delete themselves: the server refuses with a sentence
+  // nobody deletes their own account: the server refuses with a sentence, shown as an error toast
   await page.goto('/#/users?username=admin');
   const row = page.getByRole('row', { name: /admin@coolerhub\.local/ });
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete item?' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /yourself/i })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'You cannot delete your own account.' })).toBeVisible();
   await expect(row).toBeVisible();
 });

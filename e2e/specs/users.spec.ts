@@ -14,11 +14,9 @@ test('an admin creates, edits and deletes a user through the modals', async ({ a
 
   await create.getByLabel('Name').fill(name);
   await create.getByLabel('Email').fill(`${name}@example.com`);
-  await create.getByRole('textbox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'Production' }).click();
+  await create.getByLabel('Role').selectOption('Production');
   await create.getByLabel('Password').fill('Password-123');
-  await create.getByRole('textbox', { name: 'Color' }).click();
-  await page.getByRole('option', { name: 'Teal' }).click();
+  await create.getByLabel('Color').selectOption('Teal');
   await create.getByRole('button', { name: 'Create' }).click();
 
   await expect(page.getByText('User created')).toBeVisible();
@@ -34,15 +32,12 @@ test('an admin creates, edits and deletes a user through the modals', async ({ a
   await row.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   await expect(edit.getByRole('button', { name: 'Update User' })).toBeDisabled();
-  await expect(edit.getByRole('textbox', { name: 'Color' })).toHaveValue('Teal');
-  await edit.getByRole('textbox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'Admin' }).click();
-  await expect(edit.getByRole('textbox', { name: 'Color' })).toHaveCount(0);
-  await edit.getByRole('textbox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'Production' }).click();
-  await expect(edit.getByRole('textbox', { name: 'Color' })).toHaveValue('');
-  await edit.getByRole('textbox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'Admin' }).click();
+  await expect(edit.getByLabel('Color')).toHaveValue('Teal');
+  await edit.getByLabel('Role').selectOption('Admin');
+  await expect(edit.getByLabel('Color')).toHaveCount(0);
+  await edit.getByLabel('Role').selectOption('Production');
+  await expect(edit.getByLabel('Color')).toHaveValue('');
+  await edit.getByLabel('Role').selectOption('Admin');
   await edit.getByRole('button', { name: 'Update User' }).click();
   await expect(page.getByText(/^User \d+ updated$/)).toBeVisible();
   await expect(edit).toBeHidden();
@@ -64,8 +59,7 @@ test('a taken name comes back on the Name field', async ({ adminPage: page, admi
   const create = page.getByRole('dialog', { name: 'Create New User' });
   await create.getByLabel('Name').fill(existing.username);
   await create.getByLabel('Email').fill(`${unique('x')}@example.com`);
-  await create.getByRole('textbox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'Admin' }).click();
+  await create.getByLabel('Role').selectOption('Admin');
   await create.getByLabel('Password').fill('Password-123');
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(create.getByText('This value is already used.')).toBeVisible();
@@ -83,8 +77,7 @@ test('filters go into the query string and come back from it', async ({ adminPag
   expect((await panel.boundingBox())?.width).toBe(540);
   await expectAccessible(page);
   await panel.getByLabel('Name').fill(prefix);
-  await panel.getByRole('textbox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'Admin' }).click();
+  await panel.getByLabel('Role').selectOption('Admin');
   await panel.getByRole('button', { name: 'Apply filters' }).click();
 
   await expect(page).toHaveURL(new RegExp(`username=${prefix}`));
@@ -97,7 +90,7 @@ test('filters go into the query string and come back from it', async ({ adminPag
   await page.getByRole('button', { name: 'Filters' }).click();
   const again = page.getByRole('dialog', { name: 'Choose filter' });
   await expect(again.getByLabel('Name')).toHaveValue(prefix);
-  await expect(again.getByRole('textbox', { name: 'Role' })).toHaveValue('Admin');
+  await expect(again.getByLabel('Role')).toHaveValue('Admin');
 
   await again.getByRole('button', { name: 'Clear All' }).click();
   await expect(page).not.toHaveURL(/username=|role=/);

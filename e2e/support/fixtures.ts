@@ -63,9 +63,16 @@ export class Api {
   }
 }
 
-/** Puts the token where the web keeps it before any page script runs. */
+/**
+ * Puts the token where the web keeps it before the first page script runs — once per tab, so a
+ * token the app later replaces or clears (profile update, 401, Sign Out) stays replaced on reload.
+ */
 export async function signInWithToken(page: Page, token: string): Promise<void> {
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  await page.addInitScript((t) => {
+    if (window.sessionStorage.getItem('e2e-signed-in')) return;
+    window.sessionStorage.setItem('e2e-signed-in', '1');
+    window.localStorage.setItem('token', t);
+  }, token);
 }
 
 /** No serious or critical axe violation on what the page shows now. */

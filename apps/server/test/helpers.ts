@@ -184,3 +184,21 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** A 400 ConstraintViolationList as `{ propertyPath: message }`; fails on any other answer. */
+export function violationsOf(response: LightMyRequestResponse): Record<string, string> {
+  const body = json<{ '@type'?: string; violations?: { propertyPath: string; message: string }[] }>(response);
+  if (response.statusCode !== 400 || body['@type'] !== 'ConstraintViolationList') {
+    throw new Error(`expected a 400 ConstraintViolationList, got ${response.statusCode} ${response.body}`);
+  }
+  return Object.fromEntries(body.violations!.map((v) => [v.propertyPath, v.message]));
+}
+
+/** The sentence of a hydra:Error answer with `status`; fails on any other answer. */
+export function hydraDescription(response: LightMyRequestResponse, status = 400): string {
+  const body = json<{ '@type'?: string; 'hydra:description'?: string }>(response);
+  if (response.statusCode !== status || body['@type'] !== 'hydra:Error') {
+    throw new Error(`expected a ${status} hydra:Error, got ${response.statusCode} ${response.body}`);
+  }
+  return body['hydra:description']!;
+}

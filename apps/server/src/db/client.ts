@@ -21,13 +21,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseOptions = ({ url: string } | { dataDir: string } | { memory: true }) & {
+  /** Called with every statement drizzle sends (main.ts logs them at LOG_LEVEL=trace; the bench reads them). */
+  logQuery?: (query: string, params: unknown[]) => void;
+};
 
 /** Migrations and seeding of concurrent instances are serialised on this advisory lock. */
 export const SETUP_LOCK_KEY = 7_270_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return 'url' in options ? openPostgres(options.url) : openPglite('dataDir' in options ? options.dataDir : undefined);
+  const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
+  return 'url' in options ? openPostgres(options.url, logger) : openPglite('dataDir' in options ? options.dataDir : undefined, logger);
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -44,7 +48,9 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
+
+async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<Database> {
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
@@ -53,7 +59,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   // PGlite does not create the parent folders of its data directory.
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client, schema, logger });
   let closed = false;
   return {
     db,
@@ -71,7 +77,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, logger: QueryLogger): Promise<Database> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -80,7 +86,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool, schema, logger });
   let closed = false;
   return {
     db,

@@ -6,7 +6,7 @@ import { eq, ilike, sql } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import type { Db } from './client';
 import { containsPattern, findPage, orderByOf, type PageQuery } from './paging';
-import { clients, collectionPoints, suppliers } from './schema';
+import type { clients, collectionPoints, suppliers } from './schema';
 import { assertUnique } from './unique';
 
 export type NamedTable = typeof suppliers | typeof clients | typeof collectionPoints;

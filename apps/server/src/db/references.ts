@@ -48,7 +48,11 @@ export function nounOf(tableName: string): { one: string; many: string } {
   const known = NOUNS[tableName];
   if (known) return known;
   const many = tableName.replace(/_/g, ' ');
-  const one = many.replace(/ies$/, 'y').replace(/(ss|sh|ch|x)es$/, '$1').replace(/s$/, '');
+  const one = /ies$/.test(many)
+    ? many.replace(/ies$/, 'y')
+    : /(ss|sh|ch|x)es$/.test(many)
+      ? many.replace(/es$/, '')
+      : many.replace(/s$/, '');
   return { one, many };
 }
 
@@ -81,7 +85,10 @@ export function inUseMessage(tableName: string, usages: Usage[]): string {
   return `This ${nounOf(tableName).one} is used by ${joinWords(parts)} and cannot be deleted.`;
 }
 
-/** A foreign-key violation (23503) as the user should read it. */
+/**
+ * A foreign-key violation as the user should read it: 23503, or 23001 for ON DELETE RESTRICT on
+ * PostgreSQL 18 (PGlite; 15 answers 23503 for both).
+ */
 export type ReferenceProblem =
   /** A DELETE of a row still referenced: the sentence, without a count. */
   | { kind: 'in-use'; message: string }
@@ -96,9 +103,9 @@ export function fieldOfColumn(column: string): string {
 export function referenceProblem(error: { constraint?: string; detail?: string }): ReferenceProblem | undefined {
   const reference = REFERENCES.find((r) => r.constraint === error.constraint);
   if (!reference) return undefined;
-  if (error.detail?.includes('is still referenced')) {
-    const noun = nounOf(reference.tableName);
-    return { kind: 'in-use', message: `This ${nounOf(reference.target).one} is used by ${noun.many} and cannot be deleted.` };
-  }
-  return { kind: 'missing', field: fieldOfColumn(reference.column.name) };
+  // 'Key (client_id)=(9) is not present in table "clients".' — an insert or update naming a missing row.
+  if (error.detail?.includes('is not present')) return { kind: 'missing', field: fieldOfColumn(reference.column.name) };
+  // '… is still referenced from table …' (23503) / '… is referenced from table …' (23001).
+  const noun = nounOf(reference.tableName);
+  return { kind: 'in-use', message: `This ${nounOf(reference.target).one} is used by ${noun.many} and cannot be deleted.` };
 }

@@ -132,19 +132,30 @@ export const appSecrets = pgTable('app_secrets', {
 
 // ── reference data ──────────────────────────────────────────────────────────────────────────────
 
-export const suppliers = pgTable('suppliers', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 255 }).notNull().unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+// Names and codes are unique regardless of case (docs/decisions/022); the lower() index also serves
+// the default sort, which is case-insensitive too.
 
-export const clients = pgTable('clients', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 255 }).notNull().unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('suppliers_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('clients_name_unique').on(sql`lower(${t.name})`)],
+);
 
 export const customerAccounts = pgTable(
   'customer_accounts',
@@ -166,12 +177,16 @@ export const customerAccounts = pgTable(
   (t) => [index('customer_accounts_client_idx').on(t.clientId), index('customer_accounts_name_idx').on(t.name)],
 );
 
-export const collectionPoints = pgTable('collection_points', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 255 }).notNull().unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const collectionPoints = pgTable(
+  'collection_points',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('collection_points_name_unique').on(sql`lower(${t.name})`)],
+);
 
 export const scrapReasons = pgTable('scrap_reasons', {
   id: serial('id').primaryKey(),
@@ -186,19 +201,27 @@ export const ccCodes = pgTable(
   {
     /** Client-generated on create (DESIGN.md §4); the default only serves the seed. */
     id: uuid('id').primaryKey().defaultRandom(),
-    code: varchar('code', { length: 50 }).notNull().unique(),
+    code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     pricePence: integer('price_pence').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('cc_codes_price_check', sql`${t.pricePence} >= 0`)],
+  (t) => [
+    uniqueIndex('cc_codes_code_unique').on(sql`lower(${t.code})`),
+    check('cc_codes_price_check', sql`${t.pricePence} >= 0`),
+  ],
 );
 
-export const partNumbers = pgTable('part_numbers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  partNumber: varchar('part_number', { length: 100 }).notNull().unique(),
-  description: text('description'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const partNumbers = pgTable(
+  'part_numbers',
+  {
+    /** Client-generated on create (DESIGN.md §4); the default only serves the seed. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    partNumber: varchar('part_number', { length: 100 }).notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('part_numbers_part_number_unique').on(sql`lower(${t.partNumber})`)],
+);

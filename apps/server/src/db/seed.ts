@@ -92,18 +92,68 @@ const CC_CODES = [
 ];
 
 const DEMO_SUPPLIERS = ['Pennine Refrigeration Co'];
-const DEMO_COLLECTION_POINTS = ['Cardiff Depot', 'Newcastle Depot'];
-const DEMO_CLIENT = {
-  name: 'Highland Water Co Ltd',
-  account: {
-    name: 'Highland Water – Inverness',
-    contactPerson: 'Fiona MacLeod',
-    email: 'depot@highlandwater.example',
-    telephone: '01463 496 012',
-    deliveryAddress: 'Longman Industrial Estate, Inverness IV1 1SU',
-    billingAddress: 'Longman Industrial Estate, Inverness IV1 1SU',
+// Enough points and part numbers that their Settings lists have a second page (20 a page).
+const DEMO_COLLECTION_POINTS = [
+  'Cardiff Depot', 'Newcastle Depot', 'Liverpool Docks', 'Sheffield Depot', 'Nottingham Hub', 'Leicester Depot',
+  'Southampton Port', 'Norwich Depot', 'Exeter Depot', 'Plymouth Depot', 'Swansea Depot', 'Aberdeen Depot',
+  'Edinburgh Depot', 'Dundee Depot', 'Belfast Depot', 'Hull Depot', 'Stoke Depot', 'Coventry Depot',
+  'Milton Keynes Hub', 'Cambridge Depot',
+];
+const DEMO_PART_FAMILIES = [
+  { prefix: 'FR', label: 'upright display cooler', sizes: [150, 250, 400, 450, 500, 800] },
+  { prefix: 'UC', label: 'under-counter glass-door cooler', sizes: [60, 120, 140, 160] },
+  { prefix: 'CH', label: 'ice-lined chest cooler', sizes: [100, 150, 300, 400] },
+  { prefix: 'CT', label: 'countertop merchandiser', sizes: [40, 70, 90, 110] },
+  { prefix: 'VM', label: 'vending cooler', sizes: [300, 450, 600] },
+  { prefix: 'BC', label: 'back-bar bottle cooler', sizes: [130, 200, 250, 330] },
+];
+const DEMO_PART_NUMBERS = DEMO_PART_FAMILIES.flatMap((f) =>
+  f.sizes.map((size, i) => ({
+    partNumber: `${f.prefix}-${size}-${i % 2 === 0 ? 'SD' : 'DD'}`,
+    description: `${i % 2 === 0 ? 'Single' : 'Double'}-door ${f.label}, ${size} L`,
+  })),
+);
+const DEMO_CC_CODES = [
+  { code: 'CC600', name: 'Door seal replacement', pricePence: 1850 },
+  { code: 'CC700', name: 'Thermostat replacement', pricePence: 2950 },
+  { code: 'CC800', name: 'LED canopy repair', pricePence: 2200 },
+];
+const DEMO_CLIENTS: { name: string; accounts: Omit<typeof t.customerAccounts.$inferInsert, 'clientId'>[] }[] = [
+  {
+    name: 'Highland Water Co Ltd',
+    accounts: [
+      {
+        name: 'Highland Water – Inverness',
+        contactPerson: 'Fiona MacLeod',
+        email: 'depot@highlandwater.example',
+        telephone: '01463 496 012',
+        deliveryAddress: 'Longman Industrial Estate, Inverness IV1 1SU',
+        billingAddress: 'Longman Industrial Estate, Inverness IV1 1SU',
+      },
+    ],
   },
-};
+  {
+    name: 'Cornish Dairy Co-operative',
+    accounts: [
+      {
+        name: 'Cornish Dairy – Truro',
+        contactPerson: 'Tom Penrose',
+        email: 'stores@cornishdairy.example',
+        telephone: '01872 496 233',
+        deliveryAddress: 'Threemilestone Industrial Estate, Truro TR4 9LD',
+        billingAddress: 'Dairy House, Lemon Street, Truro TR1 2LS',
+      },
+      {
+        name: 'Cornish Dairy – Bodmin',
+        contactPerson: 'Kerenza Hicks',
+        email: 'bodmin@cornishdairy.example',
+        telephone: '01208 496 118',
+        deliveryAddress: 'Walker Lines Industrial Estate, Bodmin PL31 1EZ',
+        billingAddress: 'Dairy House, Lemon Street, Truro TR1 2LS',
+      },
+    ],
+  },
+];
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const generatedAdminPassword = options.adminPassword ? undefined : randomToken(12);
@@ -120,10 +170,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     }
 
     await tx.insert(t.suppliers).values(SUPPLIERS.map((name) => ({ name }))).onConflictDoNothing();
-    for (const client of CLIENTS) {
-      const [row] = await tx.insert(t.clients).values({ name: client.name }).onConflictDoNothing().returning();
-      if (row) await tx.insert(t.customerAccounts).values(client.accounts.map((a) => ({ ...a, clientId: row.id })));
-    }
+    await insertClients(tx, CLIENTS);
     await tx.insert(t.collectionPoints).values(COLLECTION_POINTS.map((name) => ({ name }))).onConflictDoNothing();
     await tx.insert(t.scrapReasons).values(SCRAP_REASONS).onConflictDoNothing();
     await tx.insert(t.partNumbers).values(PART_NUMBERS).onConflictDoNothing();
@@ -139,10 +186,19 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   });
 }
 
-/** A few more rows for demonstrations; idempotent. */
+/** Each client with its accounts; a client that already exists keeps the accounts it has. */
+async function insertClients(tx: Db, clients: typeof CLIENTS): Promise<void> {
+  for (const client of clients) {
+    const [row] = await tx.insert(t.clients).values({ name: client.name }).onConflictDoNothing().returning();
+    if (row) await tx.insert(t.customerAccounts).values(client.accounts.map((a) => ({ ...a, clientId: row.id })));
+  }
+}
+
+/** More rows for demonstrations (SEED_DEMO=1); idempotent. */
 async function seedDemo(tx: Db): Promise<void> {
   await tx.insert(t.suppliers).values(DEMO_SUPPLIERS.map((name) => ({ name }))).onConflictDoNothing();
   await tx.insert(t.collectionPoints).values(DEMO_COLLECTION_POINTS.map((name) => ({ name }))).onConflictDoNothing();
-  const [client] = await tx.insert(t.clients).values({ name: DEMO_CLIENT.name }).onConflictDoNothing().returning();
-  if (client) await tx.insert(t.customerAccounts).values({ ...DEMO_CLIENT.account, clientId: client.id });
+  await tx.insert(t.partNumbers).values(DEMO_PART_NUMBERS).onConflictDoNothing();
+  await tx.insert(t.ccCodes).values(DEMO_CC_CODES).onConflictDoNothing();
+  await insertClients(tx, DEMO_CLIENTS);
 }

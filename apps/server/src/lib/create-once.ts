@@ -10,7 +10,7 @@ export interface CreateOnceSteps<Row> {
   find(): Promise<Row | undefined>;
   /** Rules checked before a first insert (other unique fields). */
   check(): Promise<void>;
-  /** INSERT … ON CONFLICT (id) DO NOTHING RETURNING *: undefined when the id was taken meanwhile. */
+  /** INSERT … ON CONFLICT DO NOTHING RETURNING *: undefined when the id or another unique value was taken meanwhile. */
   insert(): Promise<Row | undefined>;
   /** Whether a stored row holds exactly what this request asks for. */
   matches(row: Row): boolean;
@@ -28,8 +28,10 @@ export async function createOnce<Row>(steps: CreateOnceSteps<Row>): Promise<Row>
   await steps.check();
   const inserted = await steps.insert();
   if (inserted) return inserted;
-  // An identical request won the race between our find and our insert.
+  // Another request won the race between our check and our insert: an identical one (same id) is
+  // answered like a retry; one that took another unique value fails that value's check now.
   const winner = await steps.find();
-  if (!winner) throw new ConflictError(steps.conflict);
-  return replay(winner);
+  if (winner) return replay(winner);
+  await steps.check();
+  throw new ConflictError(steps.conflict);
 }

@@ -116,7 +116,7 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       request.log.info({ constraint: pg.constraint }, 'unique violation');
       return sendViolations(reply, [{ propertyPath: field, title: ALREADY_USED, message: ALREADY_USED }]);
     }
-    if (pg?.code === '23503') {
+    if (pg?.code === '23503' || pg?.code === '23001') {
       // A reference that appeared or vanished after the service's own check (docs/decisions/021).
       const problem = referenceProblem(pg);
       request.log.info({ constraint: pg.constraint }, 'foreign key violation');

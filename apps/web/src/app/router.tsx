@@ -6,6 +6,7 @@ import { Center, Container } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { AppErrorBoundary } from './error-boundary';
 import { RequireAccess, RequireAuth } from './guards';
 import { PageLoader } from './layout/page-loader';
 import { ScrollToTop } from './layout/scroll-to-top';
@@ -51,18 +52,18 @@ export const protectedRoutes: AppRoute[] = [
   { path: paths.coolersCreate, page: comingSoon(paths.coolersCreate) },
   { path: paths.coolersEdit, page: comingSoon(paths.coolersEdit) },
   { path: paths.coolersRevisions, page: comingSoon(paths.coolersRevisions) },
-  { path: paths.customers, page: comingSoon(paths.customers) },
-  { path: paths.customerCreate, page: comingSoon(paths.customerCreate) },
-  { path: paths.customerEdit, page: comingSoon(paths.customerEdit) },
-  { path: paths.settings, page: comingSoon(paths.settings) },
-  { path: paths.ccodeCreate, page: comingSoon(paths.ccodeCreate) },
-  { path: paths.ccodeEdit, page: comingSoon(paths.ccodeEdit) },
-  { path: paths.collectionPointCreate, page: comingSoon(paths.collectionPointCreate) },
-  { path: paths.collectionPointEdit, page: comingSoon(paths.collectionPointEdit) },
-  { path: paths.scrapReasonCreate, page: comingSoon(paths.scrapReasonCreate) },
-  { path: paths.scrapReasonEdit, page: comingSoon(paths.scrapReasonEdit) },
-  { path: paths.partNumberCreate, page: comingSoon(paths.partNumberCreate) },
-  { path: paths.partNumberEdit, page: comingSoon(paths.partNumberEdit) },
+  { path: paths.customers, page: lazy(() => import('../features/customers/customers-page')) },
+  { path: paths.customerCreate, page: lazy(() => import('../features/customers/customer-form-page')) },
+  { path: paths.customerEdit, page: lazy(() => import('../features/customers/customer-form-page')) },
+  { path: paths.settings, page: lazy(() => import('../features/settings/settings-page')) },
+  { path: paths.ccodeCreate, page: lazy(() => import('../features/settings/cc-code-form-page')) },
+  { path: paths.ccodeEdit, page: lazy(() => import('../features/settings/cc-code-form-page')) },
+  { path: paths.collectionPointCreate, page: lazy(() => import('../features/settings/collection-point-form-page')) },
+  { path: paths.collectionPointEdit, page: lazy(() => import('../features/settings/collection-point-form-page')) },
+  { path: paths.scrapReasonCreate, page: lazy(() => import('../features/settings/scrap-reason-form-page')) },
+  { path: paths.scrapReasonEdit, page: lazy(() => import('../features/settings/scrap-reason-form-page')) },
+  { path: paths.partNumberCreate, page: lazy(() => import('../features/settings/part-number-form-page')) },
+  { path: paths.partNumberEdit, page: lazy(() => import('../features/settings/part-number-form-page')) },
   { path: paths.users, page: lazy(() => import('../features/users/users-list-page')) },
   { path: paths.editProfile, page: lazy(() => import('../features/profile/profile-page')) },
 ];
@@ -111,41 +112,43 @@ export function AppRouter() {
   return (
     <HashRouter>
       <ScrollToTop />
-      <Routes>
-        <Route path={paths.login.pattern} element={<LoginRoute />} />
-        <Route
-          path={paths.recovery.pattern}
-          element={
-            <PublicScreen>
-              <RecoveryPage />
-            </PublicScreen>
-          }
-        />
-        <Route path={paths.notFound.pattern} element={<NotFoundRoute />} />
-        <Route
-          element={
-            <RequireAuth>
-              <Suspense fallback={<PageLoader />}>
-                <AppLayout />
-              </Suspense>
-            </RequireAuth>
-          }
-        >
-          <Route index element={<Navigate to={paths.main.to()} replace />} />
-          {protectedRoutes.map(({ path, page: Page }) => (
-            <Route
-              key={path.pattern}
-              path={path.pattern}
-              element={
-                <RequireAccess access={path.access}>
-                  <Page />
-                </RequireAccess>
-              }
-            />
-          ))}
-        </Route>
-        <Route path="*" element={<Navigate to={paths.notFound.to()} replace />} />
-      </Routes>
+      <AppErrorBoundary>
+        <Routes>
+          <Route path={paths.login.pattern} element={<LoginRoute />} />
+          <Route
+            path={paths.recovery.pattern}
+            element={
+              <PublicScreen>
+                <RecoveryPage />
+              </PublicScreen>
+            }
+          />
+          <Route path={paths.notFound.pattern} element={<NotFoundRoute />} />
+          <Route
+            element={
+              <RequireAuth>
+                <Suspense fallback={<PageLoader />}>
+                  <AppLayout />
+                </Suspense>
+              </RequireAuth>
+            }
+          >
+            <Route index element={<Navigate to={paths.main.to()} replace />} />
+            {protectedRoutes.map(({ path, page: Page }) => (
+              <Route
+                key={path.pattern}
+                path={path.pattern}
+                element={
+                  <RequireAccess access={path.access}>
+                    <Page />
+                  </RequireAccess>
+                }
+              />
+            ))}
+          </Route>
+          <Route path="*" element={<Navigate to={paths.notFound.to()} replace />} />
+        </Routes>
+      </AppErrorBoundary>
     </HashRouter>
   );
 }

@@ -36,9 +36,9 @@ export function findCcCode(db: Db, id: string): Promise<CcCodeRow | undefined> {
   return db.query.ccCodes.findFirst({ where: eq(ccCodes.id, id) });
 }
 
-/** Undefined when a row with this id already exists (see lib/create-once). */
+/** Undefined when the id — or another unique value — is already taken (see lib/create-once). */
 export async function insertCcCode(db: Db, id: string, values: CcCodeValues): Promise<CcCodeRow | undefined> {
-  const [row] = await db.insert(ccCodes).values({ id, ...values }).onConflictDoNothing({ target: ccCodes.id }).returning();
+  const [row] = await db.insert(ccCodes).values({ id, ...values }).onConflictDoNothing().returning();
   return row;
 }
 

@@ -1,6 +1,9 @@
 /** /api/clients — ROLE_ADMIN_USER (DESIGN.md §5). */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '@cooler-hub/contract/common';
 import { client, clientCreateBody, clientList, clientListQuery } from '@cooler-hub/contract/customers';
+import { existingId } from '../../lib/ids';
 import type { ClientsService } from './clients.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -17,5 +20,14 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     '/api/clients',
     { config, schema: { tags, summary: 'Create a client (from the account form)', body: clientCreateBody, response: { 201: client } } },
     async (request, reply) => reply.code(201).send(await clients.create(request.body)),
+  );
+
+  app.delete(
+    '/api/clients/:id',
+    { config, schema: { tags, summary: 'Delete a client that has no accounts', params: idParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await clients.remove(existingId(request.params.id));
+      return reply.code(204).send();
+    },
   );
 };

@@ -1,11 +1,14 @@
 /**
  * Clients (spec 2.10, 3, 7): listed and searched by name; created from the account form's
- * search-select when the typed name is new. Names are unique ignoring case.
+ * search-select when the typed name is new. Names are unique ignoring case. A client with accounts
+ * cannot be deleted.
  */
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Client, ClientCreateBody, ClientListQuery } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
+import { clients } from '../../db/schema';
 import { listResponseOf } from '../../lib/list';
+import { removeUnlessUsed } from '../../lib/remove-unused';
 import { clientsRepository as repo } from './clients.repository';
 
 export class ClientsService {
@@ -19,5 +22,10 @@ export class ClientsService {
   async create({ name }: ClientCreateBody): Promise<Client> {
     await repo.assertNameFree(this.db, name);
     return repo.insert(this.db, name);
+  }
+
+  /** Not a call of spec 7: it undoes a client created by mistake from the search-select (docs/decisions/021). */
+  remove(id: number): Promise<void> {
+    return removeUnlessUsed(this.db, clients, clients.id, id);
   }
 }

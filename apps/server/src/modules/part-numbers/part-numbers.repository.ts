@@ -23,9 +23,9 @@ export function findPartNumber(db: Db, id: string): Promise<PartNumberRow | unde
   return db.query.partNumbers.findFirst({ where: eq(partNumbers.id, id) });
 }
 
-/** Undefined when a row with this id already exists (see lib/create-once). */
+/** Undefined when the id — or another unique value — is already taken (see lib/create-once). */
 export async function insertPartNumber(db: Db, id: string, values: PartNumberValues): Promise<PartNumberRow | undefined> {
-  const [row] = await db.insert(partNumbers).values({ id, ...values }).onConflictDoNothing({ target: partNumbers.id }).returning();
+  const [row] = await db.insert(partNumbers).values({ id, ...values }).onConflictDoNothing().returning();
   return row;
 }
 

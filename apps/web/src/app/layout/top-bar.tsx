@@ -26,7 +26,7 @@ export function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
         </Group>
         <Menu position="bottom-end" width={200} withinPortal>
           <Menu.Target>
-            <UnstyledButton data-testid="user-menu" style={{ borderRadius: 'var(--mantine-radius-sm)' }} px={6} py={4}>
+            <UnstyledButton data-testid="user-menu" aria-label={username} style={{ borderRadius: 'var(--mantine-radius-sm)' }} px={6} py={4}>
               <Group gap="xs" wrap="nowrap">
                 <Avatar src={avatar} alt="" size={32} radius="xl" name={username} color="initials" data-testid="user-avatar" />
                 <Text size="sm" fw={500} data-testid="user-name">

@@ -45,6 +45,12 @@ export const en = {
     no: 'No',
     any: 'Any',
   },
+  searchSelect: {
+    loading: 'Loading...',
+    nothingFound: 'Nothing found',
+    create: '+ Create "{{text}}"',
+    creating: 'Creating...',
+  },
 };
 
 export type Resources = typeof en;

@@ -46,4 +46,10 @@ export const ru: Resources = {
     no: 'Нет',
     any: 'Любой',
   },
+  searchSelect: {
+    loading: 'Загрузка...',
+    nothingFound: 'Ничего не найдено',
+    create: '+ Создать «{{text}}»',
+    creating: 'Создание...',
+  },
 };

@@ -1,0 +1,473 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench` — the list budgets of DESIGN.md §6, measured on the BUILT server (docs/decisions/023).
+ *
+ *   1. a throw-away database: a new database on BENCH_DATABASE_URL or DATABASE_URL (created, then
+ *      dropped), else embedded PGlite in a temporary DATA_DIR;
+ *   2. apps/server/dist/main.js started on a free loopback port (migrations + seed), then stopped;
+ *   3. bulk data from SQL generate_series (GENERATORS below: later issues add receipts, coolers and
+ *      deliveries there);
+ *   4. the server at LOG_LEVEL=trace: one request per endpoint, recording the SQL statements it ran;
+ *   5. the server at LOG_LEVEL=warn: per endpoint, sequential requests on one connection (the call's
+ *      own time) and autocannon with CONNECTIONS connections for SECONDS seconds (p50/p95/p99, req/s);
+ *   6. the recorded statements run directly against the database, one after another on one
+ *      connection, to compare the call with its SQL;
+ *   7. a table; exit 1 if a budget is broken (2 if the bench itself could not run). Everything it
+ *      started or created is removed, also on failure or Ctrl-C.
+ *
+ * Environment: BENCH_DATABASE_URL / DATABASE_URL, BENCH_SECONDS (5), BENCH_CONNECTIONS (10),
+ * BENCH_ONLY (a substring of the endpoint names to run).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = path.join(SERVER_ROOT, 'dist', 'main.js');
+
+const BUDGET = { p95Ms: 50, minRps: 500, maxRatio: 1.5 };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Sequential requests (and direct SQL runs) per endpoint for the call-vs-SQL comparison. */
+const SAMPLES = 300;
+const WARMUP = 30;
+/** The whole run is bounded: past this, everything is torn down and the bench fails. */
+const TIME_LIMIT_MS = 15 * 60_000;
+const ADMIN_PASSWORD = `bench-${randomBytes(9).toString('base64url')}`;
+
+/**
+ * Bulk data, in order. Each statement must run on PostgreSQL 15 and PGlite. Later issues append
+ * their tables here (receipts, coolers, deliveries…) so the same run measures their lists too.
+ */
+const GENERATORS = [
+  {
+    table: 'users',
+    rows: 20_000,
+    sql: `insert into users (username, email, password_hash, role, color)
+      select 'bench.user' || lpad(g::text, 5, '0'), 'bench.user' || g || '@example.com',
+             (select password_hash from users where username = 'admin'),
+             case when g % 10 = 0 then 'Admin' else 'Production' end,
+             case when g % 10 = 0 then null else (array['Red', 'Green', 'Blue', 'Teal', 'Gold'])[1 + g % 5] end
+      from generate_series(1, 20000) g`,
+  },
+  { table: 'suppliers', rows: 50, sql: `insert into suppliers (name) select 'Bench Supplier ' || lpad(g::text, 2, '0') from generate_series(1, 50) g` },
+  { table: 'clients', rows: 200, sql: `insert into clients (name) select 'Bench Client ' || lpad(g::text, 3, '0') || ' Ltd' from generate_series(1, 200) g` },
+  {
+    table: 'customer_accounts',
+    rows: 2_000,
+    sql: `insert into customer_accounts (name, contact_person, email, telephone, delivery_address, billing_address, client_id)
+      select 'Bench Account ' || lpad(g::text, 4, '0'), 'Contact ' || g, 'account' || g || '@example.com',
+             '0161 496 ' || lpad((g % 10000)::text, 4, '0'), g || ' Trafford Park Road, Manchester M17 1HG',
+             g || ' Deansgate, Manchester M3 2BW', c.id
+      from generate_series(1, 2000) g
+      join (select id, row_number() over (order by id) - 1 as n from clients where name like 'Bench Client %') c on c.n = g % 200`,
+  },
+  {
+    table: 'part_numbers',
+    rows: 5_000,
+    sql: `insert into part_numbers (part_number, description)
+      select (array['FR', 'UC', 'CH', 'CT', 'VM', 'BC'])[1 + g % 6] || '-' || lpad(g::text, 5, '0') || '-' || (array['SD', 'DD'])[1 + g % 2],
+             'Bench cooler model ' || g || ', ' || (50 + g % 800) || ' L'
+      from generate_series(1, 5000) g`,
+  },
+  { table: 'collection_points', rows: 1_000, sql: `insert into collection_points (name) select 'Bench Point ' || lpad(g::text, 4, '0') from generate_series(1, 1000) g` },
+  { table: 'scrap_reasons', rows: 100, sql: `insert into scrap_reasons (code, reason) select 1000 + g, 'Bench scrap reason ' || g from generate_series(1, 100) g` },
+  {
+    table: 'cc_codes',
+    rows: 200,
+    sql: `insert into cc_codes (code, name, price_pence) select 'BC' || lpad(g::text, 4, '0'), 'Bench service ' || g, 100 * g from generate_series(1, 200) g`,
+  },
+];
+
+/** The list calls measured; `path` may use values looked up after sign-in (`ids`). */
+const ENDPOINTS = [
+  { name: 'users, page 1', path: () => '/api/hub_users' },
+  { name: 'users, deep page (1000)', path: () => '/api/hub_users?page=1000' },
+  { name: 'users, filtered + sorted', path: () => '/api/hub_users?username=user1&role=Production&order[username]=desc' },
+  { name: 'part numbers, page 1', path: () => '/api/part_numbers' },
+  { name: 'part numbers, search', path: () => '/api/part_numbers?partNumber=fr-01' },
+  { name: 'part numbers, deep page (250)', path: () => '/api/part_numbers?page=250' },
+  { name: 'customer accounts, page 1', path: () => '/api/customer_accounts' },
+  { name: 'customer accounts, by client', path: (ids) => `/api/customer_accounts?client=${ids.client}&order[email]=desc` },
+  { name: 'customer accounts, search', path: () => '/api/customer_accounts?name=account%2019&order[name]=desc' },
+  { name: 'customer accounts dropdown', path: () => '/api/customer_accounts_drop_down?name=bench' },
+  { name: 'collection points, search', path: () => '/api/collection_points?name=point%2005' },
+  { name: 'collection points, deep page (50)', path: () => '/api/collection_points?page=50' },
+  { name: 'CC codes, 100 a page', path: () => '/api/cc_codes?perPage=100' },
+  { name: 'CC codes dropdown', path: () => '/api/cc_codes_drop_down?code=bc01' },
+  { name: 'clients, search', path: () => '/api/clients?name=client%201' },
+  { name: 'suppliers', path: () => '/api/suppliers' },
+  { name: 'scrap reasons, 100 a page', path: () => '/api/scrap_reasons?perPage=100' },
+].filter((e) => !process.env.BENCH_ONLY || e.name.includes(process.env.BENCH_ONLY));
+
+// ── teardown ────────────────────────────────────────────────────────────────────────────────────
+
+const cleanups = [];
+let tornDown = false;
+async function teardown() {
+  if (tornDown) return;
+  tornDown = true;
+  for (const step of cleanups.reverse()) {
+    try {
+      await step();
+    } catch (err) {
+      console.error(`cleanup: ${err instanceof Error ? err.message : err}`);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => void teardown().then(() => process.exit(130)));
+}
+
+function log(message) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+// ── database ────────────────────────────────────────────────────────────────────────────────────
+
+/** { env for the server, run(sql, params) for generation and direct timing, close() }. */
+async function openBenchDatabase() {
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `cooler_bench_${Date.now()}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+      log(`dropped database ${name}`);
+    });
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    log(`database ${name} on ${url.host} (PostgreSQL)`);
+    let client;
+    return {
+      kind: 'PostgreSQL',
+      env: { DATABASE_URL: url.toString() },
+      async connect() {
+        client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+      },
+      run: (sql, params = []) => client.query(sql, params),
+      async disconnect() {
+        await client?.end();
+        client = undefined;
+      },
+    };
+  }
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cooler-bench-'));
+  cleanups.push(() => fsp.rm(dataDir, { recursive: true, force: true }));
+  log(`embedded PGlite under ${dataDir} (set BENCH_DATABASE_URL for PostgreSQL)`);
+  const { PGlite } = await import('@electric-sql/pglite');
+  let client;
+  // PGlite has one owner at a time: the bench opens it only while the server is stopped.
+  return {
+    kind: 'PGlite',
+    env: { DATA_DIR: dataDir },
+    async connect() {
+      client = await PGlite.create(path.join(dataDir, 'pglite'));
+    },
+    run: (sql, params = []) => client.query(sql, params),
+    async disconnect() {
+      await client?.close();
+      client = undefined;
+    },
+  };
+}
+
+// ── server ──────────────────────────────────────────────────────────────────────────────────────
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts dist/main.js on loopback; resolves once /readyz answers. `lines` collects its JSON log. */
+async function startServer(database, logLevel) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: SERVER_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...database.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: logLevel,
+      ADMIN_PASSWORD,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: database.env.DATA_DIR ?? path.join(os.tmpdir(), `cooler-bench-unused-${process.pid}`),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines = [];
+  readline.createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('{')) {
+      try {
+        lines.push(JSON.parse(line));
+      } catch {
+        /* not a log line */
+      }
+    }
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  cleanups.push(stop);
+
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr.trim().slice(-2000)}`);
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > until) throw new Error('the server did not become ready within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, port, lines, stop };
+}
+
+async function signIn(base) {
+  const res = await fetch(`${base}/api/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+// ── measuring ───────────────────────────────────────────────────────────────────────────────────
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET on a kept-alive connection; resolves with the status and the milliseconds it took. */
+function get(base, url, token, requestId) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.get(
+      `${base}${url}`,
+      { agent, headers: { authorization: `Bearer ${token}`, ...(requestId ? { 'x-request-id': requestId } : {}) } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
+
+/** The SQL statements the call ran, read from the server's trace log by request id. */
+async function captureSql(server, url, token, index) {
+  const requestId = `bench-capture-${index}`;
+  const res = await get(server.base, url, token, requestId);
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
+  const until = Date.now() + 5000;
+  let done;
+  while ((done = server.lines.findIndex((l) => l.reqId === requestId && l.msg === 'request completed')) < 0) {
+    if (Date.now() > until) throw new Error(`no log of request ${requestId}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const start = server.lines.findIndex((l) => l.reqId === requestId && l.msg === 'incoming request');
+  return server.lines.slice(start, done).filter((l) => l.msg === 'sql').map((l) => ({ sql: l.sql, params: l.params }));
+}
+
+/** Sequential GETs on one connection: the call's own time, without queueing behind other calls. */
+async function sequential(base, url, token) {
+  for (let i = 0; i < WARMUP; i++) await get(base, url, token);
+  const times = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const res = await get(base, url, token);
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+    times.push(res.ms);
+  }
+  return median(times);
+}
+
+/** autocannon for SECONDS s with CONNECTIONS connections; response times kept exactly (not rounded to ms). */
+async function load(base, url, token) {
+  const times = [];
+  let failures = 0;
+  const instance = autocannon({
+    url: `${base}${url}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status === 200) times.push(ms);
+    else failures += 1;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: times.length / (result.duration || SECONDS),
+    failures: failures + result.errors + result.timeouts,
+  };
+}
+
+/** The recorded statements run directly, one after another on one connection; median ms of a run. */
+async function directSql(database, statements) {
+  const runOnce = async () => {
+    const started = process.hrtime.bigint();
+    for (const s of statements) await database.run(s.sql, s.params);
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  };
+  for (let i = 0; i < WARMUP; i++) await runOnce();
+  const times = [];
+  for (let i = 0; i < SAMPLES; i++) times.push(await runOnce());
+  return median(times);
+}
+
+// ── the run ─────────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+  if (!fs.existsSync(MAIN)) {
+    console.error('apps/server/dist/main.js is missing: run `npm run build` first (the bench measures the built server).');
+    process.exit(2);
+  }
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const database = await openBenchDatabase();
+
+  log('first start: migrations and seed');
+  const first = await startServer(database, 'warn');
+  await first.stop();
+
+  log('generating data');
+  await database.connect();
+  for (const g of GENERATORS) {
+    const started = performance.now();
+    await database.run(g.sql);
+    log(`  ${g.table}: +${g.rows.toLocaleString('en-GB')} rows in ${Math.round(performance.now() - started)} ms`);
+  }
+  await database.run('analyze');
+  await database.disconnect();
+
+  log('recording the SQL of each call (LOG_LEVEL=trace)');
+  const tracing = await startServer(database, 'trace');
+  let token = await signIn(tracing.base);
+  const clients = JSON.parse((await get(tracing.base, '/api/clients?name=Bench%20Client%20100', token)).body);
+  const ids = { client: clients.items[0]?.id };
+  const endpoints = ENDPOINTS.map((e) => ({ ...e, url: e.path(ids) }));
+  for (const [i, e] of endpoints.entries()) {
+    for (let w = 0; w < 3; w++) await get(tracing.base, e.url, token);
+    e.statements = await captureSql(tracing, e.url, token, i);
+  }
+  await tracing.stop();
+
+  log(`measuring each call: ${SAMPLES} sequential requests, then ${CONNECTIONS} connections for ${SECONDS} s`);
+  const server = await startServer(database, 'warn');
+  token = await signIn(server.base);
+  for (const e of endpoints) {
+    e.single = await sequential(server.base, e.url, token);
+    e.load = await load(server.base, e.url, token);
+    log(`  ${e.name}: p95 ${e.load.p95.toFixed(1)} ms, ${Math.round(e.load.rps)} req/s`);
+  }
+  await server.stop();
+
+  log('running the same SQL directly');
+  await database.connect();
+  for (const e of endpoints) e.sql = await directSql(database, e.statements);
+  await database.disconnect();
+
+  report(endpoints, database.kind, cores);
+}
+
+function report(endpoints, kind, cores) {
+  const rows = endpoints.map((e) => {
+    const ratio = e.single / e.sql;
+    const broken = [];
+    if (e.load.p95 > BUDGET.p95Ms) broken.push(`p95 > ${BUDGET.p95Ms} ms`);
+    if (e.load.rps < BUDGET.minRps) broken.push(`< ${BUDGET.minRps} req/s`);
+    if (ratio > BUDGET.maxRatio) broken.push(`call > ${BUDGET.maxRatio}× SQL`);
+    if (e.load.failures > 0) broken.push(`${e.load.failures} failed requests`);
+    return {
+      endpoint: e.name,
+      p50: e.load.p50.toFixed(1),
+      p95: e.load.p95.toFixed(1),
+      p99: e.load.p99.toFixed(1),
+      'req/s': Math.round(e.load.rps).toString(),
+      'call ms': e.single.toFixed(2),
+      'SQL ms': e.sql.toFixed(2),
+      stmts: String(e.statements.length),
+      ratio: ratio.toFixed(2),
+      verdict: broken.length ? `BROKEN: ${broken.join(', ')}` : 'ok',
+      broken: broken.length > 0,
+    };
+  });
+  const columns = ['endpoint', 'p50', 'p95', 'p99', 'req/s', 'call ms', 'SQL ms', 'stmts', 'ratio', 'verdict'];
+  const width = Object.fromEntries(columns.map((c) => [c, Math.max(c.length, ...rows.map((r) => r[c].length))]));
+  const line = (r) => columns.map((c, i) => (i === 0 || c === 'verdict' ? r[c].padEnd(width[c]) : r[c].padStart(width[c]))).join('  ');
+  console.log('');
+  console.log(
+    `Cooler Hub list calls — ${kind}, ${cores} cores, ${CONNECTIONS} connections × ${SECONDS} s; ` +
+      `budgets: p95 ≤ ${BUDGET.p95Ms} ms, ≥ ${BUDGET.minRps} req/s, call ≤ ${BUDGET.maxRatio}× its SQL`,
+  );
+  console.log('p50/p95/p99 in ms under load; "call ms" = median of one request at a time; "SQL ms" = median of the same statements run directly');
+  console.log('');
+  console.log(line(Object.fromEntries(columns.map((c) => [c, c]))));
+  console.log(columns.map((c) => '-'.repeat(width[c])).join('  '));
+  for (const r of rows) console.log(line(r));
+  const broken = rows.filter((r) => r.broken).length;
+  console.log('');
+  console.log(broken ? `${broken} of ${rows.length} calls break a budget.` : `All ${rows.length} calls are within budget.`);
+  process.exitCode = broken ? 1 : 0;
+}
+
+const limit = setTimeout(() => {
+  console.error(`bench: still running after ${TIME_LIMIT_MS / 60_000} minutes; stopping`);
+  void teardown().then(() => process.exit(2));
+}, TIME_LIMIT_MS);
+limit.unref();
+
+main()
+  .catch((err) => {
+    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
+    process.exitCode = 2;
+  })
+  .finally(async () => {
+    await teardown();
+    agent.destroy();
+  });

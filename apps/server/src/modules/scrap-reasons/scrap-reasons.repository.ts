@@ -1,0 +1,38 @@
+/** SQL for scrap reasons. Every function takes `db`, which may be a transaction. */
+import { eq, ilike, sql } from 'drizzle-orm';
+import type { ScrapReasonListQuery } from '@cooler-hub/contract/settings';
+import type { Db } from '../../db/client';
+import { containsPattern, findPage, orderByOf } from '../../db/paging';
+import { scrapReasons } from '../../db/schema';
+
+export type ScrapReasonValues = { code: number; reason: string };
+
+const fields = { id: scrapReasons.id, code: scrapReasons.code, reason: scrapReasons.reason };
+const SORT_COLUMNS = { id: scrapReasons.id, code: scrapReasons.code, reason: sql`lower(${scrapReasons.reason})` } as const;
+
+export function listScrapReasons(db: Db, query: ScrapReasonListQuery) {
+  // The list's `name` filter searches the reason text (the form calls the reason its name).
+  const where = query.name ? ilike(scrapReasons.reason, containsPattern(query.name)) : undefined;
+  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', scrapReasons.id);
+  return findPage(db, db.select(fields).from(scrapReasons).$dynamic(), scrapReasons, where, orderBy, query);
+}
+
+export async function findScrapReason(db: Db, id: number) {
+  const [row] = await db.select(fields).from(scrapReasons).where(eq(scrapReasons.id, id));
+  return row;
+}
+
+export async function insertScrapReason(db: Db, values: ScrapReasonValues) {
+  const [row] = await db.insert(scrapReasons).values(values).returning(fields);
+  if (!row) throw new Error('insert into scrap_reasons returned no row');
+  return row;
+}
+
+export async function updateScrapReason(db: Db, id: number, values: ScrapReasonValues) {
+  const [row] = await db
+    .update(scrapReasons)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(scrapReasons.id, id))
+    .returning(fields);
+  return row;
+}

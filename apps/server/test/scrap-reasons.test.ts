@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListResponse } from '@cooler-hub/contract/common';
+import type { ScrapReason } from '@cooler-hub/contract/settings';
+import { ALREADY_USED } from '@cooler-hub/contract/users';
+import { call, createScrapReason, unique } from './factories';
+import { buildTestApp, json, loginAs, violationsOf, type TestApp } from './helpers';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  token = (await loginAs(t.app, 'Production')).token;
+});
+afterAll(() => t.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => call(t.app, token, method, url, payload);
+const list = async (query = '') => json<ListResponse<ScrapReason>>(await api('GET', `/api/scrap_reasons${query}`));
+
+describe('POST /api/scrap_reasons/create', () => {
+  it('takes number (the code, parsed to an integer) and name (the reason); answers id, code, reason', async () => {
+    const res = await api('POST', '/api/scrap_reasons/create', { number: '77', name: 'Rusted base frame' });
+    expect(res.statusCode).toBe(201);
+    const reason = json<ScrapReason>(res);
+    expect(reason).toEqual({ id: expect.any(Number), code: 77, reason: 'Rusted base frame' });
+    expect(json(await api('GET', `/api/scrap_reasons/${reason.id}`))).toEqual(reason);
+  });
+
+  it('a code already used → 400 on number', async () => {
+    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: 2, name: 'Another compressor failure' }))).toEqual({ number: ALREADY_USED });
+  });
+
+  it('two creates racing for one code: one 201, one 400 on number', async () => {
+    const results = await Promise.all([
+      api('POST', '/api/scrap_reasons/create', { number: 555, name: 'First' }),
+      api('POST', '/api/scrap_reasons/create', { number: 555, name: 'Second' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(violationsOf(results.find((r) => r.statusCode === 400)!)).toEqual({ number: ALREADY_USED });
+  });
+
+  it('malformed input → 400 on the field', async () => {
+    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: 'abc', name: 'Rust' }))).toEqual({ number: 'Enter a whole number.' });
+    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: '1.5', name: 'Rust' }))).toEqual({ number: 'Enter a whole number.' });
+    expect(Object.keys(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: -1, name: 'Rust' })))).toEqual(['number']);
+    expect(Object.keys(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: 99999999999, name: 'Rust' })))).toEqual(['number']);
+    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { name: '' }))).toEqual({ number: 'Required Field', name: 'Required Field' });
+  });
+});
+
+describe('GET /api/scrap_reasons', () => {
+  it('answers the seeded reasons by code; searches the reason text by name; sorts', async () => {
+    const all = await list('?perPage=100');
+    const codes = all.items.map((r) => r.code);
+    expect(codes).toEqual([...codes].sort((a, b) => a - b));
+    expect(all.items[0]).toEqual({ id: expect.any(Number), code: 1, reason: 'Refrigerant leak – uneconomical to repair' });
+    expect((await list('?name=COMPRESSOR')).items.map((r) => r.code)).toEqual([2]);
+    const byReason = (await list('?order[reason]=desc&perPage=100')).items.map((r) => r.reason.toLowerCase());
+    expect(byReason).toEqual([...byReason].sort().reverse());
+    expect((await list('?order[code]=desc')).items[0]!.code).toBe(Math.max(...codes));
+    expect(Object.keys(violationsOf(await api('GET', '/api/scrap_reasons?order[name]=asc')))).toEqual(['order']);
+  });
+});
+
+describe('PUT /api/scrap_reasons/{id}/update and DELETE /api/scrap_reasons/{id}/remove', () => {
+  it('updates code and reason; its own code is fine, another’s is not', async () => {
+    const r = await createScrapReason(t.app, token);
+    const res = await api('PUT', `/api/scrap_reasons/${r.id}/update`, { number: r.code, name: 'Door hinge sheared' });
+    expect(json(res)).toEqual({ id: r.id, code: r.code, reason: 'Door hinge sheared' });
+    const moved = await api('PUT', `/api/scrap_reasons/${r.id}/update`, { number: String(r.code + 5000), name: 'Door hinge sheared' });
+    expect(json<ScrapReason>(moved).code).toBe(r.code + 5000);
+    expect(violationsOf(await api('PUT', `/api/scrap_reasons/${r.id}/update`, { number: 1, name: 'x' }))).toEqual({ number: ALREADY_USED });
+    expect((await api('PUT', '/api/scrap_reasons/999999/update', { number: 31337, name: unique('x') })).statusCode).toBe(404);
+  });
+
+  it('deletes (204); then it is gone (404)', async () => {
+    const r = await createScrapReason(t.app, token);
+    expect((await api('DELETE', `/api/scrap_reasons/${r.id}/remove`)).statusCode).toBe(204);
+    expect((await api('GET', `/api/scrap_reasons/${r.id}`)).statusCode).toBe(404);
+    expect((await api('DELETE', `/api/scrap_reasons/${r.id}/remove`)).statusCode).toBe(404);
+  });
+});

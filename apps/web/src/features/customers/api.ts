@@ -1,0 +1,34 @@
+/** Clients and customer accounts calls (spec 2.10, 7; contract customers.ts). */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { clientList, customerAccount, customerAccountList, type CustomerAccountBody } from '@cooler-hub/contract/customers';
+import { api } from '../../lib/api-client';
+
+export const CLIENTS_KEY = ['clients'] as const;
+export const ACCOUNTS_KEY = ['customer_accounts'] as const;
+
+export function useClientsList(apiQuery: string) {
+  return useQuery({
+    queryKey: [...CLIENTS_KEY, 'list', apiQuery],
+    queryFn: ({ signal }) => api.get('/api/clients', clientList, apiQuery, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAccountsList(apiQuery: string) {
+  return useQuery({
+    queryKey: [...ACCOUNTS_KEY, 'list', apiQuery],
+    queryFn: ({ signal }) => api.get('/api/customer_accounts', customerAccountList, apiQuery, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAccount(id: number) {
+  return useQuery({
+    queryKey: [...ACCOUNTS_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get(`/api/customer_accounts/${id}`, customerAccount, undefined, signal),
+  });
+}
+
+export const createAccount = (body: CustomerAccountBody) => api.post('/api/customer_accounts', body, customerAccount);
+export const updateAccount = (id: number, body: CustomerAccountBody) => api.put(`/api/customer_accounts/${id}`, body, customerAccount);
+export const deleteAccount = (id: number) => api.delete(`/api/customer_accounts/${id}`);

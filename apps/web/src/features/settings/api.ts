@@ -1,0 +1,127 @@
+/** Reference data calls under Settings (spec 2.12, 7; contract settings.ts). */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { MAX_PER_PAGE, type ListResponse } from '@cooler-hub/contract/common';
+import {
+  ccCode,
+  ccCodeList,
+  collectionPoint,
+  collectionPointList,
+  partNumber,
+  partNumberList,
+  scrapReason,
+  scrapReasonList,
+  type CcCodeCreateBody,
+  type CcCodeUpdateBody,
+  type CollectionPointBody,
+  type PartNumberCreateBody,
+  type PartNumberUpdateBody,
+  type ScrapReasonBody,
+} from '@cooler-hub/contract/settings';
+import type { ListSort } from '../../components/list/list-params';
+import { api } from '../../lib/api-client';
+
+export const CC_CODES_KEY = ['cc_codes'] as const;
+export const PART_NUMBERS_KEY = ['part_numbers'] as const;
+export const COLLECTION_POINTS_KEY = ['collection_points'] as const;
+export const SCRAP_REASONS_KEY = ['scrap_reasons'] as const;
+
+/** Stops a runaway "show all" at 5,000 rows; reference lists are far shorter. */
+const MAX_PAGES = 50;
+
+/**
+ * The unpaginated lists (CC codes, scrap reasons; spec 2.12, 9) ask for the largest page the API
+ * gives (100) and follow further pages if there are any, so every row shows on one screen.
+ */
+async function fetchAll<T>(
+  path: string,
+  schema: z.ZodType<ListResponse<T>>,
+  sort: ListSort | null,
+  signal: AbortSignal,
+): Promise<ListResponse<T>> {
+  const query = (page: number) => ({
+    page,
+    perPage: MAX_PER_PAGE,
+    ...(sort ? { [`order[${sort.field}]`]: sort.direction } : {}),
+  });
+  const first = await api.get(path, schema, query(1), signal);
+  const items = [...first.items];
+  for (let page = 2; page <= Math.min(first.pagesCount, MAX_PAGES); page++) {
+    items.push(...(await api.get(path, schema, query(page), signal)).items);
+  }
+  return { page: 1, perPage: Math.max(items.length, 1), pagesCount: items.length > 0 ? 1 : 0, items, totalCount: items.length };
+}
+
+// CC codes
+export function useCcCodesList(sort: ListSort | null) {
+  return useQuery({
+    queryKey: [...CC_CODES_KEY, 'all', sort],
+    queryFn: ({ signal }) => fetchAll('/api/cc_codes', ccCodeList, sort, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+export function useCcCode(id: string) {
+  return useQuery({ queryKey: [...CC_CODES_KEY, 'one', id], queryFn: ({ signal }) => api.get(`/api/cc_codes/${id}`, ccCode, undefined, signal) });
+}
+export const createCcCode = (body: CcCodeCreateBody) => api.post('/api/cc_codes', body, ccCode);
+export const updateCcCode = (id: string, body: CcCodeUpdateBody) => api.put(`/api/cc_codes/${id}`, body, ccCode);
+export const deleteCcCode = (id: string) => api.delete(`/api/cc_codes/${id}`);
+
+// Part numbers
+export function usePartNumbersList(apiQuery: string) {
+  return useQuery({
+    queryKey: [...PART_NUMBERS_KEY, 'list', apiQuery],
+    queryFn: ({ signal }) => api.get('/api/part_numbers', partNumberList, apiQuery, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+export function usePartNumber(id: string) {
+  return useQuery({
+    queryKey: [...PART_NUMBERS_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get(`/api/part_numbers/${id}`, partNumber, undefined, signal),
+  });
+}
+export const createPartNumber = (body: PartNumberCreateBody) => api.post('/api/part_numbers', body, partNumber);
+export const updatePartNumber = (id: string, body: PartNumberUpdateBody) => api.put(`/api/part_numbers/${id}`, body, partNumber);
+export const deletePartNumber = (id: string) => api.delete(`/api/part_numbers/${id}`);
+
+// Collection points
+export function useCollectionPointsList(apiQuery: string) {
+  return useQuery({
+    queryKey: [...COLLECTION_POINTS_KEY, 'list', apiQuery],
+    queryFn: ({ signal }) => api.get('/api/collection_points', collectionPointList, apiQuery, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+/** Only when the edit screen was opened directly (no name passed along by the list). */
+export function useCollectionPoint(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...COLLECTION_POINTS_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get(`/api/collection_points/${id}`, collectionPoint, undefined, signal),
+    enabled,
+  });
+}
+export const createCollectionPoint = (body: CollectionPointBody) => api.post('/api/collection_points/create', body, collectionPoint);
+export const updateCollectionPoint = (id: number, body: CollectionPointBody) =>
+  api.put(`/api/collection_points/${id}/update`, body, collectionPoint);
+export const deleteCollectionPoint = (id: number) => api.delete(`/api/collection_points/${id}/remove`);
+
+// Scrap reasons
+export function useScrapReasonsList(sort: ListSort | null) {
+  return useQuery({
+    queryKey: [...SCRAP_REASONS_KEY, 'all', sort],
+    queryFn: ({ signal }) => fetchAll('/api/scrap_reasons', scrapReasonList, sort, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+/** Only when the edit screen was opened directly (no code and name passed along by the list). */
+export function useScrapReason(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...SCRAP_REASONS_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get(`/api/scrap_reasons/${id}`, scrapReason, undefined, signal),
+    enabled,
+  });
+}
+export const createScrapReason = (body: ScrapReasonBody) => api.post('/api/scrap_reasons/create', body, scrapReason);
+export const updateScrapReason = (id: number, body: ScrapReasonBody) => api.put(`/api/scrap_reasons/${id}/update`, body, scrapReason);
+export const deleteScrapReason = (id: number) => api.delete(`/api/scrap_reasons/${id}/remove`);

@@ -1,0 +1,124 @@
+/**
+ * CC code form (spec 2.12, 5.4, 7) at /ccodes/new and /ccodes/:id/edit: Code, Name, Price; Create or
+ * Update. The price is typed in pounds (no negatives, two fixed decimals, comma thousands, arrow keys
+ * ignored) and sent as whole pence. A new code carries a client-made UUID that stays the same for
+ * every retry of this form, so a repeated POST cannot create a second row.
+ */
+import { Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { MAX_INT32 } from '@cooler-hub/contract/common';
+import { formatPence, poundsToPence } from '@cooler-hub/contract/rules';
+import { ccCodeUpdateBody, type CcCode } from '@cooler-hub/contract/settings';
+import { AppForm } from '../../components/form/app-form';
+import { NumberField, TextField } from '../../components/form/fields';
+import { useAppForm } from '../../components/form/use-app-form';
+import { paths } from '../../app/paths';
+import { ApiError, isApiError } from '../../lib/api-client';
+import { notifySuccess } from '../../lib/notify';
+import { CC_CODES_KEY, createCcCode, updateCcCode, useCcCode } from './api';
+import { FormActions, FormScreen } from './form-screen';
+import { newUuid } from './new-id';
+
+const MAX_POUNDS = MAX_INT32 / 100;
+
+/** The contract's CC code with the price as pounds typed into the form. */
+const ccCodeForm = ccCodeUpdateBody.omit({ price: true }).extend({
+  price: z
+    .number()
+    .min(0, 'The amount cannot be negative.')
+    .max(MAX_POUNDS, `The amount cannot be more than ${formatPence(MAX_INT32)}.`),
+});
+type CcCodeFormValues = z.output<typeof ccCodeForm>;
+
+function formValues(c: CcCode) {
+  return { code: c.code, name: c.name, price: c.price.amount / 100 };
+}
+
+function toBody(values: CcCodeFormValues) {
+  return { code: values.code, name: values.name, price: { amount: poundsToPence(values.price), currency: 'GBP' as const } };
+}
+
+/** The server checks the pence (`price.amount`); the form has one Price field. */
+function onPriceField(error: unknown): unknown {
+  if (!isApiError(error) || error.kind !== 'violations') return error;
+  const violations = error.violations.map((v) => (v.propertyPath.startsWith('price') ? { ...v, propertyPath: 'price' } : v));
+  return new ApiError(error.status, error.message, error.kind, violations, error.description, error.notified);
+}
+
+function CcCodeForm(props: { record?: CcCode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [newId] = useState(newUuid);
+  const formApi = useAppForm(ccCodeForm, {
+    defaultValues: props.record ? formValues(props.record) : { code: '', name: '', price: undefined },
+  });
+  const editing = props.record !== undefined;
+
+  return (
+    <AppForm
+      api={formApi}
+      aria-label={editing ? paths.ccodeEdit.title : paths.ccodeCreate.title}
+      onSubmit={async (values) => {
+        try {
+          if (props.record) {
+            const saved = await updateCcCode(props.record.id, toBody(values));
+            formApi.form.reset(formValues(saved));
+            queryClient.setQueryData([...CC_CODES_KEY, 'one', saved.id], saved);
+            notifySuccess('Ccode has been successfully updated');
+          } else {
+            await createCcCode({ id: newId, ...toBody(values) });
+            notifySuccess('Ccode has been successfully created');
+          }
+        } catch (error) {
+          throw onPriceField(error);
+        }
+        await queryClient.invalidateQueries({ queryKey: CC_CODES_KEY });
+        void navigate(paths.settings.to());
+      }}
+    >
+      <TextField name="code" label="Code" withAsterisk autoComplete="off" />
+      <TextField name="name" label="Name" withAsterisk autoComplete="off" />
+      <NumberField
+        name="price"
+        label="Price"
+        withAsterisk
+        leftSection="£"
+        min={0}
+        max={MAX_POUNDS}
+        decimalScale={2}
+        fixedDecimalScale
+        thousandSeparator=","
+        allowNegative={false}
+        hideControls
+        inputMode="decimal"
+      />
+      <FormActions>
+        <Button type="submit" disabled={editing && !formApi.form.formState.isDirty} loading={formApi.processing}>
+          {editing ? 'Update' : 'Create'}
+        </Button>
+      </FormActions>
+    </AppForm>
+  );
+}
+
+function EditCcCode({ id }: { id: string }) {
+  const query = useCcCode(id);
+  return (
+    <FormScreen title={paths.ccodeEdit.title} loading={!query.data} failed={query.isError}>
+      {query.data && <CcCodeForm key={query.data.id} record={query.data} />}
+    </FormScreen>
+  );
+}
+
+export default function CcCodeFormPage() {
+  const { id } = useParams();
+  if (id) return <EditCcCode id={id} />;
+  return (
+    <FormScreen title={paths.ccodeCreate.title}>
+      <CcCodeForm />
+    </FormScreen>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * A client-generated id for the resources that take one on create (CC codes, part numbers;
+ * DESIGN.md §4). `crypto.randomUUID` exists only in secure contexts (https, localhost): an intranet
+ * deployment over plain http still gets a version-4 UUID from `crypto.getRandomValues`.
+ */
+interface RandomSource {
+  getRandomValues: (array: Uint8Array<ArrayBuffer>) => Uint8Array;
+  randomUUID?: () => string;
+}
+
+export function newUuid(source: RandomSource = crypto): string {
+  if (typeof source.randomUUID === 'function') return source.randomUUID();
+  const bytes = source.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40; // version 4
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

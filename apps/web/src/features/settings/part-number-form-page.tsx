@@ -1,0 +1,88 @@
+/**
+ * Part number forms (spec 2.12, 5.4, 7): 'Add part number' at /part-number-create (button Create) and
+ * 'Update part number {number}' at /part-number-edit/:part (button Submit, disabled while unchanged or
+ * saving). Fields 'Part Number*' and a multi-line Description. A new part number carries a client-made
+ * UUID kept for every retry of the form. Both saves say 'Data has been saved'.
+ */
+import { Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { partNumberUpdateBody, type PartNumber } from '@cooler-hub/contract/settings';
+import { AppForm } from '../../components/form/app-form';
+import { TextField, TextareaField } from '../../components/form/fields';
+import { useAppForm } from '../../components/form/use-app-form';
+import { paths } from '../../app/paths';
+import { notifySuccess } from '../../lib/notify';
+import { PART_NUMBERS_KEY, createPartNumber, updatePartNumber, usePartNumber } from './api';
+import { FormActions, FormScreen } from './form-screen';
+import { newUuid } from './new-id';
+
+const SAVED = 'Data has been saved';
+
+function formValues(p: PartNumber) {
+  return { partNumber: p.partNumber, description: p.description ?? '' };
+}
+
+function PartNumberForm(props: { record?: PartNumber; label: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [newId] = useState(newUuid);
+  const formApi = useAppForm(partNumberUpdateBody, {
+    defaultValues: props.record ? formValues(props.record) : { partNumber: '', description: '' },
+  });
+  const editing = props.record !== undefined;
+
+  return (
+    <AppForm
+      api={formApi}
+      aria-label={props.label}
+      onSubmit={async (values) => {
+        if (props.record) {
+          const saved = await updatePartNumber(props.record.id, values);
+          formApi.form.reset(formValues(saved));
+          queryClient.setQueryData([...PART_NUMBERS_KEY, 'one', saved.id], saved);
+        } else {
+          await createPartNumber({ id: newId, ...values });
+        }
+        notifySuccess(SAVED);
+        await queryClient.invalidateQueries({ queryKey: PART_NUMBERS_KEY });
+        void navigate(paths.settings.to());
+      }}
+    >
+      <TextField name="partNumber" label="Part Number" withAsterisk autoComplete="off" />
+      <TextareaField name="description" label="Description" minRows={4} />
+      <FormActions>
+        {editing ? (
+          <Button type="submit" disabled={!formApi.form.formState.isDirty || formApi.processing} loading={formApi.processing}>
+            Submit
+          </Button>
+        ) : (
+          <Button type="submit" loading={formApi.processing}>
+            Create
+          </Button>
+        )}
+      </FormActions>
+    </AppForm>
+  );
+}
+
+function EditPartNumber({ id }: { id: string }) {
+  const query = usePartNumber(id);
+  const title = query.data ? `Update part number ${query.data.partNumber}` : 'Update part number';
+  return (
+    <FormScreen title={title} loading={!query.data} failed={query.isError}>
+      {query.data && <PartNumberForm key={query.data.id} record={query.data} label={title} />}
+    </FormScreen>
+  );
+}
+
+export default function PartNumberFormPage() {
+  const { part } = useParams();
+  if (part) return <EditPartNumber id={part} />;
+  return (
+    <FormScreen title="Add part number">
+      <PartNumberForm label="Add part number" />
+    </FormScreen>
+  );
+}

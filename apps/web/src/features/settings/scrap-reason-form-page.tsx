@@ -1,0 +1,104 @@
+/**
+ * Scrap reason form (spec 2.12, 5.4, 7): a numeric Code (sent as the integer `number`) and a Name;
+ * 'Create Scrap' at /scrap_reason/new and 'Update Scrap' at /scrap_reason/:id/edit. The list's edit
+ * action passes the current code and name along; opened directly, the screen reads the API instead.
+ */
+import { Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { scrapReasonBody } from '@cooler-hub/contract/settings';
+import { AppForm } from '../../components/form/app-form';
+import { NumberField, TextField } from '../../components/form/fields';
+import { useAppForm } from '../../components/form/use-app-form';
+import { paths } from '../../app/paths';
+import { notifySuccess } from '../../lib/notify';
+import { SCRAP_REASONS_KEY, createScrapReason, updateScrapReason, useScrapReason } from './api';
+import { FormActions, FormScreen } from './form-screen';
+
+/** What the list passes to the edit screen. */
+export interface ScrapReasonEditState {
+  code: number;
+  name: string;
+}
+
+/** An emptied number input is null: read it as missing, so it says 'Required Field'. */
+const scrapReasonForm = scrapReasonBody.extend({
+  number: z.preprocess((v) => (v === null ? undefined : v), scrapReasonBody.shape.number),
+});
+
+function passedState(state: unknown): ScrapReasonEditState | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { code, name } = state as { code?: unknown; name?: unknown };
+  return typeof code === 'number' && typeof name === 'string' ? { code, name } : null;
+}
+
+function ScrapReasonForm(props: { id?: number; initial?: ScrapReasonEditState }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const editing = props.id !== undefined;
+  const formApi = useAppForm(scrapReasonForm, {
+    defaultValues: { number: props.initial?.code, name: props.initial?.name ?? '' },
+  });
+
+  return (
+    <AppForm
+      api={formApi}
+      aria-label={editing ? 'Update Scrap' : 'Create Scrap'}
+      onSubmit={async (values) => {
+        if (props.id !== undefined) {
+          const saved = await updateScrapReason(props.id, values);
+          formApi.form.reset({ number: saved.code, name: saved.reason });
+          notifySuccess('Scrap reason was updated');
+        } else {
+          await createScrapReason(values);
+          notifySuccess('Scrap reason was created');
+        }
+        await queryClient.invalidateQueries({ queryKey: SCRAP_REASONS_KEY });
+        void navigate(paths.settings.to());
+      }}
+    >
+      <NumberField
+        name="number"
+        label="Code"
+        withAsterisk
+        allowDecimal={false}
+        allowNegative={false}
+        min={0}
+        hideControls
+        inputMode="numeric"
+      />
+      <TextField name="name" label="Name" withAsterisk autoComplete="off" />
+      <FormActions>
+        <Button type="submit" disabled={editing && !formApi.form.formState.isDirty} loading={formApi.processing}>
+          {editing ? 'Update' : 'Create'}
+        </Button>
+      </FormActions>
+    </AppForm>
+  );
+}
+
+function EditScrapReason({ id }: { id: number }) {
+  const passed = passedState(useLocation().state);
+  const query = useScrapReason(id, passed === null);
+  const initial = passed ?? (query.data ? { code: query.data.code, name: query.data.reason } : undefined);
+  return (
+    <FormScreen title="Update Scrap" loading={initial === undefined} failed={passed === null && query.isError}>
+      {initial !== undefined && <ScrapReasonForm key={id} id={id} initial={initial} />}
+    </FormScreen>
+  );
+}
+
+export default function ScrapReasonFormPage() {
+  const { id } = useParams();
+  if (id !== undefined) {
+    const numeric = Number(id);
+    if (!Number.isInteger(numeric) || numeric < 1) return <Navigate to={paths.notFound.to()} replace />;
+    return <EditScrapReason id={numeric} />;
+  }
+  return (
+    <FormScreen title="Create Scrap">
+      <ScrapReasonForm />
+    </FormScreen>
+  );
+}
