@@ -56,12 +56,12 @@ test('an account is created with a new client from the search-select, edited and
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Required Field')).toHaveCount(2);
 
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill('returns@example.com');
-  await page.getByLabel('Telephone').fill('0113 496 0000');
-  await page.getByLabel('Contact Person').fill('Ann Smith');
-  await page.getByLabel('Billing Address').fill('1 High Street\nLeeds');
-  await page.getByLabel('Delivery Address').fill('Unit 2, Dock Road\nLeeds');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('returns@example.com');
+  await page.getByRole('textbox', { name: 'Telephone', exact: true }).fill('0113 496 0000');
+  await page.getByRole('textbox', { name: 'Contact Person', exact: true }).fill('Ann Smith');
+  await page.getByRole('textbox', { name: 'Billing Address', exact: true }).fill('1 High Street\nLeeds');
+  await page.getByRole('textbox', { name: 'Delivery Address', exact: true }).fill('Unit 2, Dock Road\nLeeds');
 
   // the search-select: debounced lookup with 'Loading...', then the typed name can be created
   const clientBox = page.getByRole('combobox', { name: 'Client' });
@@ -103,7 +103,7 @@ test('an account is created with a new client from the search-select, edited and
   const update = page.getByRole('button', { name: 'Update' });
   await expect(update).toBeDisabled();
   await expect(clientBox).toHaveValue(clientName);
-  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
   await expectAccessible(page);
 
   await clientBox.fill('');
@@ -113,7 +113,7 @@ test('an account is created with a new client from the search-select, edited and
   await clientBox.press('Enter');
   await expect(clientBox).toHaveValue(other.name);
   await expect(clientBox).toHaveAttribute('aria-expanded', 'false');
-  await page.getByLabel('Telephone').fill('0161 000 0000');
+  await page.getByRole('textbox', { name: 'Telephone', exact: true }).fill('0161 000 0000');
   await expect(update).toBeEnabled();
   await update.click();
 
@@ -136,13 +136,13 @@ test('leaving the client search without picking keeps the chosen client', async 
   const clientBox = page.getByRole('combobox', { name: 'Client' });
   await expect(clientBox).toHaveValue(client.name);
   await clientBox.pressSequentially('zz');
-  await page.getByLabel('Telephone').click();
+  await page.getByRole('textbox', { name: 'Telephone', exact: true }).click();
   await expect(clientBox).toHaveValue(client.name);
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
 
   // emptying it clears the value: Client is required again
   await clientBox.fill('');
-  await page.getByLabel('Telephone').click();
+  await page.getByRole('textbox', { name: 'Telephone', exact: true }).click();
   await expect(page.getByText('Required Field')).toBeVisible();
 });
 
@@ -161,7 +161,7 @@ test('a general server error on the update form shows in its red alert', async (
       : route.continue(),
   );
   await page.goto(`/#/customer-edit/${account.id}`);
-  await page.getByLabel('Contact Person').fill('Bob');
+  await page.getByRole('textbox', { name: 'Contact Person', exact: true }).fill('Bob');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('form', { name: 'Update account' }).getByRole('alert')).toHaveText(sentence);
   await expect(page).toHaveURL(new RegExp(`#/customer-edit/${account.id}$`));

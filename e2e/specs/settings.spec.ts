@@ -93,14 +93,14 @@ test('a CC code is created, edited and deleted; its price is typed in pounds and
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Required Field')).toHaveCount(3);
 
-  await page.getByLabel('Code').fill(code);
-  await page.getByLabel('Name').fill('Fridge repair');
-  const price = page.getByLabel('Price');
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Fridge repair');
+  const price = page.getByRole('textbox', { name: 'Price', exact: true });
   // no negatives, arrow keys ignored, two fixed decimals and comma thousands
   await price.pressSequentially('-12');
-  await expect(price).toHaveValue('12');
+  await expect(price).toHaveValue('12.00');
   await price.press('ArrowUp');
-  await expect(price).toHaveValue('12');
+  await expect(price).toHaveValue('12.00');
   await price.fill('');
   await price.pressSequentially('1234.5');
   await price.blur();
@@ -119,11 +119,11 @@ test('a CC code is created, edited and deleted; its price is typed in pounds and
   await row.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`#/ccodes/${stored.items[0]!.id}/edit$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Update CC code' })).toBeVisible();
-  await expect(page.getByLabel('Code')).toHaveValue(code);
+  await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue(code);
   await expect(price).toHaveValue('1,234.50');
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
   await expectAccessible(page);
-  await page.getByLabel('Name').fill('Fridge overhaul');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Fridge overhaul');
   await price.fill('');
   await price.pressSequentially('2000.456');
   await price.blur();
@@ -149,8 +149,8 @@ test('a part number is created, edited and deleted', async ({ adminPage: page, a
 
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Required Field')).toBeVisible();
-  await page.getByLabel('Part Number').fill(number);
-  await page.getByLabel('Description').fill('Upright cooler\nGlass door');
+  await page.getByRole('textbox', { name: 'Part Number', exact: true }).fill(number);
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Upright cooler\nGlass door');
   await page.getByRole('button', { name: 'Create' }).click();
 
   await expect(page.getByText('Data has been saved')).toBeVisible();
@@ -165,10 +165,11 @@ test('a part number is created, edited and deleted', async ({ adminPage: page, a
   await expect(page.getByRole('heading', { level: 1, name: `Update part number ${number}` })).toBeVisible();
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
-  await expect(page.getByLabel('Description')).toHaveValue('Upright cooler\nGlass door');
+  await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue('Upright cooler\nGlass door');
   await expectAccessible(page);
-  await page.getByLabel('Description').fill('Upright cooler, solid door');
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Upright cooler, solid door');
   await expect(submit).toBeEnabled();
+  await expect(page.getByText('Data has been saved')).toHaveCount(0); // the create toast has gone
   await submit.click();
 
   await expect(page.getByText('Data has been saved')).toBeVisible();
@@ -184,7 +185,7 @@ test('a collection point is created, edited (its name passed along) and deleted'
   await section(page, 'Collection points').getByRole('link', { name: 'Add New' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create Point' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel('Point Name').fill(name);
+  await page.getByRole('textbox', { name: 'Point Name', exact: true }).fill(name);
   await page.getByRole('button', { name: 'Create' }).click();
 
   await expect(page.getByText('Collection Point created')).toBeVisible();
@@ -201,11 +202,11 @@ test('a collection point is created, edited (its name passed along) and deleted'
   await row.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`#/collection_point/${point!.id}/edit$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Update Point' })).toBeVisible();
-  await expect(page.getByLabel('Point Name')).toHaveValue(name);
+  await expect(page.getByRole('textbox', { name: 'Point Name', exact: true })).toHaveValue(name);
   expect(reads).toBe(0);
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
   await expectAccessible(page);
-  await page.getByLabel('Point Name').fill(`${name} North`);
+  await page.getByRole('textbox', { name: 'Point Name', exact: true }).fill(`${name} North`);
   await page.getByRole('button', { name: 'Update' }).click();
 
   await expect(page.getByText('Collection Point updated')).toBeVisible();
@@ -214,7 +215,7 @@ test('a collection point is created, edited (its name passed along) and deleted'
 
   // opened directly, the form reads the point itself
   await page.goto(`/#/collection_point/${point!.id}/edit`);
-  await expect(page.getByLabel('Point Name')).toHaveValue(`${name} North`);
+  await expect(page.getByRole('textbox', { name: 'Point Name', exact: true })).toHaveValue(`${name} North`);
 
   await page.goto('/#/settings');
   await removeRow(page, section(page, 'Collection points').getByRole('row', { name: new RegExp(name) }));
@@ -230,11 +231,11 @@ test('a scrap reason is created, edited (code and name passed along) and deleted
 
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Required Field')).toHaveCount(2);
-  const codeInput = page.getByLabel('Code');
+  const codeInput = page.getByRole('textbox', { name: 'Code', exact: true });
   await codeInput.pressSequentially(`${code}.7`);
   await expect(codeInput).toHaveValue(`${code}7`); // whole numbers only
   await codeInput.fill(String(code));
-  await page.getByLabel('Name').fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('button', { name: 'Create' }).click();
 
   await expect(page.getByText('Scrap reason was created')).toBeVisible();
@@ -247,12 +248,12 @@ test('a scrap reason is created, edited (code and name passed along) and deleted
   await row.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`#/scrap_reason/${reason!.id}/edit$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Update Scrap' })).toBeVisible();
-  await expect(page.getByLabel('Code')).toHaveValue(String(code));
-  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue(String(code));
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
   await expectAccessible(page);
-  await page.getByLabel('Code').fill(String(code + 1));
-  await page.getByLabel('Name').fill(`${name} (updated)`);
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(String(code + 1));
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} (updated)`);
   await page.getByRole('button', { name: 'Update' }).click();
 
   await expect(page.getByText('Scrap reason was updated')).toBeVisible();
@@ -262,7 +263,7 @@ test('a scrap reason is created, edited (code and name passed along) and deleted
 
   // opened directly, the form reads the reason itself
   await page.goto(`/#/scrap_reason/${reason!.id}/edit`);
-  await expect(page.getByLabel('Code')).toHaveValue(String(code + 1));
+  await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue(String(code + 1));
 
   await page.goto('/#/settings');
   await removeRow(page, section(page, 'Scrap reasons').getByRole('row', { name: new RegExp(name) }));

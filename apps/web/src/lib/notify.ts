@@ -3,10 +3,13 @@ import { notifications } from '@mantine/notifications';
 
 export const TOAST_AUTO_CLOSE_MS = 3000;
 
+// Mantine's close button has no accessible name of its own (axe: button-name, critical).
+const closeButtonProps = { 'aria-label': 'Close notification' };
+
 export function notifySuccess(message: string) {
-  notifications.show({ message, color: 'green', autoClose: TOAST_AUTO_CLOSE_MS, withAutoCloseProgress: false });
+  notifications.show({ message, color: 'green', autoClose: TOAST_AUTO_CLOSE_MS, withAutoCloseProgress: false, closeButtonProps });
 }
 
 export function notifyError(message: string) {
-  notifications.show({ message, color: 'red', autoClose: TOAST_AUTO_CLOSE_MS, withAutoCloseProgress: false });
+  notifications.show({ message, color: 'red', autoClose: TOAST_AUTO_CLOSE_MS, withAutoCloseProgress: false, closeButtonProps });
 }

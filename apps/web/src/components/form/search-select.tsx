@@ -8,7 +8,7 @@
  * Keyboard: type, ArrowDown/ArrowUp to move, Enter to pick, Escape to close. Emptying the text
  * clears the value; leaving the field puts the chosen item's label back.
  */
-import { Combobox, InputBase, Loader, useCombobox, type InputBaseProps } from '@mantine/core';
+import { CheckIcon, Combobox, Group, InputBase, Loader, useCombobox, type InputBaseProps } from '@mantine/core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -251,7 +251,10 @@ export function SearchSelect<T>(props: SearchSelectProps<T>) {
               const isSelected = selected !== null && String(getValue(selected)) === value;
               return (
                 <Combobox.Option value={value} key={value} active={isSelected} aria-selected={isSelected}>
-                  {getLabel(item)}
+                  <Group gap={8} wrap="nowrap">
+                    {isSelected ? <CheckIcon size={12} aria-hidden /> : <span style={{ width: 12, flexShrink: 0 }} />}
+                    <span>{getLabel(item)}</span>
+                  </Group>
                 </Combobox.Option>
               );
             })}
