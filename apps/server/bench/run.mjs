@@ -8,12 +8,17 @@
  *   3. bulk data from SQL generate_series (GENERATORS below: later issues add receipts, coolers and
  *      deliveries there);
  *   4. the server at LOG_LEVEL=trace: one request per endpoint, recording the SQL statements it ran;
- *   5. the server at LOG_LEVEL=warn: per endpoint, sequential requests on one connection (the call's
- *      own time) and autocannon with CONNECTIONS connections for SECONDS seconds (p50/p95/p99, req/s);
+ *   5. the server at LOG_LEVEL=warn: per endpoint, autocannon with CONNECTIONS connections for
+ *      SECONDS seconds (p50/p95/p99, req/s), then sequential requests on one connection (the call's
+ *      own time);
  *   6. the recorded statements run directly against the database, one after another on one
- *      connection, to compare the call with its SQL;
- *   7. a table; exit 1 if a budget is broken (2 if the bench itself could not run). Everything it
- *      started or created is removed, also on failure or Ctrl-C.
+ *      connection, to compare the call with its SQL — on PostgreSQL right after that call's
+ *      sequential requests, on PGlite after the server has stopped. The call's time is taken net of the HTTP floor
+ *      (the same client's round trip to a bare Node http server in its own process, which any HTTP
+ *      API pays): "call ≤ 1.5× its SQL" is about what our server adds, not about loopback TCP;
+ *   7. a table; exit 1 if a budget is broken (2 if the bench itself could not run). The budgets are
+ *      PostgreSQL's (DESIGN.md §6): with PGlite the figures are printed for information only.
+ *      Everything it started or created is removed, also on failure or Ctrl-C.
  *
  * Environment: BENCH_DATABASE_URL / DATABASE_URL, BENCH_SECONDS (5), BENCH_CONNECTIONS (10),
  * BENCH_ONLY (a substring of the endpoint names to run).
@@ -92,7 +97,8 @@ const GENERATORS = [
 const ENDPOINTS = [
   { name: 'users, page 1', path: () => '/api/hub_users' },
   { name: 'users, deep page (1000)', path: () => '/api/hub_users?page=1000' },
-  { name: 'users, filtered + sorted', path: () => '/api/hub_users?username=user1&role=Production&order[username]=desc' },
+  { name: 'users, search + role + sort', path: () => '/api/hub_users?username=user123&role=Production&order[username]=desc' },
+  { name: 'users, search matching half', path: () => '/api/hub_users?username=user1&order[email]=asc' },
   { name: 'part numbers, page 1', path: () => '/api/part_numbers' },
   { name: 'part numbers, search', path: () => '/api/part_numbers?partNumber=fr-01' },
   { name: 'part numbers, deep page (250)', path: () => '/api/part_numbers?page=250' },
@@ -156,6 +162,8 @@ async function openBenchDatabase() {
     let client;
     return {
       kind: 'PostgreSQL',
+      /** The bench may query while the server runs: each call's SQL is timed right after it. */
+      concurrent: true,
       env: { DATABASE_URL: url.toString() },
       async connect() {
         client = new pg.Client({ connectionString: url.toString() });
@@ -172,13 +180,16 @@ async function openBenchDatabase() {
   cleanups.push(() => fsp.rm(dataDir, { recursive: true, force: true }));
   log(`embedded PGlite under ${dataDir} (set BENCH_DATABASE_URL for PostgreSQL)`);
   const { PGlite } = await import('@electric-sql/pglite');
+  // The same extensions as the server's own PGlite (src/db/client.ts): its indexes need them.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let client;
   // PGlite has one owner at a time: the bench opens it only while the server is stopped.
   return {
     kind: 'PGlite',
+    concurrent: false,
     env: { DATA_DIR: dataDir },
     async connect() {
-      client = await PGlite.create(path.join(dataDir, 'pglite'));
+      client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     },
     run: (sql, params = []) => client.query(sql, params),
     async disconnect() {
@@ -348,16 +359,40 @@ async function load(base, url, token) {
   };
 }
 
-/** The recorded statements run directly, one after another on one connection; median ms of a run. */
+/** Median ms of an empty GET to a bare Node http server in its own process: the HTTP floor. */
+async function httpFloor() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('{}')).listen(${port}, '127.0.0.1', () => console.log('up'))`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  cleanups.push(async () => void child.kill());
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  const floor = await sequential(`http://127.0.0.1:${port}`, '/', 'none');
+  child.kill();
+  return floor;
+}
+
+/** Share of the machine's CPU time used (by anything) during `ms`: other work skews the figures. */
+async function cpuBusy(ms) {
+  const total = () => os.cpus().reduce((acc, c) => { const t = c.times; acc.all += t.user + t.nice + t.sys + t.irq + t.idle; acc.idle += t.idle; return acc; }, { all: 0, idle: 0 });
+  const a = total();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = total();
+  return 1 - (b.idle - a.idle) / (b.all - a.all);
+}
+
+/** One run of the recorded statements, one after another on one connection: ms. */
+async function runStatements(database, statements) {
+  const started = process.hrtime.bigint();
+  for (const s of statements) await database.run(s.sql, s.params);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** Median ms of the recorded statements run directly (PGlite: while the server is stopped). */
 async function directSql(database, statements) {
-  const runOnce = async () => {
-    const started = process.hrtime.bigint();
-    for (const s of statements) await database.run(s.sql, s.params);
-    return Number(process.hrtime.bigint() - started) / 1e6;
-  };
-  for (let i = 0; i < WARMUP; i++) await runOnce();
+  for (let i = 0; i < WARMUP; i++) await runStatements(database, statements);
   const times = [];
-  for (let i = 0; i < SAMPLES; i++) times.push(await runOnce());
+  for (let i = 0; i < SAMPLES; i++) times.push(await runStatements(database, statements));
   return median(times);
 }
 
@@ -369,6 +404,7 @@ async function main() {
     process.exit(2);
   }
   const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const busyBefore = await cpuBusy(2000);
   const database = await openBenchDatabase();
 
   log('first start: migrations and seed');
@@ -382,7 +418,9 @@ async function main() {
     await database.run(g.sql);
     log(`  ${g.table}: +${g.rows.toLocaleString('en-GB')} rows in ${Math.round(performance.now() - started)} ms`);
   }
-  await database.run('analyze');
+  // What autovacuum would have done by the time anyone lists: statistics and the visibility map
+  // (index-only scans for count(*)).
+  await database.run('vacuum analyze');
   await database.disconnect();
 
   log('recording the SQL of each call (LOG_LEVEL=trace)');
@@ -397,27 +435,37 @@ async function main() {
   }
   await tracing.stop();
 
-  log(`measuring each call: ${SAMPLES} sequential requests, then ${CONNECTIONS} connections for ${SECONDS} s`);
+  log(`measuring each call: ${CONNECTIONS} connections for ${SECONDS} s, then ${SAMPLES} requests one at a time`);
   const server = await startServer(database, 'warn');
   token = await signIn(server.base);
+  // Warm every path first, so the first endpoint is not measured on code V8 has not optimised yet.
+  for (let round = 0; round < 100; round++) for (const e of endpoints) await get(server.base, e.url, token);
+  if (database.concurrent) await database.connect();
   for (const e of endpoints) {
-    e.single = await sequential(server.base, e.url, token);
     e.load = await load(server.base, e.url, token);
+    e.single = await sequential(server.base, e.url, token);
+    // Right after the calls, so both medians come from the same few seconds of the machine's life.
+    if (database.concurrent) e.sql = await directSql(database, e.statements);
     log(`  ${e.name}: p95 ${e.load.p95.toFixed(1)} ms, ${Math.round(e.load.rps)} req/s`);
   }
   await server.stop();
 
-  log('running the same SQL directly');
-  await database.connect();
-  for (const e of endpoints) e.sql = await directSql(database, e.statements);
-  await database.disconnect();
+  if (database.concurrent) {
+    await database.disconnect();
+  } else {
+    log('running the same SQL directly');
+    await database.connect();
+    for (const e of endpoints) e.sql = await directSql(database, e.statements);
+    await database.disconnect();
+  }
+  const floor = await httpFloor();
 
-  report(endpoints, database.kind, cores);
+  report(endpoints, database.kind, cores, busyBefore, floor);
 }
 
-function report(endpoints, kind, cores) {
+function report(endpoints, kind, cores, busyBefore, floor) {
   const rows = endpoints.map((e) => {
-    const ratio = e.single / e.sql;
+    const ratio = (e.single - floor) / e.sql;
     const broken = [];
     if (e.load.p95 > BUDGET.p95Ms) broken.push(`p95 > ${BUDGET.p95Ms} ms`);
     if (e.load.rps < BUDGET.minRps) broken.push(`< ${BUDGET.minRps} req/s`);
@@ -432,12 +480,13 @@ function report(endpoints, kind, cores) {
       'call ms': e.single.toFixed(2),
       'SQL ms': e.sql.toFixed(2),
       stmts: String(e.statements.length),
+      'raw ratio': (e.single / e.sql).toFixed(2),
       ratio: ratio.toFixed(2),
       verdict: broken.length ? `BROKEN: ${broken.join(', ')}` : 'ok',
       broken: broken.length > 0,
     };
   });
-  const columns = ['endpoint', 'p50', 'p95', 'p99', 'req/s', 'call ms', 'SQL ms', 'stmts', 'ratio', 'verdict'];
+  const columns = ['endpoint', 'p50', 'p95', 'p99', 'req/s', 'call ms', 'SQL ms', 'stmts', 'raw ratio', 'ratio', 'verdict'];
   const width = Object.fromEntries(columns.map((c) => [c, Math.max(c.length, ...rows.map((r) => r[c].length))]));
   const line = (r) => columns.map((c, i) => (i === 0 || c === 'verdict' ? r[c].padEnd(width[c]) : r[c].padStart(width[c]))).join('  ');
   console.log('');
@@ -445,7 +494,13 @@ function report(endpoints, kind, cores) {
     `Cooler Hub list calls — ${kind}, ${cores} cores, ${CONNECTIONS} connections × ${SECONDS} s; ` +
       `budgets: p95 ≤ ${BUDGET.p95Ms} ms, ≥ ${BUDGET.minRps} req/s, call ≤ ${BUDGET.maxRatio}× its SQL`,
   );
-  console.log('p50/p95/p99 in ms under load; "call ms" = median of one request at a time; "SQL ms" = median of the same statements run directly');
+  console.log('p50/p95/p99: ms under load. call ms: median of one request at a time. SQL ms: median of the same statements run directly.');
+  console.log(`ratio: (call ms − ${floor.toFixed(2)} ms HTTP floor) / SQL ms; raw ratio: call ms / SQL ms.`);
+  // Other processes share the cores with the server, the database and this client.
+  console.log(
+    `CPU busy before the run: ${Math.round(busyBefore * 100)}%` +
+      (busyBefore > 0.2 ? ' — other work was running: the figures are pessimistic.' : ' (quiet).'),
+  );
   console.log('');
   console.log(line(Object.fromEntries(columns.map((c) => [c, c]))));
   console.log(columns.map((c) => '-'.repeat(width[c])).join('  '));
@@ -453,6 +508,11 @@ function report(endpoints, kind, cores) {
   const broken = rows.filter((r) => r.broken).length;
   console.log('');
   console.log(broken ? `${broken} of ${rows.length} calls break a budget.` : `All ${rows.length} calls are within budget.`);
+  if (kind !== 'PostgreSQL') {
+    console.log('The budgets are for PostgreSQL (DESIGN.md §6); set BENCH_DATABASE_URL to check them. PGlite figures are for information.');
+    process.exitCode = 0;
+    return;
+  }
   process.exitCode = broken ? 1 : 0;
 }
 

@@ -21,10 +21,10 @@ async function main(): Promise<void> {
   }
 
   // At LOG_LEVEL=trace every SQL statement is logged (`msg: "sql"`); set once the app's logger exists.
-  let logQuery: ((query: string, params: unknown[]) => void) | undefined;
+  const sqlLog: { write?: (query: string, params: unknown[]) => void } = {};
   const database = await openDatabase({
     ...(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') }),
-    ...(config.logLevel === 'trace' ? { logQuery: (query, params) => logQuery?.(query, params) } : {}),
+    ...(config.logLevel === 'trace' ? { logQuery: (query, params) => sqlLog.write?.(query, params) } : {}),
   });
   await database.migrate(migrationsFolder);
   const seeded = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   });
 
   const app = await buildApp({ config, database, jwtSecret, webRoot });
-  logQuery = (sql, params) => app.log.trace({ sql, params }, 'sql');
+  sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -92,6 +92,10 @@ describe('GET /api/part_numbers', () => {
     const page = await list('?perPage=2&page=2');
     expect(page.items).toHaveLength(2);
     expect(page.pagesCount).toBe(Math.ceil(page.totalCount / 2));
+    // A full first page, a page past the end and a short first page all report the same total.
+    expect((await list('?perPage=2')).totalCount).toBe(page.totalCount);
+    expect(await list('?page=999')).toMatchObject({ items: [], totalCount: page.totalCount });
+    expect((await list('?partNumber=CH-200')).totalCount).toBe(1);
     expect(Object.keys(violationsOf(await api('GET', '/api/part_numbers?perPage=500')))).toEqual(['perPage']);
     expect(Object.keys(violationsOf(await api('GET', '/api/part_numbers?page=0')))).toEqual(['page']);
   });

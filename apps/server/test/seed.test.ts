@@ -66,6 +66,12 @@ describe('seed', () => {
     expect(await total(schema.suppliers)).toBe(before + 1);
   });
 
+  it('SEED_DEMO gives the paginated Settings lists more than one page', async () => {
+    expect(await total(schema.partNumbers)).toBeGreaterThanOrEqual(30);
+    expect(await total(schema.collectionPoints)).toBeGreaterThanOrEqual(25);
+    expect(await total(schema.customerAccounts)).toBeGreaterThanOrEqual(6);
+  });
+
   it('re-running the migrations is a no-op', async () => {
     await database.migrate(migrationsFolder);
     expect(await total(schema.users)).toBe(1);

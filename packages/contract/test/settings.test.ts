@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_MESSAGE } from '../src/common';
+import { INVALID_VALUE_MESSAGE, MAX_INT32, REQUIRED_MESSAGE } from '../src/common';
 import { ccCodeCreateBody, ccCodeLabel, scrapReasonBody, partNumberCreateBody } from '../src/settings';
 import { customerAccountBody } from '../src/customers';
 
@@ -22,6 +22,19 @@ describe('settings bodies', () => {
     const id = '0b7f3c1e-8f6a-4d55-9a0e-2f3c4d5e6f70';
     expect(partNumberCreateBody.parse({ id, partNumber: 'PN-1', description: '' }).description).toBeNull();
     expect(partNumberCreateBody.safeParse({ id, partNumber: '' }).error?.issues[0]?.message).toBe(REQUIRED_MESSAGE);
+  });
+  it("says 'Required Field' for a missing client and refuses what is not a positive whole id", () => {
+    for (const client of [undefined, null, '']) {
+      expect(customerAccountBody.safeParse({ name: 'Acme', client }).error?.issues[0]?.message).toBe(REQUIRED_MESSAGE);
+    }
+    for (const client of ['abc', 1.5, 0, -3, {}]) {
+      expect(customerAccountBody.safeParse({ name: 'Acme', client }).error?.issues[0]?.message).toBe(INVALID_VALUE_MESSAGE);
+    }
+  });
+  it('caps a price at the largest PostgreSQL integer', () => {
+    const id = '0b7f3c1e-8f6a-4d55-9a0e-2f3c4d5e6f70';
+    expect(ccCodeCreateBody.safeParse({ id, code: 'C1', name: 'N', price: { amount: MAX_INT32, currency: 'GBP' } }).success).toBe(true);
+    expect(ccCodeCreateBody.safeParse({ id, code: 'C1', name: 'N', price: { amount: MAX_INT32 + 1, currency: 'GBP' } }).success).toBe(false);
   });
   it('requires the client of an account and nothing else but the name', () => {
     expect(customerAccountBody.safeParse({ name: 'Acme' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['client']);

@@ -51,14 +51,16 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
 
 async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<Database> {
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   // PGlite does not create the parent folders of its data directory.
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // Extensions the migrations create must be loaded into the WASM build first (a server has them installed).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema, logger });
   let closed = false;
   return {

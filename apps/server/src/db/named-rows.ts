@@ -2,10 +2,10 @@
  * SQL shared by the reference tables that are just an id and a unique name (suppliers, clients,
  * collection points): searched by name (contains, any case), sorted by name by default.
  */
-import { eq, ilike, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import type { Db } from './client';
-import { containsPattern, findPage, orderByOf, type PageQuery } from './paging';
+import { containsText, findPage, orderByOf, type PageQuery } from './paging';
 import type { clients, collectionPoints, suppliers } from './schema';
 import { assertUnique } from './unique';
 
@@ -24,9 +24,9 @@ export function namedRowsRepository(table: NamedTable) {
   const sortColumns = { id: table.id, name: sql`lower(${table.name})` };
   return {
     list(db: Db, query: NamedListQuery) {
-      const where = query.name ? ilike(table.name, containsPattern(query.name)) : undefined;
+      const where = query.name ? containsText(table.name, query.name) : undefined;
       const rows = db.select(fields).from(table).$dynamic();
-      return findPage(db, rows, table, where, orderByOf(query.order, sortColumns, 'name', table.id), query);
+      return findPage(db, rows, table, where, orderByOf(query.order, sortColumns, 'name', table.id, ['name']), query);
     },
     async find(db: Db, id: number): Promise<NamedRow | undefined> {
       const [row] = await db.select(fields).from(table).where(eq(table.id, id));

@@ -49,6 +49,8 @@ export const users = pgTable(
     // Names and e-mails are unique regardless of case; sign-in matches them case-insensitively.
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    // The list's name search is "contains, any case" (lower(…) LIKE '%…%'): a trigram index serves it (docs/decisions/024).
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     check('users_role_check', sql`${t.role} in ('Admin', 'Production')`),
   ],
 );
@@ -174,7 +176,11 @@ export const customerAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('customer_accounts_client_idx').on(t.clientId), index('customer_accounts_name_idx').on(t.name)],
+  (t) => [
+    index('customer_accounts_client_idx').on(t.clientId),
+    // The list's default order, lower(name) then id, read straight from the index.
+    index('customer_accounts_name_idx').on(sql`lower(${t.name})`, t.id),
+  ],
 );
 
 export const collectionPoints = pgTable(
@@ -223,5 +229,8 @@ export const partNumbers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('part_numbers_part_number_unique').on(sql`lower(${t.partNumber})`)],
+  (t) => [
+    uniqueIndex('part_numbers_part_number_unique').on(sql`lower(${t.partNumber})`),
+    index('part_numbers_part_number_trgm_idx').using('gin', sql`lower(${t.partNumber}) gin_trgm_ops`),
+  ],
 );

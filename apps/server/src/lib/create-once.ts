@@ -25,13 +25,19 @@ export async function createOnce<Row>(steps: CreateOnceSteps<Row>): Promise<Row>
   };
   const existing = await steps.find();
   if (existing) return replay(existing);
-  await steps.check();
-  const inserted = await steps.insert();
-  if (inserted) return inserted;
-  // Another request won the race between our check and our insert: an identical one (same id) is
-  // answered like a retry; one that took another unique value fails that value's check now.
-  const winner = await steps.find();
-  if (winner) return replay(winner);
-  await steps.check();
-  throw new ConflictError(steps.conflict);
+  // From here on another request may create the row: an identical one (same id) is answered like a
+  // retry, whether it shows up in our check (its code is now taken) or in our insert (ON CONFLICT).
+  const afterRace = async (error?: unknown): Promise<Row> => {
+    const winner = await steps.find();
+    if (winner) return replay(winner);
+    if (error) throw error;
+    await steps.check(); // another request took one of our unique values: that field's 400
+    throw new ConflictError(steps.conflict);
+  };
+  try {
+    await steps.check();
+  } catch (err) {
+    return afterRace(err);
+  }
+  return (await steps.insert()) ?? afterRace();
 }

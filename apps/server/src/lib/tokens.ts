@@ -27,7 +27,11 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, lifetimeSeconds = JWT_LIFETIME_SECONDS): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose would import the HMAC key again on every sign and verify.
+  const keyReady = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     async sign(user) {
       const claims: Omit<TokenPayload, 'iat' | 'exp' | 'sub'> & { ver: number } = {
@@ -41,11 +45,11 @@ export function createTokenService(secret: string, lifetimeSeconds = JWT_LIFETIM
         .setSubject(String(user.id))
         .setIssuedAt()
         .setExpirationTime(`${lifetimeSeconds}s`)
-        .sign(key);
+        .sign(await keyReady);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] });
+        const { payload } = await jwtVerify(token, await keyReady, { algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] });
         const userId = Number(payload.sub);
         const version = payload['ver'];
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof version !== 'number') {

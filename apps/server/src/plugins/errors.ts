@@ -2,7 +2,8 @@
  * Every failure becomes one of the answers of DESIGN.md §4 (docs/decisions/010): validation →
  * 400 ConstraintViolationList, a broken rule → 400 hydra:Error, 401 `{code, message}`, 403/404/429
  * hydra:Error, anything unexpected → 500 hydra:Error without internals (logged with the request id).
- * A client's mistake (bad JSON, wrong content type, too large, duplicate value) never becomes a 500.
+ * A client's mistake (bad JSON, wrong content type, too large, duplicate value, deleting a row
+ * still in use — docs/decisions/021) never becomes a 500.
  */
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';

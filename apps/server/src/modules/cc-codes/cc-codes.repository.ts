@@ -1,8 +1,8 @@
 /** SQL for CC codes. Every function takes `db`, which may be a transaction. */
-import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CcCodeDropDownQuery, CcCodeListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { containsPattern, findPage, orderByOf } from '../../db/paging';
+import { containsText, findPage, orderByOf } from '../../db/paging';
 import { ccCodes } from '../../db/schema';
 
 export type CcCodeRow = typeof ccCodes.$inferSelect;
@@ -16,20 +16,20 @@ const SORT_COLUMNS = {
 
 function whereOf(query: { code?: string | undefined; name?: string | undefined }): SQL | undefined {
   const filters: SQL[] = [];
-  if (query.code) filters.push(ilike(ccCodes.code, containsPattern(query.code)));
-  if (query.name) filters.push(ilike(ccCodes.name, containsPattern(query.name)));
+  if (query.code) filters.push(containsText(ccCodes.code, query.code));
+  if (query.name) filters.push(containsText(ccCodes.name, query.name));
   return filters.length ? and(...filters) : undefined;
 }
 
 export function listCcCodes(db: Db, query: CcCodeListQuery) {
-  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', ccCodes.id);
+  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', ccCodes.id, ['code']);
   return findPage(db, db.select().from(ccCodes).$dynamic(), ccCodes, whereOf(query), orderBy, query);
 }
 
 /** The dropdown of spec 7: id, code and name, by code. */
 export function listCcCodeOptions(db: Db, query: CcCodeDropDownQuery) {
   const options = db.select({ id: ccCodes.id, code: ccCodes.code, name: ccCodes.name }).from(ccCodes).$dynamic();
-  return findPage(db, options, ccCodes, whereOf(query), orderByOf(undefined, SORT_COLUMNS, 'code', ccCodes.id), query);
+  return findPage(db, options, ccCodes, whereOf(query), orderByOf(undefined, SORT_COLUMNS, 'code', ccCodes.id, ['code']), query);
 }
 
 export function findCcCode(db: Db, id: string): Promise<CcCodeRow | undefined> {

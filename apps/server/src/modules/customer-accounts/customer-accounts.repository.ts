@@ -1,8 +1,8 @@
 /** SQL for customer accounts, each answered with its client's id and name. Every function takes `db`, which may be a transaction. */
-import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CustomerAccountDropDownQuery, CustomerAccountListQuery } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
-import { containsPattern, findPage, orderByOf } from '../../db/paging';
+import { containsText, findPage, orderByOf } from '../../db/paging';
 import { clients, customerAccounts } from '../../db/schema';
 
 export type CustomerAccountValues = Omit<typeof customerAccounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -33,7 +33,7 @@ export type CustomerAccountRow = Awaited<ReturnType<typeof withClient>>[number];
 
 function whereOf(query: { name?: string | undefined; client?: number | undefined }): SQL | undefined {
   const filters: SQL[] = [];
-  if (query.name) filters.push(ilike(customerAccounts.name, containsPattern(query.name)));
+  if (query.name) filters.push(containsText(customerAccounts.name, query.name));
   if (query.client !== undefined) filters.push(eq(customerAccounts.clientId, query.client));
   return filters.length ? and(...filters) : undefined;
 }

@@ -1,8 +1,8 @@
 /** SQL for part numbers. Every function takes `db`, which may be a transaction. */
-import { eq, ilike, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PartNumberListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { containsPattern, findPage, orderByOf } from '../../db/paging';
+import { containsText, findPage, orderByOf } from '../../db/paging';
 import { partNumbers } from '../../db/schema';
 
 export type PartNumberRow = typeof partNumbers.$inferSelect;
@@ -14,8 +14,8 @@ const SORT_COLUMNS = {
 } as const;
 
 export function listPartNumbers(db: Db, query: PartNumberListQuery) {
-  const where = query.partNumber ? ilike(partNumbers.partNumber, containsPattern(query.partNumber)) : undefined;
-  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'partNumber', partNumbers.id);
+  const where = query.partNumber ? containsText(partNumbers.partNumber, query.partNumber) : undefined;
+  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'partNumber', partNumbers.id, ['partNumber']);
   return findPage(db, db.select().from(partNumbers).$dynamic(), partNumbers, where, orderBy, query);
 }
 

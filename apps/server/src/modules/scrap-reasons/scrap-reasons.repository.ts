@@ -1,8 +1,8 @@
 /** SQL for scrap reasons. Every function takes `db`, which may be a transaction. */
-import { eq, ilike, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ScrapReasonListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { containsPattern, findPage, orderByOf } from '../../db/paging';
+import { containsText, findPage, orderByOf } from '../../db/paging';
 import { scrapReasons } from '../../db/schema';
 
 export type ScrapReasonValues = { code: number; reason: string };
@@ -12,8 +12,8 @@ const SORT_COLUMNS = { id: scrapReasons.id, code: scrapReasons.code, reason: sql
 
 export function listScrapReasons(db: Db, query: ScrapReasonListQuery) {
   // The list's `name` filter searches the reason text (the form calls the reason its name).
-  const where = query.name ? ilike(scrapReasons.reason, containsPattern(query.name)) : undefined;
-  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', scrapReasons.id);
+  const where = query.name ? containsText(scrapReasons.reason, query.name) : undefined;
+  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', scrapReasons.id, ['code']);
   return findPage(db, db.select(fields).from(scrapReasons).$dynamic(), scrapReasons, where, orderBy, query);
 }
 

@@ -1,11 +1,12 @@
 /** SQL for users and their password history. Every function takes `db`, which may be a transaction. */
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@cooler-hub/contract/permissions';
 import type { HubUserListQuery } from '@cooler-hub/contract/users';
 import { PASSWORD_HISTORY_SIZE } from '@cooler-hub/contract/password-recovery';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { offsetOf } from '../../lib/list';
+import type { StoredUser } from '../../plugins/auth';
+import { containsText, findPage, orderByOf } from '../../db/paging';
 import { passwordHistory, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,6 +14,26 @@ export type NewUserRow = typeof users.$inferInsert;
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/**
+ * The permission guard's lookup, run on every authenticated request: a named prepared statement,
+ * so neither drizzle nor PostgreSQL builds and plans it again each time (docs/decisions/024).
+ */
+export function prepareSignedInUserLookup(db: Db): (id: number) => Promise<StoredUser | undefined> {
+  const statement = db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      avatar: users.avatar,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('signed_in_user');
+  return async (id) => (await statement.execute({ id }))[0];
 }
 
 /**
@@ -57,30 +78,13 @@ const SORT_COLUMNS = {
   role: users.role,
 } as const;
 
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export async function listUsers(db: Db, query: HubUserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+export function listUsers(db: Db, query: HubUserListQuery) {
   const filters: SQL[] = [];
-  if (query.username) filters.push(ilike(users.username, containsPattern(query.username)));
+  if (query.username) filters.push(containsText(users.username, query.username));
   if (query.role) filters.push(eq(users.role, query.role));
   const where = filters.length ? and(...filters) : undefined;
-
-  const [field, direction] = (Object.entries(query.order ?? {})[0] ?? ['id', 'asc']) as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
-  const by = direction === 'desc' ? desc : asc;
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(by(SORT_COLUMNS[field]), by(users.id))
-      .limit(query.perPage)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'id', users.id, ['username', 'email']);
+  return findPage(db, db.select().from(users).$dynamic(), users, where, orderBy, query);
 }
 
 export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
