@@ -15,12 +15,12 @@ test('a user renames themselves and sets an avatar; the top bar follows at once'
   await expectAccessible(page);
 
   // checked in the browser before sending
-  await page.getByLabel('Avatar').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page.getByLabel('Avatar photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Invalid file format. Only PNG, JPG, and JPEG formats are allowed.')).toBeVisible();
-  await page.getByLabel('Avatar').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(600_000, 1) });
+  await page.getByLabel('Avatar photo').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(600_000, 1) });
   await expect(page.getByText('File size exceeds 500KB')).toBeVisible();
 
-  await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(32, [200, 40, 40]) });
+  await page.getByLabel('Avatar photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(32, [200, 40, 40]) });
   const preview = page.getByRole('img', { name: 'Avatar preview' });
   await expect(preview).toBeVisible();
   const box = await preview.boundingBox();

@@ -74,7 +74,8 @@ test('filters go into the query string and come back from it', async ({ adminPag
   await page.goto('/#/users?page=2');
   await page.getByRole('button', { name: 'Filters' }).click();
   const panel = page.getByRole('dialog', { name: 'Choose filter' });
-  expect((await panel.boundingBox())?.width).toBe(540);
+  // measured once the panel has finished sliding in
+  await expect.poll(async () => Math.round((await panel.boundingBox())?.width ?? 0)).toBe(540);
   await expectAccessible(page);
   await panel.getByLabel('Name').fill(prefix);
   await panel.getByLabel('Role').selectOption('Admin');

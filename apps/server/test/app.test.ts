@@ -12,7 +12,7 @@ import { randomToken } from '../src/lib/crypto';
 import { insertUser } from '../src/modules/users/users.repository';
 import authPlugin from '../src/plugins/auth';
 import { createTokenService } from '../src/lib/tokens';
-import {
+import errorsPlugin, {
   BODY_TOO_LARGE,
   EMPTY_BODY,
   INTERNAL_ERROR,
@@ -227,6 +227,69 @@ describe('client mistakes never become a 500', () => {
     expect(pg?.code).toBe('23505');
     expect(uniqueViolationField(pg!)).toBe('username');
     expect(uniqueViolationField({ code: '23505', detail: 'Key (part_number)=(X) already exists.' })).toBe('partNumber');
+  });
+
+  it('an integer path id is decimal digits (else 400); one no integer column can hold is a 404', async () => {
+    const headers = authHeader(await adminToken(t.app));
+    for (const id of ['1e0', '0x1', '%201', '1.0', '0', '-1', 'Infinity']) {
+      const res = await t.app.inject({ url: `/api/collection_points/${id}`, headers });
+      expect(res.statusCode, id).toBe(400);
+      expect(json<{ violations: { propertyPath: string }[] }>(res).violations.map((v) => v.propertyPath), id).toEqual(['id']);
+    }
+    expect((await t.app.inject({ url: '/api/collection_points/1', headers })).statusCode).toBe(200);
+    for (const id of ['2147483648', '99999999999999999999999', '9'.repeat(99)]) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/hub_users/${id}`, headers });
+      expect(json(res), id.slice(0, 30)).toEqual(hydra('Not Found'));
+    }
+  });
+
+  it('text with a NUL character (which PostgreSQL cannot store) → 400 on that field, in bodies and queries', async () => {
+    const headers = authHeader(await adminToken(t.app));
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers, payload });
+    const fieldOf = (res: { statusCode: number; body: string }) => {
+      expect(res.statusCode, res.body).toBe(400);
+      return (JSON.parse(res.body) as { violations: { propertyPath: string; message: string }[] }).violations;
+    };
+    const invalid = (field: string) => [{ propertyPath: field, title: 'This value is not valid.', message: 'This value is not valid.' }];
+    expect(fieldOf(await post('/api/login_check', { username: 'admin\u0000', password: 'x' }))).toEqual(invalid('username'));
+    expect(fieldOf(await post('/api/password_recovery/request', { username: '\u0000' }))).toEqual(invalid('username'));
+    expect(fieldOf(await post('/api/collection_points/create', { name: 'Depot\u0000' }))).toEqual(invalid('name'));
+    expect(fieldOf(await post('/api/customer_accounts', { name: 'Acme', client: 1, contactPerson: 'a\u0000b' }))).toEqual(
+      invalid('contactPerson'),
+    );
+    const profile = await t.app.inject({ method: 'PUT', url: '/api/profile', headers, payload: { username: 'admin\u0000', email: 'a@example.com' } });
+    expect(fieldOf(profile)).toEqual(invalid('username'));
+    for (const url of ['/api/hub_users?username=a%00', '/api/cc_codes?code=%00', '/api/customer_accounts_drop_down?name=%00x']) {
+      expect(fieldOf(await t.app.inject({ url, headers })).map((v) => v.propertyPath), url).toHaveLength(1);
+    }
+  });
+
+  it('a value the database refuses is a 400; an unexpected failure logs the driver error, not the statement parameters', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    await app.register(errorsPlugin);
+    const failedQuery = (code: string) =>
+      new Error('Failed query: update users set password_hash = $1\nparams: $argon2id$v=19$secret-hash', {
+        cause: Object.assign(new Error(`driver error ${code}`), { code }),
+      });
+    app.get('/encoding', async () => {
+      throw failedQuery('22021');
+    });
+    app.get('/broken', async () => {
+      throw failedQuery('XX000');
+    });
+    try {
+      const encoding = await app.inject('/encoding');
+      expect(encoding.statusCode).toBe(400);
+      expect(json<HydraError>(encoding)['@type']).toBe('hydra:Error');
+      const broken = await app.inject('/broken');
+      expect(json(broken)).toEqual(hydra(INTERNAL_ERROR));
+      const logged = lines.join('');
+      expect(logged).toContain('driver error XX000');
+      expect(logged).not.toContain('secret-hash');
+    } finally {
+      await app.close();
+    }
   });
 
   it('validation paths keep array indexes (name[i].field)', () => {

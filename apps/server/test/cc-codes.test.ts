@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { CcCode } from '@cooler-hub/contract/settings';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import { CC_CODE_ID_CONFLICT } from '../src/modules/cc-codes/cc-codes.service';
 import { call, createCcCode, newCcCode, unique } from './factories';
-import { adminToken, buildTestApp, hydraDescription, json, loginAs, violationsOf, type TestApp } from './helpers';
+import { adminToken, hydraDescription, json, useSignedInApp, violationsOf } from './helpers';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  // A Production user: the calls need ROLE_ADMIN_USER only.
-  token = (await loginAs(t.app, 'Production')).token;
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => call(t.app, token, method, url, payload);
-const list = async (query = '') => json<ListResponse<CcCode>>(await api('GET', `/api/cc_codes${query}`));
+// A Production user: these calls need ROLE_ADMIN_USER only.
+const suite = useSignedInApp('Production');
+const api = suite.api;
+const list = (query = '') => suite.list<CcCode>(`/api/cc_codes${query}`);
 
 describe('POST /api/cc_codes', () => {
   it('creates (201) with the client-generated id; the price is whole pence in GBP both ways', async () => {
@@ -56,7 +48,7 @@ describe('POST /api/cc_codes', () => {
   });
 
   it('a code already used, in any case → 400 on code', async () => {
-    const existing = await createCcCode(t.app, token);
+    const existing = await createCcCode(suite.app, suite.token);
     const res = await api('POST', '/api/cc_codes', newCcCode({ code: existing.code.toLowerCase() }));
     expect(violationsOf(res)).toEqual({ code: ALREADY_USED });
   });
@@ -87,9 +79,9 @@ describe('GET /api/cc_codes', () => {
   beforeAll(async () => {
     const tag = unique('list').toUpperCase();
     mine = [
-      await createCcCode(t.app, token, { code: `${tag}-B`, name: 'Zeta repair', price: { amount: 300, currency: 'GBP' } }),
-      await createCcCode(t.app, token, { code: `${tag}-a`, name: 'alpha repair', price: { amount: 100, currency: 'GBP' } }),
-      await createCcCode(t.app, token, { code: `${tag}-C`, name: 'Mid repair', price: { amount: 200, currency: 'GBP' } }),
+      await createCcCode(suite.app, suite.token, { code: `${tag}-B`, name: 'Zeta repair', price: { amount: 300, currency: 'GBP' } }),
+      await createCcCode(suite.app, suite.token, { code: `${tag}-a`, name: 'alpha repair', price: { amount: 100, currency: 'GBP' } }),
+      await createCcCode(suite.app, suite.token, { code: `${tag}-C`, name: 'Mid repair', price: { amount: 200, currency: 'GBP' } }),
     ];
   });
   const tag = () => mine[0]!.code.slice(0, -2);
@@ -142,14 +134,14 @@ describe('GET /api/cc_codes_drop_down', () => {
 
 describe('GET, PUT and DELETE /api/cc_codes/{id}', () => {
   it('gets one; 404 for an unknown id, 400 for a malformed one', async () => {
-    const c = await createCcCode(t.app, token);
+    const c = await createCcCode(suite.app, suite.token);
     expect(json(await api('GET', `/api/cc_codes/${c.id}`))).toEqual(c);
     expect(hydraDescription(await api('GET', `/api/cc_codes/${randomUUID()}`), 404)).toBe('Not Found');
     expect(Object.keys(violationsOf(await api('GET', '/api/cc_codes/42')))).toEqual(['id']);
   });
 
   it('updates code, name and price; keeping its own code in another case is fine', async () => {
-    const c = await createCcCode(t.app, token);
+    const c = await createCcCode(suite.app, suite.token);
     const res = await api('PUT', `/api/cc_codes/${c.id}`, { code: c.code.toLowerCase(), name: 'Re-gas', price: { amount: 99, currency: 'GBP' } });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ id: c.id, code: c.code.toLowerCase(), name: 'Re-gas', price: { amount: 99, currency: 'GBP' } });
@@ -157,8 +149,8 @@ describe('GET, PUT and DELETE /api/cc_codes/{id}', () => {
   });
 
   it("refuses another row's code (400 on code), malformed values, and an unknown id (404)", async () => {
-    const a = await createCcCode(t.app, token);
-    const b = await createCcCode(t.app, token);
+    const a = await createCcCode(suite.app, suite.token);
+    const b = await createCcCode(suite.app, suite.token);
     const body = { code: a.code, name: b.name, price: b.price };
     expect(violationsOf(await api('PUT', `/api/cc_codes/${b.id}`, body))).toEqual({ code: ALREADY_USED });
     expect(Object.keys(violationsOf(await api('PUT', `/api/cc_codes/${b.id}`, { ...body, code: b.code, price: { amount: '12.50', currency: 'GBP' } })))).toEqual(['price.amount']);
@@ -167,14 +159,14 @@ describe('GET, PUT and DELETE /api/cc_codes/{id}', () => {
   });
 
   it('deletes (204); then it is gone (404)', async () => {
-    const c = await createCcCode(t.app, token);
+    const c = await createCcCode(suite.app, suite.token);
     expect((await api('DELETE', `/api/cc_codes/${c.id}`)).statusCode).toBe(204);
     expect((await api('GET', `/api/cc_codes/${c.id}`)).statusCode).toBe(404);
     expect((await api('DELETE', `/api/cc_codes/${c.id}`)).statusCode).toBe(404);
   });
 
   it('an Admin may use them too', async () => {
-    const admin = await adminToken(t.app);
-    expect((await call(t.app, admin, 'GET', '/api/cc_codes')).statusCode).toBe(200);
+    const admin = await adminToken(suite.app);
+    expect((await call(suite.app, admin, 'GET', '/api/cc_codes')).statusCode).toBe(200);
   });
 });

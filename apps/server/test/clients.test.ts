@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '@cooler-hub/contract/common';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@cooler-hub/contract/customers';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
-import { call, createClient, createCustomerAccount, unique } from './factories';
-import { buildTestApp, hydraDescription, json, loginAs, violationsOf, type TestApp } from './helpers';
+import { createClient, createCustomerAccount, unique } from './factories';
+import { hydraDescription, json, useSignedInApp, violationsOf } from './helpers';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = (await loginAs(t.app, 'Production')).token;
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => call(t.app, token, method, url, payload);
-const list = async (query = '') => json<ListResponse<Client>>(await api('GET', `/api/clients${query}`));
+// A Production user: these calls need ROLE_ADMIN_USER only.
+const suite = useSignedInApp('Production');
+const api = suite.api;
+const list = (query = '') => suite.list<Client>(`/api/clients${query}`);
 
 describe('/api/clients', () => {
   it('lists the seeded clients by name; searches (contains, any case); sorts', async () => {
@@ -39,14 +31,14 @@ describe('/api/clients', () => {
   });
 
   it('deletes a client without accounts (204); one with accounts → 400 naming them', async () => {
-    const lonely = await createClient(t.app, token);
+    const lonely = await createClient(suite.app, suite.token);
     expect((await api('DELETE', `/api/clients/${lonely.id}`)).statusCode).toBe(204);
     expect((await api('DELETE', `/api/clients/${lonely.id}`)).statusCode).toBe(404);
 
-    const busy = await createClient(t.app, token, unique('Busy'));
-    await createCustomerAccount(t.app, token, busy.id);
+    const busy = await createClient(suite.app, suite.token, unique('Busy'));
+    await createCustomerAccount(suite.app, suite.token, busy.id);
     expect(hydraDescription(await api('DELETE', `/api/clients/${busy.id}`))).toBe('This client is used by 1 customer account and cannot be deleted.');
-    await createCustomerAccount(t.app, token, busy.id);
+    await createCustomerAccount(suite.app, suite.token, busy.id);
     expect(hydraDescription(await api('DELETE', `/api/clients/${busy.id}`))).toBe('This client is used by 2 customer accounts and cannot be deleted.');
     expect((await list(`?name=${busy.name}`)).totalCount).toBe(1);
   });

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '@cooler-hub/contract/common';
+import { describe, expect, it } from 'vitest';
 import type { CollectionPoint } from '@cooler-hub/contract/settings';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
-import { call, createCollectionPoint, unique } from './factories';
-import { buildTestApp, hydraDescription, json, loginAs, violationsOf, type TestApp } from './helpers';
+import { createCollectionPoint, unique } from './factories';
+import { hydraDescription, json, useSignedInApp, violationsOf } from './helpers';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = (await loginAs(t.app, 'Production')).token;
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => call(t.app, token, method, url, payload);
-const list = async (query = '') => json<ListResponse<CollectionPoint>>(await api('GET', `/api/collection_points${query}`));
+// A Production user: these calls need ROLE_ADMIN_USER only.
+const suite = useSignedInApp('Production');
+const api = suite.api;
+const list = (query = '') => suite.list<CollectionPoint>(`/api/collection_points${query}`);
 
 describe('POST /api/collection_points/create', () => {
   it('creates (201) and answers id and name', async () => {
@@ -40,7 +32,7 @@ describe('POST /api/collection_points/create', () => {
 describe('GET /api/collection_points', () => {
   it('answers the list shape, by name (any case) by default, paged', async () => {
     const tag = unique('pts');
-    for (const n of ['b', 'C', 'a']) await createCollectionPoint(t.app, token, `${tag} ${n}`);
+    for (const n of ['b', 'C', 'a']) await createCollectionPoint(suite.app, suite.token, `${tag} ${n}`);
     const body = await list(`?name=${tag}`);
     expect(body).toMatchObject({ page: 1, perPage: 20, pagesCount: 1, totalCount: 3 });
     expect(body.items.map((p) => p.name.slice(-1))).toEqual(['a', 'b', 'C']);
@@ -61,7 +53,7 @@ describe('GET /api/collection_points', () => {
 
 describe('PUT /api/collection_points/{id}/update and DELETE /api/collection_points/{id}/remove', () => {
   it('renames; keeping its own name in another case is fine; another point’s name is not', async () => {
-    const p = await createCollectionPoint(t.app, token);
+    const p = await createCollectionPoint(suite.app, suite.token);
     const res = await api('PUT', `/api/collection_points/${p.id}/update`, { name: p.name.toUpperCase() });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ id: p.id, name: p.name.toUpperCase() });
@@ -77,7 +69,7 @@ describe('PUT /api/collection_points/{id}/update and DELETE /api/collection_poin
   });
 
   it('deletes (204); then it is gone', async () => {
-    const p = await createCollectionPoint(t.app, token);
+    const p = await createCollectionPoint(suite.app, suite.token);
     expect((await api('DELETE', `/api/collection_points/${p.id}/remove`)).statusCode).toBe(204);
     expect((await api('GET', `/api/collection_points/${p.id}`)).statusCode).toBe(404);
     expect((await list(`?name=${encodeURIComponent(p.name)}`)).totalCount).toBe(0);

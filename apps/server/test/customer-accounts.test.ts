@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_REFERENCE, type ListResponse, type NamedRef } from '@cooler-hub/contract/common';
 import type { Client, CustomerAccount } from '@cooler-hub/contract/customers';
 import { call, createClient, createCustomerAccount, newCustomerAccount, unique } from './factories';
-import { buildTestApp, hydraDescription, json, loginAs, violationsOf, type TestApp } from './helpers';
+import { adminToken, buildTestApp, hydraDescription, json, useSignedInApp, violationsOf } from './helpers';
 
-let t: TestApp;
-let token: string;
+// A Production user: these calls need ROLE_ADMIN_USER only.
+const suite = useSignedInApp('Production');
+const api = suite.api;
+const list = (query = '') => suite.list<CustomerAccount>(`/api/customer_accounts${query}`);
+
 let client: Client;
-
 beforeAll(async () => {
-  t = await buildTestApp();
-  token = (await loginAs(t.app, 'Production')).token;
-  client = await createClient(t.app, token, 'Severn Mineral Water Ltd');
+  client = await createClient(suite.app, suite.token, 'Severn Mineral Water Ltd');
 });
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => call(t.app, token, method, url, payload);
-const list = async (query = '') => json<ListResponse<CustomerAccount>>(await api('GET', `/api/customer_accounts${query}`));
 
 describe('POST /api/customer_accounts', () => {
   it('creates (201); the answer names the client; empty optional fields come back as null', async () => {
@@ -62,11 +58,11 @@ describe('GET /api/customer_accounts', () => {
   let other: Client;
   let tag: string;
   beforeAll(async () => {
-    other = await createClient(t.app, token);
+    other = await createClient(suite.app, suite.token);
     tag = unique('acct');
-    await createCustomerAccount(t.app, token, client.id, { name: `${tag} Bravo`, email: 'b@example.com' });
-    await createCustomerAccount(t.app, token, other.id, { name: `${tag} alpha`, email: 'C@example.com' });
-    await createCustomerAccount(t.app, token, client.id, { name: `${tag} Charlie`, email: 'a@example.com' });
+    await createCustomerAccount(suite.app, suite.token, client.id, { name: `${tag} Bravo`, email: 'b@example.com' });
+    await createCustomerAccount(suite.app, suite.token, other.id, { name: `${tag} alpha`, email: 'C@example.com' });
+    await createCustomerAccount(suite.app, suite.token, client.id, { name: `${tag} Charlie`, email: 'a@example.com' });
   });
 
   it('answers the list shape with each client, by name (any case) by default', async () => {
@@ -109,8 +105,8 @@ describe('GET /api/customer_accounts_drop_down', () => {
 
 describe('GET, PUT and DELETE /api/customer_accounts/{id}', () => {
   it('updates every field and may move the account to another client', async () => {
-    const account = await createCustomerAccount(t.app, token, client.id);
-    const other = await createClient(t.app, token);
+    const account = await createCustomerAccount(suite.app, suite.token, client.id);
+    const other = await createClient(suite.app, suite.token);
     const body = { name: 'Renamed', contactPerson: 'Tom Penrose', email: 'tom@example.com', telephone: '01872 496 233', deliveryAddress: 'Truro', billingAddress: 'Bodmin', client: other.id };
     const res = await api('PUT', `/api/customer_accounts/${account.id}`, body);
     expect(res.statusCode).toBe(200);
@@ -126,8 +122,36 @@ describe('GET, PUT and DELETE /api/customer_accounts/{id}', () => {
   });
 
   it('deletes (204); then it is gone', async () => {
-    const account = await createCustomerAccount(t.app, token, client.id);
+    const account = await createCustomerAccount(suite.app, suite.token, client.id);
     expect((await api('DELETE', `/api/customer_accounts/${account.id}`)).statusCode).toBe(204);
     expect((await api('GET', `/api/customer_accounts/${account.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('work per write', () => {
+  it('a create or an update answers from its own statement and the client check: no second read of the account', async () => {
+    const statements: string[] = [];
+    const own = await buildTestApp({}, { logQuery: (query) => statements.push(query) });
+    try {
+      const token = await adminToken(own.app);
+      const other = await createClient(own.app, token);
+      statements.length = 0;
+      const created = await call(own.app, token, 'POST', '/api/customer_accounts', newCustomerAccount(other.id, { name: 'Counted' }));
+      expect(created.statusCode).toBe(201);
+      expect(json(created)).toMatchObject({ name: 'Counted', client: { id: other.id, name: other.name } });
+      const afterCreate = statements.filter((q) => /customer_accounts/.test(q));
+      expect(afterCreate).toHaveLength(1);
+      expect(afterCreate[0]).toMatch(/^insert into "customer_accounts"/);
+
+      statements.length = 0;
+      const id = json<CustomerAccount>(created).id;
+      const updated = await call(own.app, token, 'PUT', `/api/customer_accounts/${id}`, newCustomerAccount(other.id, { name: 'Recounted' }));
+      expect(json(updated)).toMatchObject({ id, name: 'Recounted', client: { id: other.id, name: other.name } });
+      const afterUpdate = statements.filter((q) => /customer_accounts/.test(q));
+      expect(afterUpdate).toHaveLength(1);
+      expect(afterUpdate[0]).toMatch(/^update "customer_accounts"/);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Role } from '@cooler-hub/contract/permissions';
 import type { HubUser } from '@cooler-hub/contract/users';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, type Database, type DatabaseOptions } from '../src/db/client';
 import { ADMIN_USERNAME, seed } from '../src/db/seed';
 import { randomToken } from '../src/lib/crypto';
 import { migrationsFolder } from '../src/paths';
@@ -25,11 +27,11 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated (not seeded) database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh, migrated (not seeded) database; `logQuery` sees every statement the app sends. */
+export async function createTestDatabase(options: Pick<DatabaseOptions, 'logQuery'> = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ memory: true });
+    const database = await openDatabase({ memory: true, ...options });
     await database.migrate(migrationsFolder);
     return { database, dispose: () => database.close() };
   }
@@ -40,7 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), ...options });
   await database.migrate(migrationsFolder);
   return {
     database,
@@ -65,11 +67,11 @@ export interface TestApp {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: { webRoot?: string; logQuery?: DatabaseOptions['logQuery'] } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD, ...env });
-  const { database, dispose } = await createTestDatabase();
+  const { database, dispose } = await createTestDatabase({ logQuery: options.logQuery });
   await seed(database.db, { adminPassword: ADMIN_PASSWORD });
   const jwtSecret = randomToken(48);
   const app = await buildApp({ config, database, jwtSecret, webRoot: options.webRoot });
@@ -201,4 +203,54 @@ export function hydraDescription(response: LightMyRequestResponse, status = 400)
     throw new Error(`expected a ${status} hydra:Error, got ${response.statusCode} ${response.body}`);
   }
   return body['hydra:description']!;
+}
+
+export interface SignedInApp {
+  /** The app of this test file (set in beforeAll). */
+  readonly t: TestApp;
+  readonly app: FastifyInstance;
+  /** A token of the signed-in user. */
+  readonly token: string;
+  /** A call with that token; a payload, when given, is sent as JSON. */
+  api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** GET `url` as a list answer. */
+  list<T>(url: string): Promise<ListResponse<T>>;
+}
+
+/**
+ * The usual preamble of an API test file: one app for the file (closed after it) and a new user of
+ * `role`, signed in. Call at the top level of the file; its hooks run before the file's own.
+ */
+export function useSignedInApp(role: Role = 'Production'): SignedInApp {
+  let t: TestApp | undefined;
+  let token: string | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    token = (await loginAs(t.app, role)).token;
+  });
+  afterAll(() => t?.close());
+  const ready = () => {
+    if (!t || token === undefined) throw new Error('useSignedInApp: used before beforeAll ran');
+    return { t, token };
+  };
+  const api: SignedInApp['api'] = (method, url, payload) =>
+    ready().t.app.inject({
+      method,
+      url,
+      headers: authHeader(ready().token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    get t() {
+      return ready().t;
+    },
+    get app() {
+      return ready().t.app;
+    },
+    get token() {
+      return ready().token;
+    },
+    api,
+    list: async <T>(url: string) => json<ListResponse<T>>(await api('GET', url)),
+  };
 }

@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '@cooler-hub/contract/common';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PartNumber } from '@cooler-hub/contract/settings';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import { PART_NUMBER_ID_CONFLICT } from '../src/modules/part-numbers/part-numbers.service';
-import { call, createPartNumber, newPartNumber, unique } from './factories';
-import { buildTestApp, hydraDescription, json, loginAs, violationsOf, type TestApp } from './helpers';
+import { createPartNumber, newPartNumber, unique } from './factories';
+import { hydraDescription, json, useSignedInApp, violationsOf } from './helpers';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = (await loginAs(t.app, 'Production')).token;
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => call(t.app, token, method, url, payload);
-const list = async (query = '') => json<ListResponse<PartNumber>>(await api('GET', `/api/part_numbers${query}`));
+// A Production user: these calls need ROLE_ADMIN_USER only.
+const suite = useSignedInApp('Production');
+const api = suite.api;
+const list = (query = '') => suite.list<PartNumber>(`/api/part_numbers${query}`);
 
 describe('POST /api/part_numbers', () => {
   it('creates (201) with the client-generated id; an empty description is stored as null', async () => {
@@ -64,9 +56,9 @@ describe('GET /api/part_numbers', () => {
   let tag: string;
   beforeAll(async () => {
     tag = unique('srch').toUpperCase();
-    await createPartNumber(t.app, token, { partNumber: `${tag}-b`, description: 'Beta' });
-    await createPartNumber(t.app, token, { partNumber: `${tag}-A`, description: null });
-    await createPartNumber(t.app, token, { partNumber: `${tag}-c`, description: 'alpha' });
+    await createPartNumber(suite.app, suite.token, { partNumber: `${tag}-b`, description: 'Beta' });
+    await createPartNumber(suite.app, suite.token, { partNumber: `${tag}-A`, description: null });
+    await createPartNumber(suite.app, suite.token, { partNumber: `${tag}-c`, description: 'alpha' });
   });
 
   it('answers the list shape, by part number (any case) by default', async () => {
@@ -103,8 +95,8 @@ describe('GET /api/part_numbers', () => {
 
 describe('GET, PUT and DELETE /api/part_numbers/{id}', () => {
   it('updates number and description; 400 on a number another row has; 404 for an unknown id', async () => {
-    const p = await createPartNumber(t.app, token);
-    const other = await createPartNumber(t.app, token);
+    const p = await createPartNumber(suite.app, suite.token);
+    const other = await createPartNumber(suite.app, suite.token);
     const res = await api('PUT', `/api/part_numbers/${p.id}`, { partNumber: `${p.partNumber}-X`, description: 'Refitted\nwith LED canopy' });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ id: p.id, partNumber: `${p.partNumber}-X`, description: 'Refitted\nwith LED canopy' });
@@ -115,7 +107,7 @@ describe('GET, PUT and DELETE /api/part_numbers/{id}', () => {
   });
 
   it('deletes (204); then it is gone (404)', async () => {
-    const p = await createPartNumber(t.app, token);
+    const p = await createPartNumber(suite.app, suite.token);
     expect((await api('DELETE', `/api/part_numbers/${p.id}`)).statusCode).toBe(204);
     expect((await api('GET', `/api/part_numbers/${p.id}`)).statusCode).toBe(404);
     expect((await api('DELETE', `/api/part_numbers/${p.id}`)).statusCode).toBe(404);

@@ -15,6 +15,16 @@ const getProfile = (token: string) => t.app.inject({ method: 'GET', url: '/api/p
 const putProfile = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/profile', headers: authHeader(token), payload });
 
+/** Uploads a PNG as `token`'s user and answers its URL. */
+async function uploadAvatar(token: string): Promise<string> {
+  const form = multipart([
+    { name: 'file', filename: 'me.png', contentType: 'image/png', data: PNG_1X1 },
+    { name: 'type', value: 'avatar' },
+  ]);
+  const upload = await t.app.inject({ method: 'POST', url: '/api/file_upload', headers: { ...authHeader(token), ...form.headers }, payload: form.payload });
+  return json<{ url: string }>(upload).url;
+}
+
 describe('GET /api/profile', () => {
   it('answers the current user with the permissions of their role', async () => {
     const me = await loginAs(t.app, 'Production');
@@ -69,12 +79,7 @@ describe('PUT /api/profile', () => {
 
   it('sets the avatar to an uploaded image url, refuses other urls, and null clears it', async () => {
     const me = await loginAs(t.app, 'Production');
-    const form = multipart([
-      { name: 'file', filename: 'me.png', contentType: 'image/png', data: PNG_1X1 },
-      { name: 'type', value: 'avatar' },
-    ]);
-    const upload = await t.app.inject({ method: 'POST', url: '/api/file_upload', headers: { ...authHeader(me.token), ...form.headers }, payload: form.payload });
-    const { url } = json<{ url: string }>(upload);
+    const url = await uploadAvatar(me.token);
 
     const set = await putProfile(me.token, { username: me.user.username, email: me.user.email, avatar: url });
     expect(json(set)).toMatchObject({ avatar: url });
@@ -88,5 +93,20 @@ describe('PUT /api/profile', () => {
 
     const cleared = await putProfile(me.token, { username: me.user.username, email: me.user.email, avatar: null });
     expect(json(cleared)).toMatchObject({ avatar: null });
+  });
+
+  it('keeps the avatar when the body has no avatar field; an empty string clears it', async () => {
+    const me = await loginAs(t.app, 'Production');
+    const url = await uploadAvatar(me.token);
+    await putProfile(me.token, { username: me.user.username, email: me.user.email, avatar: url });
+
+    const renamed = await putProfile(me.token, { username: `${me.user.username}x`, email: me.user.email });
+    expect(renamed.statusCode).toBe(200);
+    expect(json(renamed)).toMatchObject({ username: `${me.user.username}x`, avatar: url });
+    expect(json(await getProfile(me.token))).toMatchObject({ avatar: url });
+
+    const cleared = await putProfile(me.token, { username: me.user.username, email: me.user.email, avatar: '' });
+    expect(json(cleared)).toMatchObject({ avatar: null });
+    expect(json(await getProfile(me.token))).toMatchObject({ avatar: null });
   });
 });

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '@cooler-hub/contract/common';
+import { describe, expect, it } from 'vitest';
 import type { ScrapReason } from '@cooler-hub/contract/settings';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
-import { call, createScrapReason, unique } from './factories';
-import { buildTestApp, json, loginAs, violationsOf, type TestApp } from './helpers';
+import { createScrapReason, unique } from './factories';
+import { json, useSignedInApp, violationsOf } from './helpers';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = (await loginAs(t.app, 'Production')).token;
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => call(t.app, token, method, url, payload);
-const list = async (query = '') => json<ListResponse<ScrapReason>>(await api('GET', `/api/scrap_reasons${query}`));
+// A Production user: these calls need ROLE_ADMIN_USER only.
+const suite = useSignedInApp('Production');
+const api = suite.api;
+const list = (query = '') => suite.list<ScrapReason>(`/api/scrap_reasons${query}`);
 
 describe('POST /api/scrap_reasons/create', () => {
   it('takes number (the code, parsed to an integer) and name (the reason); answers id, code, reason', async () => {
@@ -64,7 +56,7 @@ describe('GET /api/scrap_reasons', () => {
 
 describe('PUT /api/scrap_reasons/{id}/update and DELETE /api/scrap_reasons/{id}/remove', () => {
   it('updates code and reason; its own code is fine, another’s is not', async () => {
-    const r = await createScrapReason(t.app, token);
+    const r = await createScrapReason(suite.app, suite.token);
     const res = await api('PUT', `/api/scrap_reasons/${r.id}/update`, { number: r.code, name: 'Door hinge sheared' });
     expect(json(res)).toEqual({ id: r.id, code: r.code, reason: 'Door hinge sheared' });
     const moved = await api('PUT', `/api/scrap_reasons/${r.id}/update`, { number: String(r.code + 5000), name: 'Door hinge sheared' });
@@ -74,7 +66,7 @@ describe('PUT /api/scrap_reasons/{id}/update and DELETE /api/scrap_reasons/{id}/
   });
 
   it('deletes (204); then it is gone (404)', async () => {
-    const r = await createScrapReason(t.app, token);
+    const r = await createScrapReason(suite.app, suite.token);
     expect((await api('DELETE', `/api/scrap_reasons/${r.id}/remove`)).statusCode).toBe(204);
     expect((await api('GET', `/api/scrap_reasons/${r.id}`)).statusCode).toBe(404);
     expect((await api('DELETE', `/api/scrap_reasons/${r.id}/remove`)).statusCode).toBe(404);

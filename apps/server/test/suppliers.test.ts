@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '@cooler-hub/contract/common';
+import { describe, expect, it } from 'vitest';
 import type { Supplier } from '@cooler-hub/contract/customers';
-import { call } from './factories';
-import { buildTestApp, json, loginAs, violationsOf, type TestApp } from './helpers';
+import { useSignedInApp, violationsOf } from './helpers';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = (await loginAs(t.app, 'Production')).token;
-});
-afterAll(() => t.close());
-
-const list = async (query = '') => json<ListResponse<Supplier>>(await call(t.app, token, 'GET', `/api/suppliers${query}`));
+const suite = useSignedInApp('Production');
+const list = (query = '') => suite.list<Supplier>(`/api/suppliers${query}`);
 
 describe('GET /api/suppliers', () => {
   it('lists the seeded suppliers by name', async () => {
@@ -33,11 +23,11 @@ describe('GET /api/suppliers', () => {
     expect((await list('?order[name]=desc')).items[0]!.name).toBe('Severn Cold Chain Ltd');
     const ids = (await list('?order[id]=desc')).items.map((s) => s.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(Object.keys(violationsOf(await call(t.app, token, 'GET', '/api/suppliers?order[code]=asc')))).toEqual(['order']);
+    expect(Object.keys(violationsOf(await suite.api('GET', '/api/suppliers?order[code]=asc')))).toEqual(['order']);
   });
 
   it('is read-only: no call creates or deletes one', async () => {
-    expect((await call(t.app, token, 'POST', '/api/suppliers', { name: 'New supplier' })).statusCode).toBe(404);
-    expect((await call(t.app, token, 'DELETE', '/api/suppliers/1')).statusCode).toBe(404);
+    expect((await suite.api('POST', '/api/suppliers', { name: 'New supplier' })).statusCode).toBe(404);
+    expect((await suite.api('DELETE', '/api/suppliers/1')).statusCode).toBe(404);
   });
 });

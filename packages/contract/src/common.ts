@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const REQUIRED_MESSAGE = 'Required Field';
 export const PATTERN_MESSAGE = 'Not match pattern';
 export const HYDRA_TITLE = 'An error occurred';
+export const INVALID_VALUE_MESSAGE = 'This value is not valid.';
+
+/** PostgreSQL text cannot hold U+0000: refuse it on the field instead of failing in the database. */
+const hasNoNul = (v: string) => !v.includes('\u0000');
 
 z.config({
   customError: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : undefined),
@@ -14,27 +18,60 @@ z.config({
 
 /** A non-empty, trimmed string; empty or blank input fails with 'Required Field'. */
 export const requiredString = (max = 255) =>
-  z.string().trim().min(1, REQUIRED_MESSAGE).max(max, `This value is too long. It should have ${max} characters or less.`);
+  z
+    .string()
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .max(max, `This value is too long. It should have ${max} characters or less.`)
+    .refine(hasNoNul, INVALID_VALUE_MESSAGE);
 
-/** Optional free text; '' and null both mean "no value" and come out as null. */
-export const optionalText = (max = 2000) =>
+const freeText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `This value is too long. It should have ${max} characters or less.`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+    .refine(hasNoNul, INVALID_VALUE_MESSAGE)
+    .nullish();
+
+/** Optional free text; '' and null both mean "no value" and come out as null. */
+export const optionalText = (max = 2000) => freeText(max).transform((v) => (v ? v : null));
+
+/**
+ * Optional text on an update that may leave it alone: a missing field stays undefined (keep the
+ * stored value), while '' and null come out as null (clear it).
+ */
+export const clearableText = (max = 2000) => freeText(max).transform((v) => (v === undefined ? undefined : v || null));
 
 /** Query values arrive as strings; an empty filter is ignored (DESIGN.md §4). */
 export const queryValue = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
-export const integerId = z.coerce.number().int().positive();
-export const idParams = z.object({ id: integerId });
+/** A list's text filter (contains-search); empty is ignored. */
+export const searchText = (max: number) => queryValue(z.string().trim().max(max).refine(hasNoNul, INVALID_VALUE_MESSAGE));
 
 /** Largest value of a PostgreSQL integer column (serial ids, pence, codes). */
 export const MAX_INT32 = 2_147_483_647;
-export const INVALID_VALUE_MESSAGE = 'This value is not valid.';
+
+/** A positive whole number; as a string only plain decimal digits ('1e3', '0x10', ' 5' are refused). */
+export const integerId = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: (i) => (i.input === undefined ? undefined : INVALID_VALUE_MESSAGE) })
+    .int(INVALID_VALUE_MESSAGE)
+    .positive(INVALID_VALUE_MESSAGE),
+);
+/**
+ * A path id that is well formed but beyond what an integer column holds, so no row has it: the
+ * server answers it with 404 like any other missing row (plugins/errors), not with a 400.
+ */
+export const NO_SUCH_ID = 'No item has this id.';
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d+$/, INVALID_VALUE_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().positive(INVALID_VALUE_MESSAGE).max(MAX_INT32, NO_SUCH_ID)),
+});
 /** A referenced id that is well formed but names no existing row. */
 export const UNKNOWN_REFERENCE = 'The chosen item does not exist.';
 

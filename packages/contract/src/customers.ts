@@ -1,19 +1,19 @@
 /** Clients, customer accounts and suppliers (spec 2.10, 3, 5.3, 7). */
 import { z } from 'zod';
-import { integerId, listQuery, listResponse, namedRef, optionalText, queryValue, referenceId, requiredString } from './common';
+import { integerId, listQuery, listResponse, namedRef, optionalText, queryValue, referenceId, requiredString, searchText } from './common';
 
 export const client = z.object({ id: z.number().int(), name: z.string() });
 export type Client = z.infer<typeof client>;
 /** Creating a client from the account form's search-select when the name does not exist yet. */
 export const clientCreateBody = z.object({ name: requiredString(255) });
-export const clientListQuery = listQuery(['id', 'name'], { name: queryValue(z.string().trim().max(255)) });
+export const clientListQuery = listQuery(['id', 'name'], { name: searchText(255) });
 export type ClientListQuery = z.infer<typeof clientListQuery>;
 export type ClientCreateBody = z.infer<typeof clientCreateBody>;
 export const clientList = listResponse(client);
 
 export const supplier = z.object({ id: z.number().int(), name: z.string() });
 export type Supplier = z.infer<typeof supplier>;
-export const supplierListQuery = listQuery(['id', 'name'], { name: queryValue(z.string().trim().max(255)) });
+export const supplierListQuery = listQuery(['id', 'name'], { name: searchText(255) });
 export type SupplierListQuery = z.infer<typeof supplierListQuery>;
 export const supplierList = listResponse(supplier);
 
@@ -42,7 +42,7 @@ export const customerAccountBody = z.object({
 });
 export type CustomerAccountBody = z.infer<typeof customerAccountBody>;
 export const customerAccountListQuery = listQuery(['id', 'name', 'email', 'telephone', 'contactPerson'], {
-  name: queryValue(z.string().trim().max(255)),
+  name: searchText(255),
   client: queryValue(integerId),
 });
 export type CustomerAccountListQuery = z.infer<typeof customerAccountListQuery>;

@@ -1,6 +1,6 @@
 /** Reference data kept under Settings (spec 2.12, 3, 5.4, 7): CC codes, part numbers, collection points, scrap reasons. */
 import { z } from 'zod';
-import { listQuery, listResponse, money, optionalText, queryValue, requiredString } from './common';
+import { listQuery, listResponse, money, optionalText, requiredString, searchText } from './common';
 
 // CC codes — client-generated UUID on create (a retry with the same id and body creates nothing new)
 export const ccCode = z.object({ id: z.uuid(), code: z.string(), name: z.string(), price: money });
@@ -11,8 +11,8 @@ export const ccCodeUpdateBody = z.object(ccCodeFields);
 export type CcCodeCreateBody = z.infer<typeof ccCodeCreateBody>;
 export type CcCodeUpdateBody = z.infer<typeof ccCodeUpdateBody>;
 export const ccCodeListQuery = listQuery(['code', 'name', 'price'], {
-  code: queryValue(z.string().trim().max(50)),
-  name: queryValue(z.string().trim().max(255)),
+  code: searchText(50),
+  name: searchText(255),
 });
 export type CcCodeListQuery = z.infer<typeof ccCodeListQuery>;
 export const ccCodeList = listResponse(ccCode);
@@ -33,7 +33,7 @@ export const partNumberUpdateBody = z.object(partNumberFields);
 export type PartNumberCreateBody = z.infer<typeof partNumberCreateBody>;
 export type PartNumberUpdateBody = z.infer<typeof partNumberUpdateBody>;
 export const partNumberListQuery = listQuery(['partNumber', 'description'], {
-  partNumber: queryValue(z.string().trim().max(100)),
+  partNumber: searchText(100),
 });
 export type PartNumberListQuery = z.infer<typeof partNumberListQuery>;
 export const partNumberList = listResponse(partNumber);
@@ -43,7 +43,7 @@ export const collectionPoint = z.object({ id: z.number().int(), name: z.string()
 export type CollectionPoint = z.infer<typeof collectionPoint>;
 export const collectionPointBody = z.object({ name: requiredString(255) });
 export type CollectionPointBody = z.infer<typeof collectionPointBody>;
-export const collectionPointListQuery = listQuery(['id', 'name'], { name: queryValue(z.string().trim().max(255)) });
+export const collectionPointListQuery = listQuery(['id', 'name'], { name: searchText(255) });
 export type CollectionPointListQuery = z.infer<typeof collectionPointListQuery>;
 export const collectionPointList = listResponse(collectionPoint);
 
@@ -58,6 +58,6 @@ export const scrapReasonBody = z.object({
   name: requiredString(255),
 });
 export type ScrapReasonBody = z.infer<typeof scrapReasonBody>;
-export const scrapReasonListQuery = listQuery(['id', 'code', 'reason'], { name: queryValue(z.string().trim().max(255)) });
+export const scrapReasonListQuery = listQuery(['id', 'code', 'reason'], { name: searchText(255) });
 export type ScrapReasonListQuery = z.infer<typeof scrapReasonListQuery>;
 export const scrapReasonList = listResponse(scrapReason);

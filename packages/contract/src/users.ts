@@ -1,6 +1,6 @@
 /** Hub users (spec 2.4, 3, 5.2, 7) and the signed-in user's own profile (spec 2.5). */
 import { z } from 'zod';
-import { listQuery, listResponse, optionalText, queryValue, requiredString } from './common';
+import { clearableText, listQuery, listResponse, queryValue, requiredString, searchText } from './common';
 import { role } from './permissions';
 import { currentUser } from './auth';
 
@@ -47,7 +47,7 @@ export type HubUserUpdateBody = z.infer<typeof hubUserUpdateBody>;
 
 export const HUB_USER_SORTABLE = ['id', 'username', 'email', 'role'] as const;
 export const hubUserListQuery = listQuery(HUB_USER_SORTABLE, {
-  username: queryValue(z.string().trim().max(180)),
+  username: searchText(180),
   role: queryValue(role),
 });
 export type HubUserListQuery = z.infer<typeof hubUserListQuery>;
@@ -61,7 +61,8 @@ export const profileUpdateBody = z.object({
   username: requiredString(180),
   email,
   plainPassword: keptPassword,
-  avatar: optionalText(500),
+  /** Missing keeps the current avatar; null or '' removes it. */
+  avatar: clearableText(500),
   role: role.optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   hydraErrorBody,
+  NO_SUCH_ID,
   UNKNOWN_REFERENCE,
   violationList,
   violationsFromIssues,
@@ -49,6 +50,21 @@ interface PgError {
   code: string;
   constraint?: string;
   detail?: string;
+}
+
+/**
+ * A value the database cannot take, which validation should have refused first: bad text
+ * representation, out of range, too long, bad date/time, and text it cannot encode (U+0000).
+ */
+const INVALID_VALUE_SQLSTATES = new Set(['22P02', '22003', '22001', '22007', '22008', '22021', '22P05']);
+
+/**
+ * What the log gets for an unexpected error: a driver error rather than drizzle's wrapper, whose
+ * message lists the statement's parameters (password hashes, token digests, whatever was typed).
+ */
+function loggableError(err: unknown): unknown {
+  const pg = findPgError(err);
+  return pg instanceof Error ? pg : err;
 }
 
 /** drizzle wraps driver errors (DrizzleQueryError.cause); both drivers carry PostgreSQL's SQLSTATE. */
@@ -96,6 +112,7 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
         message: v.message ?? 'This value is not valid.',
       }));
       request.log.info({ validation: err.validationContext, issues }, 'request failed validation');
+      if (err.validationContext === 'params' && issues.some((i) => i.message === NO_SUCH_ID)) return sendHydra(reply, 404, 'Not Found');
       return sendViolations(reply, violationsFromIssues(issues));
     }
     if (error instanceof ValidationError) return sendViolations(reply, error.violations);
@@ -127,7 +144,7 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       }
       return sendHydra(reply, 400, REFERENCED_ROW);
     }
-    if (pg && ['22P02', '22003', '22001', '22007', '22008'].includes(pg.code)) return sendHydra(reply, 400, INVALID_VALUE);
+    if (pg && INVALID_VALUE_SQLSTATES.has(pg.code)) return sendHydra(reply, 400, INVALID_VALUE);
 
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -149,7 +166,7 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       request.log.info({ code: err.code, message: err.message }, 'client error');
       return sendHydra(reply, status, err.message || 'Bad Request');
     }
-    request.log.error({ err }, 'unhandled error');
+    request.log.error({ err: loggableError(err) }, 'unhandled error');
     return sendHydra(reply, 500, INTERNAL_ERROR);
   });
 

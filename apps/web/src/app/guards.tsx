@@ -10,7 +10,7 @@ import { useAuth } from '../lib/auth';
 import { useCan } from '../lib/current-user';
 import type { Access } from './paths';
 
-export const NO_PERMISSION_MESSAGE = "You don't have permission to view this page.";
+const NO_PERMISSION_MESSAGE = "You don't have permission to view this page.";
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const auth = useAuth();
@@ -18,7 +18,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-export function Forbidden() {
+function Forbidden() {
   return (
     <Stack>
       <Title order={2}>Access denied</Title>

@@ -32,7 +32,7 @@ interface AppRoute {
 }
 
 /** Screens inside the shell; access rules come from paths.ts. */
-export const protectedRoutes: AppRoute[] = [
+const protectedRoutes: AppRoute[] = [
   { path: paths.main, page: comingSoon(paths.main) },
   { path: paths.receipts, page: comingSoon(paths.receipts) },
   { path: paths.receiptCreate, page: comingSoon(paths.receiptCreate) },

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { Violation } from '@cooler-hub/contract/common';
 import { clearSession, currentToken } from './auth';
-import { LOGIN_CHECK_PATH, MSG_UNREADABLE, UNREADABLE, describeBody, interpretError, type ErrorOutcome } from './api-errors';
+import { MSG_UNREADABLE, UNREADABLE, describeBody, interpretError, type ErrorOutcome } from './api-errors';
 import { notifyError } from './notify';
 
 export class ApiError extends Error {
@@ -93,7 +93,7 @@ function fail(status: number, body: unknown, path: string): never {
   }
 }
 
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: RequestOptions = {},
   schema?: S,
@@ -140,4 +140,3 @@ export const api = {
   upload: <S extends z.ZodType>(path: string, formData: FormData, schema: S) => apiRequest(path, { method: 'POST', formData }, schema),
 };
 
-export { LOGIN_CHECK_PATH };

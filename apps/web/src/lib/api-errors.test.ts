@@ -19,6 +19,14 @@ describe('interpretError (spec part 8)', () => {
     expect(outcome.kind).toBe('violations');
     expect(outcome.kind === 'violations' && outcome.violations[0]?.propertyPath).toBe('lbNumbers[3]');
   });
+  it('400 violations without a description still reach the fields', () => {
+    const body = { violations: [{ propertyPath: 'name', title: 'Required Field', message: 'Required Field' }] };
+    expect(interpretError(400, body, '/api/clients')).toEqual({
+      kind: 'violations',
+      message: 'Required Field',
+      violations: [{ propertyPath: 'name', title: 'Required Field', message: 'Required Field' }],
+    });
+  });
   it('404 → not found, except customer_account_exchange', () => {
     expect(interpretError(404, hydraErrorBody('Not Found'), '/api/hub_users/9').kind).toBe('not-found');
     expect(interpretError(404, hydraErrorBody('Not Found'), '/api/delivery-emails/customer_account_exchange/4').kind).toBe('error');

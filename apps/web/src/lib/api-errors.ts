@@ -13,7 +13,7 @@ export const MSG_UNREADABLE = 'Server side error. Please contact the support.';
 export const MSG_UNKNOWN = 'Unknown error';
 export const LOGIN_CHECK_PATH = '/api/login_check';
 /** A 404 from this path means "no default e-mail", not a missing page (spec part 8). */
-export const NOT_FOUND_EXEMPT = 'customer_account_exchange';
+const NOT_FOUND_EXEMPT = 'customer_account_exchange';
 
 export type ErrorOutcome =
   /** Shown as a toast by the client; the caller need not show it again. */
@@ -37,7 +37,7 @@ function stringField(body: unknown, key: string): string | null {
   return typeof value === 'string' && value.trim() ? value : null;
 }
 
-export function readViolations(body: unknown): Violation[] | null {
+function readViolations(body: unknown): Violation[] | null {
   if (!isRecord(body) || !Array.isArray(body.violations)) return null;
   return body.violations.filter(isRecord).map((v) => ({
     propertyPath: typeof v.propertyPath === 'string' ? v.propertyPath : '',
@@ -65,12 +65,13 @@ export function interpretError(status: number, body: unknown, path: string): Err
     return path.startsWith(LOGIN_CHECK_PATH) ? { kind: 'error', message } : { kind: 'unauthorized', message };
   }
   if (status === 403) return { kind: 'toast', message: MSG_FORBIDDEN };
-  if (!readable || !description) return { kind: 'toast', message: MSG_UNREADABLE };
-  if (status === 400) {
-    const violations = readViolations(body);
-    if (violations && violations.length > 0) return { kind: 'violations', message: description, violations };
-    return { kind: 'toast', message: description };
+  // Violations go to the fields even when the body carries no readable description of its own.
+  const violations = status === 400 && readable ? readViolations(body) : null;
+  if (violations && violations.length > 0) {
+    return { kind: 'violations', message: description ?? violations.map((v) => v.message).join('\n'), violations };
   }
+  if (!readable || !description) return { kind: 'toast', message: MSG_UNREADABLE };
+  if (status === 400) return { kind: 'toast', message: description };
   if (status >= 500) return { kind: 'toast', message: description };
   // Statuses the catalogue does not name (409, 429, 502…): the caller decides where to show them.
   return { kind: 'error', message: description };

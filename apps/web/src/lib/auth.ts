@@ -88,11 +88,11 @@ export function currentToken(): string {
   return state.status === 'authenticated' ? state.token : (readStorage() ?? '');
 }
 
-export function getAuthState(): AuthState {
+function getAuthState(): AuthState {
   return state;
 }
 
-export function subscribeAuth(listener: () => void): () => void {
+function subscribeAuth(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

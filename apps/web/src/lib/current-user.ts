@@ -13,7 +13,7 @@ import { clearSession, useAuth } from './auth';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
-export function fetchProfile(signal?: AbortSignal): Promise<CurrentUser> {
+function fetchProfile(signal?: AbortSignal): Promise<CurrentUser> {
   return api.get('/api/profile', currentUser, undefined, signal);
 }
 

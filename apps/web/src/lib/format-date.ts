@@ -2,7 +2,7 @@
  * Dates are shown dd/MM/yyyy, en-GB, in the business time zone Europe/London (spec 5.1, 9;
  * DESIGN.md §4). Calendar days ('YYYY-MM-DD') are shown as they are, never shifted by a zone.
  */
-export const BUSINESS_TIME_ZONE = 'Europe/London';
+const BUSINESS_TIME_ZONE = 'Europe/London';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {

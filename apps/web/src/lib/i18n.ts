@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './locales/en';
 import { ru } from './locales/ru';
 
-export const DEFAULT_LANGUAGE = 'en-GB';
+const DEFAULT_LANGUAGE = 'en-GB';
 
 function storedLanguage(): string {
   try {

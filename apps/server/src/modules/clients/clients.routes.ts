@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@cooler-hub/contract/common';
 import { client, clientCreateBody, clientList, clientListQuery } from '@cooler-hub/contract/customers';
-import { existingId } from '../../lib/ids';
 import type { ClientsService } from './clients.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -26,7 +25,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     '/api/clients/:id',
     { config, schema: { tags, summary: 'Delete a client that has no accounts', params: idParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await clients.remove(existingId(request.params.id));
+      await clients.remove(request.params.id);
       return reply.code(204).send();
     },
   );

@@ -11,7 +11,6 @@ import {
   collectionPointList,
   collectionPointListQuery,
 } from '@cooler-hub/contract/settings';
-import { existingId } from '../../lib/ids';
 import type { CollectionPointsService } from './collection-points.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -33,7 +32,7 @@ export const collectionPointsRoutes: FastifyPluginAsyncZod<{ collectionPoints: C
   app.get(
     '/api/collection_points/:id',
     { config, schema: { tags, summary: 'One collection point', params: idParams, response: { 200: collectionPoint } } },
-    (request) => collectionPoints.get(existingId(request.params.id)),
+    (request) => collectionPoints.get(request.params.id),
   );
 
   app.post(
@@ -48,14 +47,14 @@ export const collectionPointsRoutes: FastifyPluginAsyncZod<{ collectionPoints: C
       config,
       schema: { tags, summary: 'Rename a collection point', params: idParams, body: collectionPointBody, response: { 200: collectionPoint } },
     },
-    (request) => collectionPoints.update(existingId(request.params.id), request.body),
+    (request) => collectionPoints.update(request.params.id, request.body),
   );
 
   app.delete(
     '/api/collection_points/:id/remove',
     { config, schema: { tags, summary: 'Delete a collection point that nothing uses', params: idParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await collectionPoints.remove(existingId(request.params.id));
+      await collectionPoints.remove(request.params.id);
       return reply.code(204).send();
     },
   );

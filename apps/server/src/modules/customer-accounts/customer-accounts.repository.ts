@@ -55,17 +55,21 @@ export async function findCustomerAccount(db: Db, id: number): Promise<CustomerA
   return row;
 }
 
-export async function insertCustomerAccount(db: Db, values: CustomerAccountValues): Promise<number> {
-  const [row] = await db.insert(customerAccounts).values(values).returning({ id: customerAccounts.id });
+/** The account's own columns as answered (its client is joined by the caller, who already has it). */
+const { client: _client, ...ownFields } = accountFields;
+export type StoredAccount = Omit<CustomerAccountRow, 'client'>;
+
+export async function insertCustomerAccount(db: Db, values: CustomerAccountValues): Promise<StoredAccount> {
+  const [row] = await db.insert(customerAccounts).values(values).returning(ownFields);
   if (!row) throw new Error('insert into customer_accounts returned no row');
-  return row.id;
+  return row;
 }
 
-export async function updateCustomerAccount(db: Db, id: number, values: CustomerAccountValues): Promise<boolean> {
-  const updated = await db
+export async function updateCustomerAccount(db: Db, id: number, values: CustomerAccountValues): Promise<StoredAccount | undefined> {
+  const [row] = await db
     .update(customerAccounts)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(customerAccounts.id, id))
-    .returning({ id: customerAccounts.id });
-  return updated.length > 0;
+    .returning(ownFields);
+  return row;
 }

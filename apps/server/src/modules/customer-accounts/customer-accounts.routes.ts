@@ -10,7 +10,6 @@ import {
   customerAccountList,
   customerAccountListQuery,
 } from '@cooler-hub/contract/customers';
-import { existingId } from '../../lib/ids';
 import type { CustomerAccountsService } from './customer-accounts.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -51,7 +50,7 @@ export const customerAccountsRoutes: FastifyPluginAsyncZod<{ customerAccounts: C
   app.get(
     '/api/customer_accounts/:id',
     { config, schema: { tags, summary: 'One customer account', params: idParams, response: { 200: customerAccount } } },
-    (request) => customerAccounts.get(existingId(request.params.id)),
+    (request) => customerAccounts.get(request.params.id),
   );
 
   app.post(
@@ -66,14 +65,14 @@ export const customerAccountsRoutes: FastifyPluginAsyncZod<{ customerAccounts: C
       config,
       schema: { tags, summary: 'Update a customer account', params: idParams, body: customerAccountBody, response: { 200: customerAccount } },
     },
-    (request) => customerAccounts.update(existingId(request.params.id), request.body),
+    (request) => customerAccounts.update(request.params.id, request.body),
   );
 
   app.delete(
     '/api/customer_accounts/:id',
     { config, schema: { tags, summary: 'Delete a customer account that nothing uses', params: idParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await customerAccounts.remove(existingId(request.params.id));
+      await customerAccounts.remove(request.params.id);
       return reply.code(204).send();
     },
   );

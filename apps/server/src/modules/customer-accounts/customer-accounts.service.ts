@@ -40,25 +40,25 @@ export class CustomerAccountsService {
   }
 
   async create(body: CustomerAccountBody): Promise<CustomerAccount> {
-    const values = await this.valuesOf(body);
-    const id = await repo.insertCustomerAccount(this.db, values);
-    return this.get(id);
+    const { values, client } = await this.valuesOf(body);
+    return { ...(await repo.insertCustomerAccount(this.db, values)), client };
   }
 
   async update(id: number, body: CustomerAccountBody): Promise<CustomerAccount> {
-    const values = await this.valuesOf(body);
-    if (!(await repo.updateCustomerAccount(this.db, id, values))) throw new NotFoundError();
-    return this.get(id);
+    const { values, client } = await this.valuesOf(body);
+    const row = await repo.updateCustomerAccount(this.db, id, values);
+    if (!row) throw new NotFoundError();
+    return { ...row, client };
   }
 
   remove(id: number): Promise<void> {
     return removeUnlessUsed(this.db, customerAccounts, customerAccounts.id, id);
   }
 
-  /** The row's columns; 400 on `client` when no such client exists. */
-  private async valuesOf({ client, ...fields }: CustomerAccountBody): Promise<CustomerAccountValues> {
-    const exists = client <= MAX_INT32 && (await clientsRepository.find(this.db, client));
-    if (!exists) throw new FieldError('client', UNKNOWN_REFERENCE);
-    return { ...fields, clientId: client };
+  /** The row's columns and the client for the answer; 400 on `client` when no such client exists. */
+  private async valuesOf({ client: clientId, ...fields }: CustomerAccountBody): Promise<{ values: CustomerAccountValues; client: NamedRef }> {
+    const client = clientId <= MAX_INT32 ? await clientsRepository.find(this.db, clientId) : undefined;
+    if (!client) throw new FieldError('client', UNKNOWN_REFERENCE);
+    return { values: { ...fields, clientId }, client };
   }
 }

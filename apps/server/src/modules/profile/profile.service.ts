@@ -42,7 +42,7 @@ export class ProfileService {
       const row = await usersRepo.updateUser(tx, user.id, {
         username: body.username,
         email: body.email,
-        avatar,
+        ...(avatar === undefined ? {} : { avatar }),
         ...(passwordHash ? { passwordHash, tokenVersion: usersRepo.bumpedTokenVersion } : {}),
       });
       if (!row) throw new NotFoundError();
@@ -54,9 +54,12 @@ export class ProfileService {
     return { ...toCurrentUser(current), token };
   }
 
-  /** null clears the avatar; otherwise it must be the URL of an existing upload (kept canonical). */
-  private async avatarValue(avatar: string | null): Promise<string | null> {
-    if (avatar === null) return null;
+  /**
+   * undefined keeps the stored avatar and null clears it; otherwise it must be the URL of an existing
+   * upload (kept canonical).
+   */
+  private async avatarValue(avatar: string | null | undefined): Promise<string | null | undefined> {
+    if (avatar === undefined || avatar === null) return avatar;
     const id = this.uploads.idFromUrl(avatar);
     if (!id || !(await this.uploads.exists(id))) throw new FieldError('avatar', INVALID_AVATAR);
     return this.uploads.urlFor(id);

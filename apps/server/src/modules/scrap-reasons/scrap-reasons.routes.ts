@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@cooler-hub/contract/common';
 import { scrapReason, scrapReasonBody, scrapReasonList, scrapReasonListQuery } from '@cooler-hub/contract/settings';
-import { existingId } from '../../lib/ids';
 import type { ScrapReasonsService } from './scrap-reasons.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -25,7 +24,7 @@ export const scrapReasonsRoutes: FastifyPluginAsyncZod<{ scrapReasons: ScrapReas
   app.get(
     '/api/scrap_reasons/:id',
     { config, schema: { tags, summary: 'One scrap reason', params: idParams, response: { 200: scrapReason } } },
-    (request) => scrapReasons.get(existingId(request.params.id)),
+    (request) => scrapReasons.get(request.params.id),
   );
 
   app.post(
@@ -40,14 +39,14 @@ export const scrapReasonsRoutes: FastifyPluginAsyncZod<{ scrapReasons: ScrapReas
       config,
       schema: { tags, summary: 'Update a scrap reason (number = code, name = reason)', params: idParams, body: scrapReasonBody, response: { 200: scrapReason } },
     },
-    (request) => scrapReasons.update(existingId(request.params.id), request.body),
+    (request) => scrapReasons.update(request.params.id, request.body),
   );
 
   app.delete(
     '/api/scrap_reasons/:id/remove',
     { config, schema: { tags, summary: 'Delete a scrap reason that nothing uses', params: idParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await scrapReasons.remove(existingId(request.params.id));
+      await scrapReasons.remove(request.params.id);
       return reply.code(204).send();
     },
   );

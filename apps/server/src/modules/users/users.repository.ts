@@ -1,5 +1,5 @@
 /** SQL for users and their password history. Every function takes `db`, which may be a transaction. */
-import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@cooler-hub/contract/permissions';
 import type { HubUserListQuery } from '@cooler-hub/contract/users';
 import { PASSWORD_HISTORY_SIZE } from '@cooler-hub/contract/password-recovery';
@@ -118,11 +118,6 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
 export async function lockAdminIds(db: Db): Promise<number[]> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'Admin' satisfies Role)).for('update');
   return rows.map((r) => r.id);
-}
-
-export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users);
-  return row?.total ?? 0;
 }
 
 /** `token_version + 1`, computed by the database so concurrent bumps both count. */

@@ -10,7 +10,6 @@ import {
   hubUserUpdateBody,
 } from '@cooler-hub/contract/users';
 import { signedInUser } from '../../plugins/auth';
-import { existingId } from '../../lib/ids';
 import type { UsersService } from './users.service';
 
 const config = { permission: 'ROLE_MASTER_ACCOUNT' } as const;
@@ -41,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: hubUser },
       },
     },
-    (request) => users.update(existingId(request.params.id), request.body),
+    (request) => users.update(request.params.id, request.body),
   );
 
   app.delete(
@@ -51,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { tags, summary: 'Delete a hub user', params: idParams, response: { 204: z.undefined() } },
     },
     async (request, reply) => {
-      await users.remove(signedInUser(request).id, existingId(request.params.id));
+      await users.remove(signedInUser(request).id, request.params.id);
       return reply.code(204).send();
     },
   );

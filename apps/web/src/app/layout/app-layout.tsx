@@ -10,7 +10,7 @@ import { PageLoader } from './page-loader';
 import { SideMenu } from './side-menu';
 import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
 
-export const SIDE_MENU_WIDTH = 250;
+const SIDE_MENU_WIDTH = 250;
 const BREAKPOINT = 'sm';
 
 export default function AppLayout({ children }: { children?: ReactNode }) {

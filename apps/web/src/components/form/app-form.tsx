@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FormProvider, type FieldValues } from 'react-hook-form';
@@ -6,7 +6,7 @@ import type { AppFormApi } from './use-app-form';
 import { preventEnterSubmit } from './keyboard';
 
 /** A red alert for form-level errors (role=alert). */
-export function FormAlert({ message }: { message: string | null }) {
+function FormAlert({ message }: { message: string | null }) {
   if (!message) return null;
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" style={{ whiteSpace: 'pre-line' }}>
@@ -45,5 +45,29 @@ export function AppForm<I extends FieldValues, O>(props: {
         </Stack>
       </form>
     </FormProvider>
+  );
+}
+
+/**
+ * The submit button: an update form's stays disabled while the form is pristine (spec 5.1); it spins
+ * while the request runs. `disabled` adds a screen's own reason (e.g. an upload in progress).
+ */
+export function SubmitButton<I extends FieldValues, O>(props: {
+  api: AppFormApi<I, O>;
+  update: boolean;
+  disabled?: boolean;
+  fullWidth?: boolean;
+  children: ReactNode;
+}) {
+  const { api } = props;
+  return (
+    <Button
+      type="submit"
+      fullWidth={props.fullWidth}
+      disabled={(props.update && !api.form.formState.isDirty) || props.disabled}
+      loading={api.processing}
+    >
+      {props.children}
+    </Button>
   );
 }

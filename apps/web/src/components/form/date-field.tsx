@@ -8,7 +8,7 @@ import 'dayjs/locale/en-gb';
 import { parseDisplayDate } from '../../lib/format-date';
 import { useField } from './fields';
 
-export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY';
+const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY';
 
 export function DateField({
   name,

@@ -19,66 +19,64 @@ import {
 import { useController, useFormContext, type ControllerFieldState, type FormState, type FieldValues } from 'react-hook-form';
 import { ignoreArrowKeys } from './keyboard';
 
-export function visibleError(fieldState: ControllerFieldState, formState: FormState<FieldValues>): string | undefined {
+function visibleError(fieldState: ControllerFieldState, formState: FormState<FieldValues>): string | undefined {
   const error = fieldState.error;
   if (!error?.message) return undefined;
   if (error.type === 'server' || fieldState.isTouched || formState.isSubmitted) return error.message;
   return undefined;
 }
 
-function useField(name: string) {
+export function useField(name: string) {
   const { control } = useFormContext();
   const { field, fieldState, formState } = useController({ name, control });
   return { field, error: visibleError(fieldState, formState as FormState<FieldValues>) };
 }
 
+/** The props that bind a text-like Mantine input (text, password, textarea) to a form value; empty is ''. */
+function useTextBinding(name: string) {
+  const { field, error } = useField(name);
+  return {
+    ref: field.ref,
+    name: field.name,
+    value: (field.value as string | null | undefined) ?? '',
+    onChange: (e: { currentTarget: { value: string } }) => field.onChange(e.currentTarget.value),
+    onBlur: field.onBlur,
+    error,
+  };
+}
+
 type Base = { name: string; label: string };
 
 export function TextField({ name, ...props }: Base & Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
-  const { field, error } = useField(name);
+  const binding = useTextBinding(name);
   return (
     <TextInput
       {...props}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={error}
+      {...binding}
     />
   );
 }
 
 export function PasswordField({ name, ...props }: Base & Omit<PasswordInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
-  const { field, error } = useField(name);
+  const binding = useTextBinding(name);
   return (
     <PasswordInput
       // Mantine's default name 'Toggle password visibility' would also match getByLabel('Password').
       visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
       {...props}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={error}
+      {...binding}
     />
   );
 }
 
 export function TextareaField({ name, ...props }: Base & Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'error'>) {
-  const { field, error } = useField(name);
+  const binding = useTextBinding(name);
   return (
     <Textarea
       autosize
       minRows={3}
       {...props}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={error}
+      {...binding}
     />
   );
 }
@@ -161,5 +159,3 @@ export function CheckboxField({ name, ...props }: Base & Omit<CheckboxProps, 'na
     />
   );
 }
-
-export { useField };

@@ -10,8 +10,8 @@ import { notifyError } from '../../lib/notify';
 import { useField } from './fields';
 import { uploadFile, type UploadKind } from './upload';
 
-export const PREVIEW_MAX_PX = 180;
-export const IMAGE_ACCEPT = '.png,.jpg,.jpeg';
+const PREVIEW_MAX_PX = 180;
+const IMAGE_ACCEPT = '.png,.jpg,.jpeg';
 
 export function UploadField(props: {
   name: string;

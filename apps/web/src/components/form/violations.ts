@@ -10,7 +10,7 @@ export function toFieldPath(propertyPath: string): string {
   return propertyPath.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
 }
 
-export function rootField(fieldPath: string): string {
+function rootField(fieldPath: string): string {
   return fieldPath.split('.')[0] ?? '';
 }
 

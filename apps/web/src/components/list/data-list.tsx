@@ -30,7 +30,7 @@ import { DeleteDialog } from './delete-dialog';
 import { PageSummary, Pagination } from './pagination';
 import type { ListParams } from './use-list-params';
 
-export const SKELETON_ROWS = 20;
+const SKELETON_ROWS = 20;
 const SELECT_COLUMN_WIDTH = 44;
 
 export interface RowContext {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { preventEnterSubmit } from '../form/keyboard';
 import type { ListParams } from './use-list-params';
 
-export const FILTER_PANEL_WIDTH = 540;
+const FILTER_PANEL_WIDTH = 540;
 
 export function useFilterDraft<F extends string>(list: ListParams<F>, names: readonly F[]) {
   const fromQuery = () => Object.fromEntries(names.map((n) => [n, list.filters[n] ?? ''])) as Record<F, string>;

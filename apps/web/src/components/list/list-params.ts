@@ -50,7 +50,7 @@ export function parseListState<F extends string>(search: URLSearchParams, filter
 }
 
 /** Query pairs of a list state: page, one order[field], and only the non-empty filters (spec 5.2). */
-export function listStateEntries(state: ListState): [string, string][] {
+function listStateEntries(state: ListState): [string, string][] {
   const entries: [string, string][] = [];
   if (state.page > 1) entries.push(['page', String(state.page)]);
   if (state.sort) entries.push([`order[${state.sort.field}]`, state.sort.direction]);

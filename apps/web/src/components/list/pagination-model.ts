@@ -5,7 +5,7 @@
  */
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
-export const ELLIPSIS_DISTANCE = 3;
+const ELLIPSIS_DISTANCE = 3;
 
 export function pageItems(current: number, pagesCount: number): PageItem[] {
   if (pagesCount <= 0) return [];

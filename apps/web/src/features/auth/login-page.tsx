@@ -3,16 +3,17 @@
  * then / with the history entry replaced. A 401 body's message (e.g. 'Invalid credentials.') and a
  * 429's description show at form level.
  */
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { TOKEN_INVALID, loginCheckBody, tokenResponse } from '@cooler-hub/contract/auth';
 import { REQUIRED_MESSAGE } from '@cooler-hub/contract/common';
-import { AppForm } from '../../components/form/app-form';
+import { AppForm, SubmitButton } from '../../components/form/app-form';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
-import { LOGIN_CHECK_PATH, api } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { LOGIN_CHECK_PATH } from '../../lib/api-errors';
 import { storeToken } from '../../lib/auth';
 
 // The contract's rule, with the spec's message for an empty password.
@@ -22,7 +23,6 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formApi = useAppForm(loginForm, { defaultValues: { username: '', password: '' } });
-  const { isDirty } = formApi.form.formState;
 
   const onSubmit = async (values: z.output<typeof loginForm>) => {
     const { token } = await api.post(LOGIN_CHECK_PATH, values, tokenResponse);
@@ -50,9 +50,10 @@ export default function LoginPage() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth disabled={!isDirty} loading={formApi.processing}>
+          {/* Disabled until the form has changed (spec 2.3), like an update form. */}
+          <SubmitButton api={formApi} update fullWidth>
             Login
-          </Button>
+          </SubmitButton>
         </AppForm>
       </Stack>
     </Paper>

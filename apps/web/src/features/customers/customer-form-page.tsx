@@ -4,20 +4,19 @@
  * Client, picked with the search-select or created from the typed name. A general server error shows
  * as a red alert on the update form (spec 8) as well as its toast.
  */
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { customerAccountBody, type Client, type CustomerAccount } from '@cooler-hub/contract/customers';
 import { AppForm } from '../../components/form/app-form';
 import { TextField, TextareaField } from '../../components/form/fields';
 import { clientLookup, createClient } from '../../components/form/lookups';
 import { SearchSelect } from '../../components/form/search-select';
 import { useAppForm, type AppFormApi } from '../../components/form/use-app-form';
-import { PageLoader } from '../../app/layout/page-loader';
+import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { paths } from '../../app/paths';
 import { isApiError } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
+import { parseRecordId } from '../../lib/record-id';
 import { ACCOUNTS_KEY, CLIENTS_KEY, createAccount, updateAccount, useAccount } from './api';
 
 function formValues(a: CustomerAccount) {
@@ -99,58 +98,37 @@ function AccountForm(props: { record?: CustomerAccount }) {
           return created;
         }}
       />
-      <Group justify="flex-end" mt="sm">
-        <Button component={Link} to={paths.customers.to()} variant="default">
-          Cancel
-        </Button>
-        <Button type="submit" disabled={editing && !formApi.form.formState.isDirty} loading={formApi.processing}>
-          {editing ? 'Update' : 'Create'}
-        </Button>
-      </Group>
+      <FormActions cancelTo={paths.customers.to()} api={formApi} update={editing} />
     </AppForm>
   );
 }
 
-function Screen(props: { title: string; children: ReactNode }) {
-  return (
-    <Stack maw={720}>
-      <Title order={1} size="h2">
-        {props.title}
-      </Title>
-      <Paper withBorder p="lg" radius="md">
-        {props.children}
-      </Paper>
-    </Stack>
-  );
-}
+const FORM_WIDTH = 720;
 
 function EditAccount({ id }: { id: number }) {
   const query = useAccount(id);
   return (
-    <Screen title="Update account">
-      {query.data ? (
-        <AccountForm key={query.data.id} record={query.data} />
-      ) : query.isError ? (
-        <Alert color="red" role="alert">
-          The account could not be loaded.
-        </Alert>
-      ) : (
-        <PageLoader />
-      )}
-    </Screen>
+    <FormScreen
+      title="Update account"
+      maw={FORM_WIDTH}
+      loading={!query.data}
+      failed={query.isError}
+      failedMessage="The account could not be loaded."
+    >
+      {query.data && <AccountForm key={query.data.id} record={query.data} />}
+    </FormScreen>
   );
 }
 
 export default function CustomerFormPage() {
   const { customer } = useParams();
   if (customer !== undefined) {
-    const id = Number(customer);
-    if (!Number.isInteger(id) || id < 1) return <Navigate to={paths.notFound.to()} replace />;
-    return <EditAccount id={id} />;
+    const id = parseRecordId(customer);
+    return id === null ? <Navigate to={paths.notFound.to()} replace /> : <EditAccount id={id} />;
   }
   return (
-    <Screen title="Add account">
+    <FormScreen title="Add account" maw={FORM_WIDTH}>
       <AccountForm />
-    </Screen>
+    </FormScreen>
   );
 }

@@ -3,24 +3,15 @@
  * Contact Person, Billing Address, Delivery Address, Actions) with 'Add New' → /customer-create.
  * Each list keeps its page and sort in the hash query under its own prefix (cl., acc.).
  */
-import { Box, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Client, CustomerAccount } from '@cooler-hub/contract/customers';
-import { DataList, type ListColumn } from '../../components/list/data-list';
+import type { ListColumn } from '../../components/list/data-list';
+import { ListSection, ListsScreen } from '../../components/list/list-section';
 import { RowActions } from '../../components/list/row-actions';
 import { useListParams } from '../../components/list/use-list-params';
 import { paths } from '../../app/paths';
 import { ACCOUNTS_KEY, deleteAccount, useAccountsList, useClientsList } from './api';
-
-function Section({ label, children, maw }: { label: string; children: ReactNode; maw?: number }) {
-  return (
-    <Box component="section" aria-label={label} maw={maw}>
-      {children}
-    </Box>
-  );
-}
 
 const multiLine = (text: string | null) => <span style={{ whiteSpace: 'pre-line' }}>{text ?? ''}</span>;
 
@@ -28,11 +19,7 @@ function ClientsList() {
   const list = useListParams([], { namespace: 'cl' });
   const query = useClientsList(list.apiQuery);
   const columns: ListColumn<Client>[] = [{ key: 'name', header: 'Name', sortField: 'name', render: (c) => c.name }];
-  return (
-    <Section label="Clients" maw={720}>
-      <DataList title="Clients" titleOrder={2} columns={columns} query={query} list={list} getRowId={(c) => c.id} />
-    </Section>
-  );
+  return <ListSection maw={720} title="Clients" columns={columns} query={query} list={list} getRowId={(c) => c.id} />;
 }
 
 function AccountsList() {
@@ -56,31 +43,24 @@ function AccountsList() {
     },
   ];
   return (
-    <Section label="Accounts">
-      <DataList
-        title="Accounts"
-        titleOrder={2}
-        columns={columns}
-        query={query}
-        list={list}
-        getRowId={(a) => a.id}
-        addNewTo={paths.customerCreate.to()}
-        remove={(a) => deleteAccount(a.id)}
-        onRemoved={() => queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY })}
-      />
-    </Section>
+    <ListSection
+      title="Accounts"
+      columns={columns}
+      query={query}
+      list={list}
+      getRowId={(a) => a.id}
+      addNewTo={paths.customerCreate.to()}
+      remove={(a) => deleteAccount(a.id)}
+      onRemoved={() => queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY })}
+    />
   );
 }
 
 export default function CustomersPage() {
-  // The page title is drawn larger than the lists' own (h2) headings.
   return (
-    <Stack gap="xl">
-      <Title order={1} size="h1">
-        Customers
-      </Title>
+    <ListsScreen title="Customers">
       <ClientsList />
       <AccountsList />
-    </Stack>
+    </ListsScreen>
   );
 }

@@ -13,7 +13,7 @@ import { PasswordField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
 import { requestRecovery, resetPassword, verifyRecoveryCode } from './api';
 
-export const PASSWORDS_DIFFER = 'The passwords do not match.';
+const PASSWORDS_DIFFER = 'The passwords do not match.';
 
 type Step =
   | { step: 'name' }

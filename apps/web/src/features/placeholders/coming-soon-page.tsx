@@ -1,7 +1,7 @@
 /** A screen of spec 2.1 not built yet: its title and a line saying so — never a blank page. */
 import { Stack, Text, Title } from '@mantine/core';
 
-export const COMING_SOON = 'This screen is coming soon.';
+const COMING_SOON = 'This screen is coming soon.';
 
 export default function ComingSoonPage({ title }: { title: string }) {
   return (

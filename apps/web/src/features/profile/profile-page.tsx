@@ -3,16 +3,16 @@
  * answer carries a fresh token (a password change invalidates the old ones): it replaces the stored
  * one, and the cached profile is updated so the top bar shows the new name and avatar at once.
  */
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CurrentUser } from '@cooler-hub/contract/auth';
 import { profileUpdateBody, profileUpdateResponse } from '@cooler-hub/contract/users';
-import { AppForm } from '../../components/form/app-form';
+import { AppForm, SubmitButton } from '../../components/form/app-form';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { UploadField } from '../../components/form/upload-field';
 import { useAppForm } from '../../components/form/use-app-form';
-import { PageLoader } from '../../app/layout/page-loader';
+import { FormScreen } from '../../components/form/form-screen';
 import { api } from '../../lib/api-client';
 import { storeToken } from '../../lib/auth';
 import { PROFILE_QUERY_KEY, useCurrentUser } from '../../lib/current-user';
@@ -26,7 +26,6 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
   const formApi = useAppForm(profileUpdateBody, { defaultValues: formValues(user) });
-  const { isDirty } = formApi.form.formState;
 
   return (
     <AppForm
@@ -48,11 +47,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         description="Leave empty to keep the current password"
         autoComplete="new-password"
       />
-      <UploadField name="avatar" label="Avatar" kind="avatar" previewAlt="Avatar preview" description="PNG, JPG or JPEG, at most 500KB" onUploadingChange={setUploading} />
+      <UploadField name="avatar" label="Avatar photo" kind="avatar" previewAlt="Avatar preview" description="PNG, JPG or JPEG, at most 500KB" onUploadingChange={setUploading} />
       <Group justify="flex-end">
-        <Button type="submit" disabled={!isDirty || uploading} loading={formApi.processing}>
+        <SubmitButton api={formApi} update disabled={uploading}>
           Update Profile
-        </Button>
+        </SubmitButton>
       </Group>
     </AppForm>
   );
@@ -61,21 +60,8 @@ function ProfileForm({ user }: { user: CurrentUser }) {
 export default function ProfilePage() {
   const profile = useCurrentUser();
   return (
-    <Stack maw={640}>
-      <Title order={1} size="h2">
-        Edit profile
-      </Title>
-      <Paper withBorder p="lg" radius="md">
-        {profile.data ? (
-          <ProfileForm user={profile.data} />
-        ) : profile.isError ? (
-          <Alert color="red" role="alert">
-            The profile could not be loaded.
-          </Alert>
-        ) : (
-          <PageLoader />
-        )}
-      </Paper>
-    </Stack>
+    <FormScreen title="Edit profile" loading={!profile.data} failed={!profile.data && profile.isError} failedMessage="The profile could not be loaded.">
+      {profile.data && <ProfileForm user={profile.data} />}
+    </FormScreen>
   );
 }

@@ -4,7 +4,6 @@
  * ignored) and sent as whole pence. A new code carries a client-made UUID that stays the same for
  * every retry of this form, so a repeated POST cannot create a second row.
  */
-import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -19,7 +18,7 @@ import { paths } from '../../app/paths';
 import { ApiError, isApiError } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { CC_CODES_KEY, createCcCode, updateCcCode, useCcCode } from './api';
-import { FormActions, FormScreen } from './form-screen';
+import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { newUuid } from './new-id';
 
 const MAX_POUNDS = MAX_INT32 / 100;
@@ -95,11 +94,7 @@ function CcCodeForm(props: { record?: CcCode }) {
         hideControls
         inputMode="decimal"
       />
-      <FormActions>
-        <Button type="submit" disabled={editing && !formApi.form.formState.isDirty} loading={formApi.processing}>
-          {editing ? 'Update' : 'Create'}
-        </Button>
-      </FormActions>
+      <FormActions cancelTo={paths.settings.to()} api={formApi} update={editing} />
     </AppForm>
   );
 }

@@ -3,7 +3,6 @@
  * and 'Update Point' at /collection_point/:id/edit. The list's edit action passes the current name
  * along (navigation state); opened directly, the screen reads the point from the API instead.
  */
-import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { collectionPointBody } from '@cooler-hub/contract/settings';
@@ -12,8 +11,9 @@ import { TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
 import { paths } from '../../app/paths';
 import { notifySuccess } from '../../lib/notify';
+import { parseRecordId } from '../../lib/record-id';
 import { COLLECTION_POINTS_KEY, createCollectionPoint, updateCollectionPoint, useCollectionPoint } from './api';
-import { FormActions, FormScreen } from './form-screen';
+import { FormActions, FormScreen } from '../../components/form/form-screen';
 
 /** What the list passes to the edit screen. */
 export interface CollectionPointEditState {
@@ -51,11 +51,7 @@ function CollectionPointForm(props: { id?: number; name?: string }) {
       }}
     >
       <TextField name="name" label="Point Name" withAsterisk autoComplete="off" />
-      <FormActions>
-        <Button type="submit" disabled={editing && !formApi.form.formState.isDirty} loading={formApi.processing}>
-          {editing ? 'Update' : 'Create'}
-        </Button>
-      </FormActions>
+      <FormActions cancelTo={paths.settings.to()} api={formApi} update={editing} />
     </AppForm>
   );
 }
@@ -74,9 +70,8 @@ function EditCollectionPoint({ id }: { id: number }) {
 export default function CollectionPointFormPage() {
   const { id } = useParams();
   if (id !== undefined) {
-    const numeric = Number(id);
-    if (!Number.isInteger(numeric) || numeric < 1) return <Navigate to={paths.notFound.to()} replace />;
-    return <EditCollectionPoint id={numeric} />;
+    const numeric = parseRecordId(id);
+    return numeric === null ? <Navigate to={paths.notFound.to()} replace /> : <EditCollectionPoint id={numeric} />;
   }
   return (
     <FormScreen title="Create Point">

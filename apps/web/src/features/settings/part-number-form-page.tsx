@@ -4,7 +4,6 @@
  * saving). Fields 'Part Number*' and a multi-line Description. A new part number carries a client-made
  * UUID kept for every retry of the form. Both saves say 'Data has been saved'.
  */
-import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -15,7 +14,7 @@ import { useAppForm } from '../../components/form/use-app-form';
 import { paths } from '../../app/paths';
 import { notifySuccess } from '../../lib/notify';
 import { PART_NUMBERS_KEY, createPartNumber, updatePartNumber, usePartNumber } from './api';
-import { FormActions, FormScreen } from './form-screen';
+import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { newUuid } from './new-id';
 
 const SAVED = 'Data has been saved';
@@ -52,17 +51,7 @@ function PartNumberForm(props: { record?: PartNumber; label: string }) {
     >
       <TextField name="partNumber" label="Part Number" withAsterisk autoComplete="off" />
       <TextareaField name="description" label="Description" minRows={4} />
-      <FormActions>
-        {editing ? (
-          <Button type="submit" disabled={!formApi.form.formState.isDirty || formApi.processing} loading={formApi.processing}>
-            Submit
-          </Button>
-        ) : (
-          <Button type="submit" loading={formApi.processing}>
-            Create
-          </Button>
-        )}
-      </FormActions>
+      <FormActions cancelTo={paths.settings.to()} api={formApi} update={editing} submitLabel={editing ? 'Submit' : 'Create'} />
     </AppForm>
   );
 }

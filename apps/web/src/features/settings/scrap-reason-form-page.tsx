@@ -3,7 +3,6 @@
  * 'Create Scrap' at /scrap_reason/new and 'Update Scrap' at /scrap_reason/:id/edit. The list's edit
  * action passes the current code and name along; opened directly, the screen reads the API instead.
  */
-import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -13,8 +12,9 @@ import { NumberField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
 import { paths } from '../../app/paths';
 import { notifySuccess } from '../../lib/notify';
+import { parseRecordId } from '../../lib/record-id';
 import { SCRAP_REASONS_KEY, createScrapReason, updateScrapReason, useScrapReason } from './api';
-import { FormActions, FormScreen } from './form-screen';
+import { FormActions, FormScreen } from '../../components/form/form-screen';
 
 /** What the list passes to the edit screen. */
 export interface ScrapReasonEditState {
@@ -69,11 +69,7 @@ function ScrapReasonForm(props: { id?: number; initial?: ScrapReasonEditState })
         inputMode="numeric"
       />
       <TextField name="name" label="Name" withAsterisk autoComplete="off" />
-      <FormActions>
-        <Button type="submit" disabled={editing && !formApi.form.formState.isDirty} loading={formApi.processing}>
-          {editing ? 'Update' : 'Create'}
-        </Button>
-      </FormActions>
+      <FormActions cancelTo={paths.settings.to()} api={formApi} update={editing} />
     </AppForm>
   );
 }
@@ -92,9 +88,8 @@ function EditScrapReason({ id }: { id: number }) {
 export default function ScrapReasonFormPage() {
   const { id } = useParams();
   if (id !== undefined) {
-    const numeric = Number(id);
-    if (!Number.isInteger(numeric) || numeric < 1) return <Navigate to={paths.notFound.to()} replace />;
-    return <EditScrapReason id={numeric} />;
+    const numeric = parseRecordId(id);
+    return numeric === null ? <Navigate to={paths.notFound.to()} replace /> : <EditScrapReason id={numeric} />;
   }
   return (
     <FormScreen title="Create Scrap">

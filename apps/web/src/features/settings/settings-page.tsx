@@ -4,14 +4,13 @@
  * sort in the hash query under its own prefix (cc., pn., cp., sr.) so they never collide. Every list
  * has its 'Add New' link; every row an edit action and the shared delete dialog.
  */
-import { Box, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPence } from '@cooler-hub/contract/rules';
 import type { CcCode, CollectionPoint, PartNumber, ScrapReason } from '@cooler-hub/contract/settings';
-import { DataList, type ListColumn } from '../../components/list/data-list';
+import type { ListColumn } from '../../components/list/data-list';
+import { ListSection, ListsScreen } from '../../components/list/list-section';
 import { RowActions } from '../../components/list/row-actions';
 import { useListParams } from '../../components/list/use-list-params';
 import { paths } from '../../app/paths';
@@ -31,15 +30,6 @@ import {
 } from './api';
 import type { CollectionPointEditState } from './collection-point-form-page';
 import type { ScrapReasonEditState } from './scrap-reason-form-page';
-
-/** A list in its own landmark, named by its heading. */
-function Section({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={label}>
-      {children}
-    </Box>
-  );
-}
 
 function useReload(key: readonly string[]) {
   const queryClient = useQueryClient();
@@ -63,19 +53,16 @@ function CcCodesList() {
     },
   ];
   return (
-    <Section label="CC codes">
-      <DataList
-        title="CC codes"
-        titleOrder={2}
-        columns={columns}
-        query={query}
-        list={list}
-        getRowId={(c) => c.id}
-        addNewTo={paths.ccodeCreate.to()}
-        remove={(c) => deleteCcCode(c.id)}
-        onRemoved={reload}
-      />
-    </Section>
+    <ListSection
+      title="CC codes"
+      columns={columns}
+      query={query}
+      list={list}
+      getRowId={(c) => c.id}
+      addNewTo={paths.ccodeCreate.to()}
+      remove={(c) => deleteCcCode(c.id)}
+      onRemoved={reload}
+    />
   );
 }
 
@@ -100,19 +87,16 @@ function PartNumbersList() {
     },
   ];
   return (
-    <Section label="Part numbers">
-      <DataList
-        title="Part numbers"
-        titleOrder={2}
-        columns={columns}
-        query={query}
-        list={list}
-        getRowId={(p) => p.id}
-        addNewTo={paths.partNumberCreate.to()}
-        remove={(p) => deletePartNumber(p.id)}
-        onRemoved={reload}
-      />
-    </Section>
+    <ListSection
+      title="Part numbers"
+      columns={columns}
+      query={query}
+      list={list}
+      getRowId={(p) => p.id}
+      addNewTo={paths.partNumberCreate.to()}
+      remove={(p) => deletePartNumber(p.id)}
+      onRemoved={reload}
+    />
   );
 }
 
@@ -140,19 +124,16 @@ function CollectionPointsList() {
     },
   ];
   return (
-    <Section label="Collection points">
-      <DataList
-        title="Collection points"
-        titleOrder={2}
-        columns={columns}
-        query={query}
-        list={list}
-        getRowId={(p) => p.id}
-        addNewTo={paths.collectionPointCreate.to()}
-        remove={(p) => deleteCollectionPoint(p.id)}
-        onRemoved={reload}
-      />
-    </Section>
+    <ListSection
+      title="Collection points"
+      columns={columns}
+      query={query}
+      list={list}
+      getRowId={(p) => p.id}
+      addNewTo={paths.collectionPointCreate.to()}
+      remove={(p) => deleteCollectionPoint(p.id)}
+      onRemoved={reload}
+    />
   );
 }
 
@@ -182,33 +163,26 @@ function ScrapReasonsList() {
     },
   ];
   return (
-    <Section label="Scrap reasons">
-      <DataList
-        title="Scrap reasons"
-        titleOrder={2}
-        columns={columns}
-        query={query}
-        list={list}
-        getRowId={(r) => r.id}
-        addNewTo={paths.scrapReasonCreate.to()}
-        remove={(r) => deleteScrapReason(r.id)}
-        onRemoved={reload}
-      />
-    </Section>
+    <ListSection
+      title="Scrap reasons"
+      columns={columns}
+      query={query}
+      list={list}
+      getRowId={(r) => r.id}
+      addNewTo={paths.scrapReasonCreate.to()}
+      remove={(r) => deleteScrapReason(r.id)}
+      onRemoved={reload}
+    />
   );
 }
 
 export default function SettingsPage() {
-  // The page title is drawn larger than the lists' own (h2) headings.
   return (
-    <Stack gap="xl">
-      <Title order={1} size="h1">
-        Settings
-      </Title>
+    <ListsScreen title="Settings">
       <CcCodesList />
       <PartNumbersList />
       <CollectionPointsList />
       <ScrapReasonsList />
-    </Stack>
+    </ListsScreen>
   );
 }

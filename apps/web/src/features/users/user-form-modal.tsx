@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { COLORS, hubUserCreateBody, hubUserUpdateBody, type HubUser } from '@cooler-hub/contract/users';
 import { ROLES } from '@cooler-hub/contract/permissions';
-import { AppForm } from '../../components/form/app-form';
+import { AppForm, SubmitButton } from '../../components/form/app-form';
 import { PasswordField, SelectField, TextField } from '../../components/form/fields';
 import { useAppForm, type AppFormApi } from '../../components/form/use-app-form';
 import { notifySuccess } from '../../lib/notify';
@@ -64,9 +64,9 @@ function CreateUserForm({ onDone, onCancel }: { onDone: () => void; onCancel: ()
       <RoleAndColor formApi={formApi as unknown as AppFormApi<never, unknown>} />
       <PasswordField name="plainPassword" label="Password" withAsterisk autoComplete="new-password" />
       <Actions onCancel={onCancel}>
-        <Button type="submit" loading={formApi.processing}>
+        <SubmitButton api={formApi} update={false}>
           Create
-        </Button>
+        </SubmitButton>
       </Actions>
     </AppForm>
   );
@@ -76,7 +76,6 @@ function EditUserForm({ user, onDone, onCancel }: { user: HubUser; onDone: () =>
   const formApi = useAppForm(hubUserUpdateBody, {
     defaultValues: { username: user.username, email: user.email, role: user.role, plainPassword: '', color: user.color },
   });
-  const { isDirty } = formApi.form.formState;
   return (
     <AppForm
       api={formApi}
@@ -97,9 +96,9 @@ function EditUserForm({ user, onDone, onCancel }: { user: HubUser; onDone: () =>
         autoComplete="new-password"
       />
       <Actions onCancel={onCancel}>
-        <Button type="submit" disabled={!isDirty} loading={formApi.processing}>
+        <SubmitButton api={formApi} update>
           Update User
-        </Button>
+        </SubmitButton>
       </Actions>
     </AppForm>
   );
