@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useCan } from '../lib/current-user';
-import type { Access } from './paths';
+import type { Access } from '../lib/paths';
 
 const NO_PERMISSION_MESSAGE = "You don't have permission to view this page.";
 

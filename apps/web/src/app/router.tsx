@@ -10,7 +10,7 @@ import { AppErrorBoundary } from './error-boundary';
 import { RequireAccess, RequireAuth } from './guards';
 import { PageLoader } from './layout/page-loader';
 import { ScrollToTop } from './layout/scroll-to-top';
-import { paths, type AppPath } from './paths';
+import { paths, type AppPath } from '../lib/paths';
 
 // The shell (top bar, side menu) is its own chunk: the login screen never loads it.
 const AppLayout = lazy(() => import('./layout/app-layout'));

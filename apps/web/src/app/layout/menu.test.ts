@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { permissionsOf } from '@cooler-hub/contract/permissions';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { MENU, visibleMenu } from './menu';
 
 describe('side menu (spec 2.1, 6)', () => {

@@ -1,6 +1,6 @@
 /** The side menu of spec 2.1 and its visibility rules (spec part 6). */
 import { can, type Ability } from '@cooler-hub/contract/permissions';
-import { paths, type AppPath } from '../paths';
+import { paths, type AppPath } from '../../lib/paths';
 
 export interface MenuEntry {
   label: string;

@@ -3,7 +3,7 @@ import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useCurrentUser, useSignOut } from '../../lib/current-user';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export const TOP_BAR_HEIGHT = 56;
 

@@ -13,7 +13,7 @@ import { clientLookup, createClient } from '../../components/form/lookups';
 import { SearchSelect } from '../../components/form/search-select';
 import { useAppForm, type AppFormApi } from '../../components/form/use-app-form';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { isApiError } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { parseRecordId } from '../../lib/record-id';

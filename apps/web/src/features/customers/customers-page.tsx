@@ -10,7 +10,7 @@ import type { ListColumn } from '../../components/list/data-list';
 import { ListSection, ListsScreen } from '../../components/list/list-section';
 import { RowActions } from '../../components/list/row-actions';
 import { useListParams } from '../../components/list/use-list-params';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ACCOUNTS_KEY, deleteAccount, useAccountsList, useClientsList } from './api';
 
 const multiLine = (text: string | null) => <span style={{ whiteSpace: 'pre-line' }}>{text ?? ''}</span>;

@@ -14,12 +14,12 @@ import { ccCodeUpdateBody, type CcCode } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { NumberField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ApiError, isApiError } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { CC_CODES_KEY, createCcCode, updateCcCode, useCcCode } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
-import { newUuid } from './new-id';
+import { newUuid } from '../../lib/new-id';
 
 const MAX_POUNDS = MAX_INT32 / 100;
 

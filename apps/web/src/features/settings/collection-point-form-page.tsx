@@ -9,7 +9,7 @@ import { collectionPointBody } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { notifySuccess } from '../../lib/notify';
 import { parseRecordId } from '../../lib/record-id';
 import { COLLECTION_POINTS_KEY, createCollectionPoint, updateCollectionPoint, useCollectionPoint } from './api';

@@ -11,11 +11,11 @@ import { partNumberUpdateBody, type PartNumber } from '@cooler-hub/contract/sett
 import { AppForm } from '../../components/form/app-form';
 import { TextField, TextareaField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { notifySuccess } from '../../lib/notify';
 import { PART_NUMBERS_KEY, createPartNumber, updatePartNumber, usePartNumber } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
-import { newUuid } from './new-id';
+import { newUuid } from '../../lib/new-id';
 
 const SAVED = 'Data has been saved';
 

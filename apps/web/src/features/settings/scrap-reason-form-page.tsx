@@ -10,7 +10,7 @@ import { scrapReasonBody } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { NumberField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { notifySuccess } from '../../lib/notify';
 import { parseRecordId } from '../../lib/record-id';
 import { SCRAP_REASONS_KEY, createScrapReason, updateScrapReason, useScrapReason } from './api';

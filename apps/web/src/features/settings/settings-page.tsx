@@ -13,7 +13,7 @@ import type { ListColumn } from '../../components/list/data-list';
 import { ListSection, ListsScreen } from '../../components/list/list-section';
 import { RowActions } from '../../components/list/row-actions';
 import { useListParams } from '../../components/list/use-list-params';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import {
   CC_CODES_KEY,
   COLLECTION_POINTS_KEY,
