@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
+      { test: { name: 'tooling', include: ['scripts/**/*.test.js'] } },
       {
         test: {
           name: 'server',
