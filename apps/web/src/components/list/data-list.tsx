@@ -15,6 +15,7 @@ import { ListError } from './list-error';
 import type { RowId } from './list-model';
 import { PageSummary, Pagination } from './pagination';
 import type { ListController } from './use-list-controller';
+import './data-list.css';
 
 export type { PopoverSpec } from './cell-popover';
 
@@ -70,7 +71,7 @@ function ariaSort(direction: 'asc' | 'desc' | null) {
 
 // Sticky cells are opaque (global.css .ch-sticky) so the cells scrolled under them do not show through.
 // The Actions column is as narrow as its icons and sticks to the right edge.
-const ACTIONS_CELL = { className: 'ch-sticky', w: 1, style: { right: 0, whiteSpace: 'nowrap' } } as const;
+const ACTIONS_CELL = { className: 'ch-sticky ch-list-actions', w: 1, style: { right: 0, whiteSpace: 'nowrap' } } as const;
 
 export function DataList<T>(props: DataListProps<T>) {
   const { t } = useTranslation();
