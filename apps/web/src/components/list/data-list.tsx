@@ -4,8 +4,8 @@
  * or the error state, selection bar, totals, the 'a-b of N items' summary, page buttons and the
  * delete dialog. The Actions column sticks to the right edge, so a phone never scrolls it away.
  */
-import { Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconPlus } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { DeleteDialog } from './delete-dialog';
 import { ListError } from './list-error';
 import type { RowId } from './list-model';
 import { PageSummary, Pagination } from './pagination';
+import { SortButton, ariaSort, sortDirection } from './sort-header';
 import type { ListController } from './use-list-controller';
 import './data-list.css';
 
@@ -57,16 +58,6 @@ export interface DataListProps<T> {
   /** Shows 'Expand Totals' and a totals row from the columns' `total`. */
   withTotals?: boolean;
   paginationPosition?: 'top' | 'bottom';
-}
-
-function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
-  if (direction === 'asc') return <IconArrowUp size={14} aria-hidden />;
-  if (direction === 'desc') return <IconArrowDown size={14} aria-hidden />;
-  return <IconArrowsSort size={14} aria-hidden style={{ opacity: 0.4 }} />;
-}
-
-function ariaSort(direction: 'asc' | 'desc' | null) {
-  return direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
 }
 
 // Sticky cells are opaque (global.css .ch-sticky) so the cells scrolled under them do not show through.
@@ -156,21 +147,12 @@ export function DataList<T>(props: DataListProps<T>) {
                   </Table.Th>
                 )}
                 {columns.map((column, i) => {
-                  const direction = column.sortField !== undefined && params.sort?.field === column.sortField ? params.sort.direction : null;
+                  const field = column.sortField;
+                  const direction = field !== undefined ? sortDirection(params.sort, field) : null;
                   return (
-                    <Table.Th
-                      key={column.key}
-                      w={column.width}
-                      {...sticky(i + firstDataIndex)}
-                      aria-sort={column.sortField !== undefined ? ariaSort(direction) : undefined}
-                    >
-                      {column.sortField !== undefined ? (
-                        <UnstyledButton onClick={() => params.toggleSort(column.sortField ?? '')} fw={700} fz="sm">
-                          <Group gap={4} wrap="nowrap">
-                            <span>{column.header}</span>
-                            <SortIcon direction={direction} />
-                          </Group>
-                        </UnstyledButton>
+                    <Table.Th key={column.key} w={column.width} {...sticky(i + firstDataIndex)} aria-sort={field !== undefined ? ariaSort(direction) : undefined}>
+                      {field !== undefined ? (
+                        <SortButton label={column.header} direction={direction} onClick={() => params.toggleSort(field)} />
                       ) : (
                         column.header
                       )}
