@@ -60,12 +60,45 @@ test('delete asks first, Cancel keeps the row, Remove deletes it', async ({ admi
   await expect(page.getByText('No items matched your search')).toBeVisible();
 });
 
-test('a failed delete shows the server message', async ({ adminPage: page }) => {
-  // nobody deletes their own account: the server refuses with a sentence, shown as an error toast
-  await page.goto('/#/users?username=admin');
-  const row = page.getByRole('row', { name: /admin@coolerhub\.local/ });
+test('your own row cannot be deleted, and its Delete icon says why', async ({ adminPage: page, admin }) => {
+  const other = await admin.createUser({ username: unique('other') });
+  await page.goto('/#/users');
+  const own = page.getByRole('row', { name: /admin@coolerhub\.local/ });
+  const ownDelete = own.getByRole('button', { name: 'Delete' });
+  await expect(ownDelete).toBeDisabled();
+  await expect(ownDelete).toHaveAccessibleDescription('You cannot delete your own account.');
+  await ownDelete.hover();
+  await expect(page.getByRole('tooltip', { name: 'You cannot delete your own account.' })).toBeVisible();
+  await expectAccessible(page);
+  // a click does nothing: no dialog that the server would refuse afterwards
+  await ownDelete.click({ force: true });
+  await expect(page.getByRole('dialog', { name: 'Delete item?' })).toHaveCount(0);
+
+  // anyone else's row can be deleted
+  await page.goto(`/#/users?username=${other.username}`);
+  await expect(page.getByRole('row', { name: new RegExp(other.username) }).getByRole('button', { name: 'Delete' })).toBeEnabled();
+});
+
+test('a failed delete shows the server message', async ({ adminPage: page, admin }) => {
+  const user = await admin.createUser({ username: unique('kept') });
+  // The server's refusals a user can reach from this list (own account, last Admin) are blocked in
+  // the UI before the call, so the refusal is answered in the network: the toast must carry its sentence.
+  await page.route(
+    (url) => url.pathname === `/api/hub_users/${user.id}`,
+    (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/ld+json',
+            body: JSON.stringify({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'The last Admin user cannot be deleted.' }),
+          })
+        : route.fallback(),
+  );
+  await page.goto(`/#/users?username=${user.username}`);
+  const row = page.getByRole('row', { name: new RegExp(user.username) });
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete item?' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'You cannot delete your own account.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'The last Admin user cannot be deleted.' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Delete item?' })).toBeHidden();
   await expect(row).toBeVisible();
 });

@@ -1,5 +1,5 @@
 /**
- * The headless half of the shared list (STYLE.md habit 4): page, sort and filters read from and
+ * The URL half of the list controller (use-list-controller.ts): page, sort and filters read from and
  * written to the hash query string. `apiQuery` is the query for the list call, built from the same
  * state (only non-empty filters).
  */
@@ -8,6 +8,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { listApiQuery, listSearch, nextSort, parseListState, type ListSort, type ListState } from './list-params';
 
 export interface ListParams<F extends string = string> {
+  /** The filters this list keeps in the query string. */
+  filterNames: readonly F[];
   page: number;
   sort: ListSort | null;
   filters: Partial<Record<F, string>>;
@@ -27,23 +29,20 @@ export function useListParams<const F extends string = never>(
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const ns = options.namespace ?? '';
+  // The names arrive as a new array on every render; the joined key keeps them stable.
   const filterKey = filterNames.join('\u0000');
+  const names = useMemo(() => (filterKey ? (filterKey.split('\u0000') as F[]) : []), [filterKey]);
 
-  const state = useMemo(
-    () => parseListState(searchParams, filterKey ? (filterKey.split('\u0000') as F[]) : [], ns),
-    [searchParams, filterKey, ns],
-  );
+  const state = useMemo(() => parseListState(searchParams, names, ns), [searchParams, names, ns]);
 
   const update = useCallback(
-    (next: ListState<F>) => {
-      const names = filterKey ? filterKey.split('\u0000') : [];
-      void navigate({ pathname, search: listSearch(next, searchParams, names, ns) });
-    },
-    [navigate, pathname, searchParams, filterKey, ns],
+    (next: ListState<F>) => void navigate({ pathname, search: listSearch(next, searchParams, names, ns) }),
+    [navigate, pathname, searchParams, names, ns],
   );
 
   return useMemo(
     () => ({
+      filterNames: names,
       ...state,
       apiQuery: listApiQuery(state),
       setPage: (page: number) => update({ ...state, page }),
@@ -51,6 +50,6 @@ export function useListParams<const F extends string = never>(
       setFilters: (filters: Partial<Record<F, string>>) => update({ ...state, filters, page: 1 }),
       clearFilters: () => update({ ...state, filters: {}, page: 1 }),
     }),
-    [state, update],
+    [names, state, update],
   );
 }

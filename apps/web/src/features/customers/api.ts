@@ -1,26 +1,23 @@
 /** Clients and customer accounts calls (spec 2.10, 7; contract customers.ts). */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { clientList, customerAccount, customerAccountList, type CustomerAccountBody } from '@cooler-hub/contract/customers';
+import { useQuery } from '@tanstack/react-query';
+import {
+  clientList,
+  customerAccount,
+  customerAccountList,
+  type Client,
+  type CustomerAccount,
+  type CustomerAccountBody,
+} from '@cooler-hub/contract/customers';
+import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 
 export const CLIENTS_KEY = ['clients'] as const;
 export const ACCOUNTS_KEY = ['customer_accounts'] as const;
 
-export function useClientsList(apiQuery: string) {
-  return useQuery({
-    queryKey: [...CLIENTS_KEY, 'list', apiQuery],
-    queryFn: ({ signal }) => api.get('/api/clients', clientList, apiQuery, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const listClients: ListFetcher<Client> = (q, signal) => api.get('/api/clients', clientList, q.apiQuery, signal);
 
-export function useAccountsList(apiQuery: string) {
-  return useQuery({
-    queryKey: [...ACCOUNTS_KEY, 'list', apiQuery],
-    queryFn: ({ signal }) => api.get('/api/customer_accounts', customerAccountList, apiQuery, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const listAccounts: ListFetcher<CustomerAccount> = (q, signal) =>
+  api.get('/api/customer_accounts', customerAccountList, q.apiQuery, signal);
 
 export function useAccount(id: number) {
   return useQuery({

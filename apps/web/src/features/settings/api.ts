@@ -1,5 +1,5 @@
 /** Reference data calls under Settings (spec 2.12, 7; contract settings.ts). */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MAX_PER_PAGE, type ListResponse } from '@cooler-hub/contract/common';
 import {
@@ -11,14 +11,19 @@ import {
   partNumberList,
   scrapReason,
   scrapReasonList,
+  type CcCode,
   type CcCodeCreateBody,
   type CcCodeUpdateBody,
+  type CollectionPoint,
   type CollectionPointBody,
+  type PartNumber,
   type PartNumberCreateBody,
   type PartNumberUpdateBody,
+  type ScrapReason,
   type ScrapReasonBody,
 } from '@cooler-hub/contract/settings';
 import type { ListSort } from '../../components/list/list-params';
+import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 
 export const CC_CODES_KEY = ['cc_codes'] as const;
@@ -53,13 +58,7 @@ async function fetchAll<T>(
 }
 
 // CC codes
-export function useCcCodesList(sort: ListSort | null) {
-  return useQuery({
-    queryKey: [...CC_CODES_KEY, 'all', sort],
-    queryFn: ({ signal }) => fetchAll('/api/cc_codes', ccCodeList, sort, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const listCcCodes: ListFetcher<CcCode> = (q, signal) => fetchAll('/api/cc_codes', ccCodeList, q.sort, signal);
 export function useCcCode(id: string) {
   return useQuery({ queryKey: [...CC_CODES_KEY, 'one', id], queryFn: ({ signal }) => api.get(`/api/cc_codes/${id}`, ccCode, undefined, signal) });
 }
@@ -68,13 +67,7 @@ export const updateCcCode = (id: string, body: CcCodeUpdateBody) => api.put(`/ap
 export const deleteCcCode = (id: string) => api.delete(`/api/cc_codes/${id}`);
 
 // Part numbers
-export function usePartNumbersList(apiQuery: string) {
-  return useQuery({
-    queryKey: [...PART_NUMBERS_KEY, 'list', apiQuery],
-    queryFn: ({ signal }) => api.get('/api/part_numbers', partNumberList, apiQuery, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const listPartNumbers: ListFetcher<PartNumber> = (q, signal) => api.get('/api/part_numbers', partNumberList, q.apiQuery, signal);
 export function usePartNumber(id: string) {
   return useQuery({
     queryKey: [...PART_NUMBERS_KEY, 'one', id],
@@ -86,13 +79,8 @@ export const updatePartNumber = (id: string, body: PartNumberUpdateBody) => api.
 export const deletePartNumber = (id: string) => api.delete(`/api/part_numbers/${id}`);
 
 // Collection points
-export function useCollectionPointsList(apiQuery: string) {
-  return useQuery({
-    queryKey: [...COLLECTION_POINTS_KEY, 'list', apiQuery],
-    queryFn: ({ signal }) => api.get('/api/collection_points', collectionPointList, apiQuery, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const listCollectionPoints: ListFetcher<CollectionPoint> = (q, signal) =>
+  api.get('/api/collection_points', collectionPointList, q.apiQuery, signal);
 /** Only when the edit screen was opened directly (no name passed along by the list). */
 export function useCollectionPoint(id: number, enabled: boolean) {
   return useQuery({
@@ -107,13 +95,7 @@ export const updateCollectionPoint = (id: number, body: CollectionPointBody) =>
 export const deleteCollectionPoint = (id: number) => api.delete(`/api/collection_points/${id}/remove`);
 
 // Scrap reasons
-export function useScrapReasonsList(sort: ListSort | null) {
-  return useQuery({
-    queryKey: [...SCRAP_REASONS_KEY, 'all', sort],
-    queryFn: ({ signal }) => fetchAll('/api/scrap_reasons', scrapReasonList, sort, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const listScrapReasons: ListFetcher<ScrapReason> = (q, signal) => fetchAll('/api/scrap_reasons', scrapReasonList, q.sort, signal);
 /** Only when the edit screen was opened directly (no code and name passed along by the list). */
 export function useScrapReason(id: number, enabled: boolean) {
   return useQuery({

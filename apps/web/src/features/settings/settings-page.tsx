@@ -4,15 +4,13 @@
  * sort in the hash query under its own prefix (cc., pn., cp., sr.) so they never collide. Every list
  * has its 'Add New' link; every row an edit action and the shared delete dialog.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { formatPence } from '@cooler-hub/contract/rules';
 import type { CcCode, CollectionPoint, PartNumber, ScrapReason } from '@cooler-hub/contract/settings';
 import type { ListColumn } from '../../components/list/data-list';
 import { ListSection, ListsScreen } from '../../components/list/list-section';
 import { RowActions } from '../../components/list/row-actions';
-import { useListParams } from '../../components/list/use-list-params';
+import { useListController } from '../../components/list/use-list-controller';
 import { paths } from '../../lib/paths';
 import {
   CC_CODES_KEY,
@@ -23,155 +21,122 @@ import {
   deleteCollectionPoint,
   deletePartNumber,
   deleteScrapReason,
-  useCcCodesList,
-  useCollectionPointsList,
-  usePartNumbersList,
-  useScrapReasonsList,
+  listCcCodes,
+  listCollectionPoints,
+  listPartNumbers,
+  listScrapReasons,
 } from './api';
 import type { CollectionPointEditState } from './collection-point-form-page';
 import type { ScrapReasonEditState } from './scrap-reason-form-page';
 
-function useReload(key: readonly string[]) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: key });
-}
+const ccCodeColumns: ListColumn<CcCode>[] = [
+  { key: 'code', header: 'Code', sortField: 'code', render: (c) => c.code },
+  { key: 'name', header: 'Name', sortField: 'name', render: (c) => c.name },
+  { key: 'price', header: 'Price', sortField: 'price', render: (c) => formatPence(c.price.amount) },
+];
 
 function CcCodesList() {
-  const { t } = useTranslation();
-  const list = useListParams([], { namespace: 'cc' });
-  const query = useCcCodesList(list.sort);
-  const reload = useReload(CC_CODES_KEY);
-  const columns: ListColumn<CcCode>[] = [
-    { key: 'code', header: 'Code', sortField: 'code', render: (c) => c.code },
-    { key: 'name', header: 'Name', sortField: 'name', render: (c) => c.name },
-    { key: 'price', header: 'Price', sortField: 'price', render: (c) => formatPence(c.price.amount) },
-    {
-      key: 'actions',
-      header: t('list.actions'),
-      width: 110,
-      render: (c, ctx) => <RowActions editTo={paths.ccodeEdit.to({ id: c.id })} onDelete={ctx.remove} />,
-    },
-  ];
+  const list = useListController({
+    queryKey: CC_CODES_KEY,
+    fetch: listCcCodes,
+    getRowId: (c) => c.id,
+    namespace: 'cc',
+    remove: (c) => deleteCcCode(c.id),
+  });
   return (
     <ListSection
       title="CC codes"
-      columns={columns}
-      query={query}
       list={list}
-      getRowId={(c) => c.id}
+      columns={ccCodeColumns}
       addNewTo={paths.ccodeCreate.to()}
-      remove={(c) => deleteCcCode(c.id)}
-      onRemoved={reload}
+      rowActions={(c) => <RowActions editTo={paths.ccodeEdit.to({ id: c.id })} onDelete={() => list.deletion.ask(c)} />}
     />
   );
 }
 
+const partNumberColumns: ListColumn<PartNumber>[] = [
+  { key: 'partNumber', header: 'Part Number', sortField: 'partNumber', render: (p) => p.partNumber },
+  {
+    key: 'description',
+    header: 'Description',
+    sortField: 'description',
+    render: (p) => <span style={{ whiteSpace: 'pre-line' }}>{p.description ?? ''}</span>,
+  },
+];
+
 function PartNumbersList() {
-  const { t } = useTranslation();
-  const list = useListParams([], { namespace: 'pn' });
-  const query = usePartNumbersList(list.apiQuery);
-  const reload = useReload(PART_NUMBERS_KEY);
-  const columns: ListColumn<PartNumber>[] = [
-    { key: 'partNumber', header: 'Part Number', sortField: 'partNumber', render: (p) => p.partNumber },
-    {
-      key: 'description',
-      header: 'Description',
-      sortField: 'description',
-      render: (p) => <span style={{ whiteSpace: 'pre-line' }}>{p.description ?? ''}</span>,
-    },
-    {
-      key: 'actions',
-      header: t('list.actions'),
-      width: 110,
-      render: (p, ctx) => <RowActions editTo={paths.partNumberEdit.to({ part: p.id })} onDelete={ctx.remove} />,
-    },
-  ];
+  const list = useListController({
+    queryKey: PART_NUMBERS_KEY,
+    fetch: listPartNumbers,
+    getRowId: (p) => p.id,
+    namespace: 'pn',
+    remove: (p) => deletePartNumber(p.id),
+  });
   return (
     <ListSection
       title="Part numbers"
-      columns={columns}
-      query={query}
       list={list}
-      getRowId={(p) => p.id}
+      columns={partNumberColumns}
       addNewTo={paths.partNumberCreate.to()}
-      remove={(p) => deletePartNumber(p.id)}
-      onRemoved={reload}
+      rowActions={(p) => <RowActions editTo={paths.partNumberEdit.to({ part: p.id })} onDelete={() => list.deletion.ask(p)} />}
     />
   );
 }
 
+const collectionPointColumns: ListColumn<CollectionPoint>[] = [
+  { key: 'id', header: 'ID', sortField: 'id', width: 90, render: (p) => p.id },
+  { key: 'name', header: 'Name', sortField: 'name', render: (p) => p.name },
+];
+
 function CollectionPointsList() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useListParams([], { namespace: 'cp' });
-  const query = useCollectionPointsList(list.apiQuery);
-  const reload = useReload(COLLECTION_POINTS_KEY);
-  const columns: ListColumn<CollectionPoint>[] = [
-    { key: 'id', header: 'ID', sortField: 'id', width: 90, render: (p) => p.id },
-    { key: 'name', header: 'Name', sortField: 'name', render: (p) => p.name },
-    {
-      key: 'actions',
-      header: t('list.actions'),
-      width: 110,
-      render: (p, ctx) => (
-        <RowActions
-          onEdit={() =>
-            void navigate(paths.collectionPointEdit.to({ id: String(p.id) }), { state: { name: p.name } satisfies CollectionPointEditState })
-          }
-          onDelete={ctx.remove}
-        />
-      ),
-    },
-  ];
+  const list = useListController({
+    queryKey: COLLECTION_POINTS_KEY,
+    fetch: listCollectionPoints,
+    getRowId: (p) => p.id,
+    namespace: 'cp',
+    remove: (p) => deleteCollectionPoint(p.id),
+  });
+  // The form is handed the name, so it needs no call to show it.
+  const edit = (p: CollectionPoint) =>
+    void navigate(paths.collectionPointEdit.to({ id: String(p.id) }), { state: { name: p.name } satisfies CollectionPointEditState });
   return (
     <ListSection
       title="Collection points"
-      columns={columns}
-      query={query}
       list={list}
-      getRowId={(p) => p.id}
+      columns={collectionPointColumns}
       addNewTo={paths.collectionPointCreate.to()}
-      remove={(p) => deleteCollectionPoint(p.id)}
-      onRemoved={reload}
+      rowActions={(p) => <RowActions onEdit={() => edit(p)} onDelete={() => list.deletion.ask(p)} />}
     />
   );
 }
 
+const scrapReasonColumns: ListColumn<ScrapReason>[] = [
+  { key: 'code', header: 'Code', sortField: 'code', width: 110, render: (r) => r.code },
+  { key: 'reason', header: 'Name', sortField: 'reason', render: (r) => r.reason },
+];
+
 function ScrapReasonsList() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useListParams([], { namespace: 'sr' });
-  const query = useScrapReasonsList(list.sort);
-  const reload = useReload(SCRAP_REASONS_KEY);
-  const columns: ListColumn<ScrapReason>[] = [
-    { key: 'code', header: 'Code', sortField: 'code', width: 110, render: (r) => r.code },
-    { key: 'reason', header: 'Name', sortField: 'reason', render: (r) => r.reason },
-    {
-      key: 'actions',
-      header: t('list.actions'),
-      width: 110,
-      render: (r, ctx) => (
-        <RowActions
-          onEdit={() =>
-            void navigate(paths.scrapReasonEdit.to({ id: String(r.id) }), {
-              state: { code: r.code, name: r.reason } satisfies ScrapReasonEditState,
-            })
-          }
-          onDelete={ctx.remove}
-        />
-      ),
-    },
-  ];
+  const list = useListController({
+    queryKey: SCRAP_REASONS_KEY,
+    fetch: listScrapReasons,
+    getRowId: (r) => r.id,
+    namespace: 'sr',
+    remove: (r) => deleteScrapReason(r.id),
+  });
+  // The form is handed the code and name, so it needs no call to show them.
+  const edit = (r: ScrapReason) =>
+    void navigate(paths.scrapReasonEdit.to({ id: String(r.id) }), {
+      state: { code: r.code, name: r.reason } satisfies ScrapReasonEditState,
+    });
   return (
     <ListSection
       title="Scrap reasons"
-      columns={columns}
-      query={query}
       list={list}
-      getRowId={(r) => r.id}
+      columns={scrapReasonColumns}
       addNewTo={paths.scrapReasonCreate.to()}
-      remove={(r) => deleteScrapReason(r.id)}
-      onRemoved={reload}
+      rowActions={(r) => <RowActions onEdit={() => edit(r)} onDelete={() => list.deletion.ask(r)} />}
     />
   );
 }

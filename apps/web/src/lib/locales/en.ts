@@ -31,6 +31,9 @@ export const en = {
     nextPage: 'Next page',
     pagination: 'Pagination',
     loading: 'Loading...',
+    // a list whose call failed
+    loadFailed: 'The list could not be loaded',
+    retry: 'Retry',
   },
   dialog: {
     deleteTitle: 'Delete item?',

@@ -32,6 +32,9 @@ export const ru: Resources = {
     nextPage: 'Следующая страница',
     pagination: 'Страницы',
     loading: 'Загрузка...',
+    // a list whose call failed
+    loadFailed: 'Не удалось загрузить список',
+    retry: 'Повторить',
   },
   dialog: {
     deleteTitle: 'Удалить элемент?',
