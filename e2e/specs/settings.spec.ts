@@ -189,6 +189,11 @@ test('a collection point is created, edited (its name passed along) and deleted'
   await expect(page.getByRole('textbox', { name: 'Point Name', exact: true })).toBeFocused();
   await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Point Name', exact: true }).fill(name);
+  // Enter never submits a data form (a scanner ends its burst with Enter; decision 040)
+  await page.getByRole('textbox', { name: 'Point Name', exact: true }).press('Enter');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/#\/collection_point\/new$/);
+  await expect(page.getByText('Collection Point created')).toHaveCount(0);
   await page.getByRole('button', { name: 'Create' }).click();
 
   await expect(page.getByText('Collection Point created')).toBeVisible();
