@@ -72,6 +72,7 @@ test('the avatar field shows the current avatar and removes it; the profile is t
   await expect(avatarField).toContainText('Current image');
   await expect(avatarField.getByRole('img', { name: 'Avatar preview' })).toHaveAttribute('src', url);
   await expect(page.getByRole('button', { name: 'Update Profile' })).toBeDisabled();
+  await expectAccessible(page);
 
   await avatarField.getByRole('button', { name: 'Remove avatar' }).click();
   await expect(avatarField.getByRole('img', { name: 'Avatar preview' })).toHaveCount(0);

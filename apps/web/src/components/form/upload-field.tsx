@@ -108,7 +108,7 @@ export function UploadField(props: {
           {uploading ? (
             <Loader size="sm" role="status" aria-label="Uploading" />
           ) : value ? (
-            <Image src={value} alt={props.previewAlt} maw={PREVIEW_MAX_PX} mah={PREVIEW_MAX_PX} w="auto" h="auto" fit="contain" />
+            <Image src={value} alt={props.previewAlt} w="100%" h="100%" fit="contain" />
           ) : (
             <IconPhoto size={48} stroke={1.2} color="var(--mantine-color-dark-3)" aria-hidden />
           )}
