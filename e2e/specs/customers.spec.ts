@@ -50,6 +50,7 @@ test('an account is created with a new client from the search-select, edited and
 
   await page.goto('/#/customer-create');
   await expect(page.getByRole('heading', { level: 1, name: 'Add account' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
   await expectAccessible(page);
 
   // Name and Client are required
@@ -135,6 +136,8 @@ test('leaving the client search without picking keeps the chosen client', async 
   await page.goto(`/#/customer-edit/${account.id}`);
   const clientBox = page.getByRole('combobox', { name: 'Client' });
   await expect(clientBox).toHaveValue(client.name);
+  // an edit form opened by its address starts in its first field once the record is loaded
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
   await clientBox.pressSequentially('zz');
   await page.getByRole('textbox', { name: 'Telephone', exact: true }).click();
   await expect(clientBox).toHaveValue(client.name);

@@ -1,6 +1,17 @@
 /** Edit profile (spec 2.5) with an avatar upload (spec 4, 5.2). */
-import { test, expect, expectAccessible, signInWithToken, apiToken, unique } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import type { CurrentUser } from '@cooler-hub/contract/auth';
+import { test, expect, expectAccessible, signInWithToken, apiToken, unique, Api } from '../support/fixtures';
 import { solidPng } from '../support/images';
+
+type PickedFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** Picks a file the way a user does: the field's button opens the browser's file chooser. */
+async function chooseAvatar(page: Page, file: PickedFile) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('group', { name: 'Avatar photo' }).getByRole('button', { name: /^(Choose|Change) image$/ }).click();
+  await (await chooser).setFiles(file);
+}
 
 test('a user renames themselves and sets an avatar; the top bar follows at once', async ({ page, admin, request }) => {
   const user = await admin.createUser({ role: 'Production' });
@@ -12,17 +23,23 @@ test('a user renames themselves and sets an avatar; the top bar follows at once'
   await expect(page).toHaveURL(/#\/edit-profile$/);
   await expect(page.getByRole('button', { name: 'Update Profile' })).toBeDisabled();
   await expect(page.getByLabel('Name')).toHaveValue(user.username);
+  await expect(page.getByLabel('Name')).toBeFocused();
+  const avatarField = page.getByRole('group', { name: 'Avatar photo' });
+  await expect(avatarField).toContainText('No image');
+  await expect(avatarField.getByRole('button', { name: 'Remove avatar' })).toHaveCount(0);
   await expectAccessible(page);
 
   // checked in the browser before sending
-  await page.getByLabel('Avatar photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await chooseAvatar(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Invalid file format. Only PNG, JPG, and JPEG formats are allowed.')).toBeVisible();
-  await page.getByLabel('Avatar photo').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(600_000, 1) });
+  await chooseAvatar(page, { name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(600_000, 1) });
   await expect(page.getByText('File size exceeds 500KB')).toBeVisible();
+  await expect(avatarField).toContainText('No image');
 
-  await page.getByLabel('Avatar photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(32, [200, 40, 40]) });
+  await chooseAvatar(page, { name: 'me.png', mimeType: 'image/png', buffer: solidPng(32, [200, 40, 40]) });
   const preview = page.getByRole('img', { name: 'Avatar preview' });
   await expect(preview).toBeVisible();
+  await expect(avatarField).toContainText('me.png');
   const box = await preview.boundingBox();
   expect(box!.width).toBeLessThanOrEqual(180);
   expect(box!.height).toBeLessThanOrEqual(180);
@@ -41,4 +58,29 @@ test('a user renames themselves and sets an avatar; the top bar follows at once'
   // the change is stored: a reload shows it, and the user can still work
   await page.reload();
   await expect(page.getByRole('banner')).toContainText(newName);
+});
+
+test('the avatar field shows the current avatar and removes it; the profile is then saved without one', async ({ page, admin, request }) => {
+  const user = await admin.createUser({ role: 'Production' });
+  const own = new Api(request, await apiToken(request, user.username, user.password));
+  const { url } = await own.upload<{ url: string }>('/api/file_upload', { type: 'avatar' }, { name: 'me.png', mimeType: 'image/png', buffer: solidPng(40, [40, 200, 40]) });
+  await own.put('/api/profile', { username: user.username, email: user.email, avatar: url });
+
+  await signInWithToken(page, own.token);
+  await page.goto('/#/edit-profile');
+  const avatarField = page.getByRole('group', { name: 'Avatar photo' });
+  await expect(avatarField).toContainText('Current image');
+  await expect(avatarField.getByRole('img', { name: 'Avatar preview' })).toHaveAttribute('src', url);
+  await expect(page.getByRole('button', { name: 'Update Profile' })).toBeDisabled();
+  await expectAccessible(page);
+
+  await avatarField.getByRole('button', { name: 'Remove avatar' }).click();
+  await expect(avatarField.getByRole('img', { name: 'Avatar preview' })).toHaveCount(0);
+  await expect(avatarField).toContainText('No image');
+  await expect(avatarField.getByRole('button', { name: 'Choose image' })).toBeVisible();
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByText('Profile has been updated')).toBeVisible();
+  await expect(page.getByRole('banner').locator('img')).toHaveCount(0);
+
+  expect((await own.get<CurrentUser>('/api/profile')).avatar).toBeNull();
 });

@@ -87,6 +87,7 @@ test('a CC code is created, edited and deleted; its price is typed in pounds and
   await page.goto('/#/settings');
   await section(page, 'CC codes').getByRole('link', { name: 'Add New' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create CC code' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toBeFocused();
   await expectAccessible(page);
 
   // an empty create says what is missing
@@ -145,6 +146,7 @@ test('a part number is created, edited and deleted', async ({ adminPage: page, a
   await page.goto('/#/settings');
   await section(page, 'Part numbers').getByRole('link', { name: 'Add New' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Add part number' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Part Number', exact: true })).toBeFocused();
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Create' }).click();
@@ -184,8 +186,14 @@ test('a collection point is created, edited (its name passed along) and deleted'
   await page.goto('/#/settings');
   await section(page, 'Collection points').getByRole('link', { name: 'Add New' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create Point' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Point Name', exact: true })).toBeFocused();
   await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Point Name', exact: true }).fill(name);
+  // Enter never submits a data form (a scanner ends its burst with Enter; decision 040)
+  await page.getByRole('textbox', { name: 'Point Name', exact: true }).press('Enter');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/#\/collection_point\/new$/);
+  await expect(page.getByText('Collection Point created')).toHaveCount(0);
   await page.getByRole('button', { name: 'Create' }).click();
 
   await expect(page.getByText('Collection Point created')).toBeVisible();
@@ -227,6 +235,7 @@ test('a scrap reason is created, edited (code and name passed along) and deleted
   await page.goto('/#/settings');
   await section(page, 'Scrap reasons').getByRole('link', { name: 'Add New' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create Scrap' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toBeFocused();
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Create' }).click();

@@ -1,4 +1,5 @@
 /** Users administration (spec 2.4): the modals, colours, filters and the shared delete. */
+import { PASSWORD_TOO_SHORT } from '@cooler-hub/contract/users';
 import { test, expect, expectAccessible, unique } from '../support/fixtures';
 
 test('an admin creates, edits and deletes a user through the modals', async ({ adminPage: page }) => {
@@ -6,11 +7,21 @@ test('an admin creates, edits and deletes a user through the modals', async ({ a
   await page.goto('/#/users');
   await page.getByRole('button', { name: 'Create New User' }).click();
   const create = page.getByRole('dialog', { name: 'Create New User' });
+  await expect(create.getByLabel('Name')).toBeFocused();
   await expectAccessible(page);
 
-  // an invalid create marks every field and says what is missing
+  // an invalid create marks every required field 'Required Field', and says nothing else yet
   await create.getByRole('button', { name: 'Create' }).click();
-  await expect(create.getByText('Required Field').first()).toBeVisible();
+  for (const label of ['Name', 'Email', 'Password', 'Role']) {
+    await expect(create.getByLabel(label), label).toHaveAccessibleDescription(/Required Field/);
+  }
+  await expect(create.getByText('Required Field')).toHaveCount(4);
+  await expect(create.getByText(PASSWORD_TOO_SHORT)).toHaveCount(0);
+  await expect(create.getByText('Choose Admin or Production.')).toHaveCount(0);
+  // once typed, a value meets the field's own rule
+  await create.getByLabel('Password').fill('short');
+  await expect(create.getByLabel('Password')).toHaveAccessibleDescription(PASSWORD_TOO_SHORT);
+  await expect(create.getByText('Required Field')).toHaveCount(3);
 
   await create.getByLabel('Name').fill(name);
   await create.getByLabel('Email').fill(`${name}@example.com`);
@@ -33,6 +44,7 @@ test('an admin creates, edits and deletes a user through the modals', async ({ a
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   await expect(edit.getByRole('button', { name: 'Update User' })).toBeDisabled();
   await expect(edit.getByLabel('Color')).toHaveValue('Teal');
+  await expect(edit.getByLabel('Name')).toBeFocused();
   await edit.getByLabel('Role').selectOption('Admin');
   await expect(edit.getByLabel('Color')).toHaveCount(0);
   await edit.getByLabel('Role').selectOption('Production');
@@ -50,6 +62,23 @@ test('an admin creates, edits and deletes a user through the modals', async ({ a
   await page.getByRole('dialog', { name: 'Delete item?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Item has been removed')).toBeVisible();
   await expect(page.getByText('No items matched your search')).toBeVisible();
+});
+
+test("the server says 'Required Field' for each missing field of a new user", async ({ admin, playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  const res = await request.post('/api/hub_users', {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { username: '', email: ' ', role: null, plainPassword: '' },
+  });
+  expect(res.status()).toBe(400);
+  const { violations } = (await res.json()) as { violations: { propertyPath: string; message: string }[] };
+  expect(Object.fromEntries(violations.map((v) => [v.propertyPath, v.message]))).toEqual({
+    username: 'Required Field',
+    email: 'Required Field',
+    role: 'Required Field',
+    plainPassword: 'Required Field',
+  });
+  await request.dispose();
 });
 
 test('a taken name comes back on the Name field', async ({ adminPage: page, admin }) => {

@@ -48,6 +48,13 @@ export class Api {
     return (await res.json()) as T;
   }
 
+  /** A multipart POST (fields in the given order, then the file), e.g. an image to /api/file_upload. */
+  async upload<T>(path: string, fields: Record<string, string>, file: { name: string; mimeType: string; buffer: Buffer }): Promise<T> {
+    const res = await this.request.post(path, { headers: this.headers, multipart: { ...fields, file } });
+    expect(res.status(), `POST ${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as T;
+  }
+
   async createUser(overrides: Partial<{ username: string; email: string; role: Role; plainPassword: string; color: string | null }> = {}) {
     const username = overrides.username ?? unique('user');
     const body = {

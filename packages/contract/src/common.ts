@@ -16,14 +16,33 @@ z.config({
   customError: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : undefined),
 });
 
+/** Missing, null, '' or only spaces: what a required field refuses (spec 5.1 "empty or falsy"). */
+export function isBlank(value: unknown): value is null | undefined | string {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * A required field (spec 5.1): a blank value fails with 'Required Field' and nothing else; the
+ * schema's own rules (length, format, choice, password length) speak only once there is a value.
+ * The input type also takes null and undefined, so a form can start with the field empty (an unset
+ * select, an emptied number input) without a cast.
+ */
+export const required = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value: z.input<T> | null | undefined, ctx) => {
+    if (!isBlank(value)) return value;
+    ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE, input: value });
+    return z.NEVER;
+  }, schema);
+
 /** A non-empty, trimmed string; empty or blank input fails with 'Required Field'. */
 export const requiredString = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .min(1, REQUIRED_MESSAGE)
-    .max(max, `This value is too long. It should have ${max} characters or less.`)
-    .refine(hasNoNul, INVALID_VALUE_MESSAGE);
+  required(
+    z
+      .string()
+      .trim()
+      .max(max, `This value is too long. It should have ${max} characters or less.`)
+      .refine(hasNoNul, INVALID_VALUE_MESSAGE),
+  );
 
 const freeText = (max: number) =>
   z
@@ -77,15 +96,15 @@ export const UNKNOWN_REFERENCE = 'The chosen item does not exist.';
 
 /**
  * A referenced entity's integer id in a request body (DESIGN.md §4: `"client": 12`). Numeric strings
- * are accepted (select inputs); missing, null or '' read 'Required Field' (spec 5.1), anything else
- * that is not a positive whole number reads 'This value is not valid.'.
+ * are accepted (select inputs), so a form holds `number | string | null`; missing, null or '' read
+ * 'Required Field' (spec 5.1), anything else that is not a positive whole number reads 'This value
+ * is not valid.'.
  */
-export const referenceId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-  z
-    .number({ error: (i) => (i.input === undefined ? undefined : INVALID_VALUE_MESSAGE) })
-    .int(INVALID_VALUE_MESSAGE)
-    .positive(INVALID_VALUE_MESSAGE),
+export const referenceId = required(
+  z.preprocess(
+    (value: number | string) => (typeof value === 'string' ? Number(value) : value),
+    z.number({ error: INVALID_VALUE_MESSAGE }).int(INVALID_VALUE_MESSAGE).positive(INVALID_VALUE_MESSAGE),
+  ),
 );
 export const uuidParams = z.object({ id: z.uuid() });
 

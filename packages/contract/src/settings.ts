@@ -1,6 +1,6 @@
 /** Reference data kept under Settings (spec 2.12, 3, 5.4, 7): CC codes, part numbers, collection points, scrap reasons. */
 import { z } from 'zod';
-import { listQuery, listResponse, money, optionalText, requiredString, searchText } from './common';
+import { MAX_INT32, listQuery, listResponse, money, optionalText, required, requiredString, searchText } from './common';
 
 // CC codes — client-generated UUID on create (a retry with the same id and body creates nothing new)
 export const ccCode = z.object({ id: z.uuid(), code: z.string(), name: z.string(), price: money });
@@ -50,10 +50,14 @@ export const collectionPointList = listResponse(collectionPoint);
 // Scrap reasons — the form sends the code as `number` and the reason as `name` (spec 3, 7)
 export const scrapReason = z.object({ id: z.number().int(), code: z.number().int(), reason: z.string() });
 export type ScrapReason = z.infer<typeof scrapReason>;
+const WHOLE_NUMBER = 'Enter a whole number.';
 export const scrapReasonBody = z.object({
-  number: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: (i) => (i.input === undefined ? undefined : 'Enter a whole number.') }).int('Enter a whole number.').min(0).max(2_147_483_647),
+  /** The code; a number input's text is parsed to an integer (spec 5.4). */
+  number: required(
+    z.preprocess(
+      (value: number | string) => (typeof value === 'string' ? Number(value) : value),
+      z.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER).min(0).max(MAX_INT32),
+    ),
   ),
   name: requiredString(255),
 });

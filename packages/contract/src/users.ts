@@ -1,6 +1,6 @@
 /** Hub users (spec 2.4, 3, 5.2, 7) and the signed-in user's own profile (spec 2.5). */
 import { z } from 'zod';
-import { clearableText, listQuery, listResponse, queryValue, requiredString, searchText } from './common';
+import { clearableText, listQuery, listResponse, queryValue, required, requiredString, searchText } from './common';
 import { role } from './permissions';
 import { currentUser } from './auth';
 
@@ -34,12 +34,12 @@ export type HubUser = z.infer<typeof hubUser>;
 const userFields = {
   username: requiredString(180),
   email,
-  role,
+  role: required(role),
   /** Production only; the server clears it for any other role. */
   color: color.nullish(),
 };
 
-export const hubUserCreateBody = z.object({ ...userFields, plainPassword: newPassword });
+export const hubUserCreateBody = z.object({ ...userFields, plainPassword: required(newPassword) });
 export type HubUserCreateBody = z.infer<typeof hubUserCreateBody>;
 
 export const hubUserUpdateBody = z.object({ ...userFields, plainPassword: keptPassword });

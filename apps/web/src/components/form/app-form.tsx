@@ -16,8 +16,10 @@ function FormAlert({ message }: { message: string | null }) {
 }
 
 /**
- * <form> for the form layer: provides the form context to the fields, never submits on Enter from
- * an input, shows the form-level error above the fields.
+ * <form> for the form layer: provides the form context to the fields, shows the form-level error
+ * above the fields. A data form never submits on Enter from an input (spec 5.1: a wedge scanner ends
+ * its burst with Enter); `submitOnEnter` is for the forms no scanner types into — sign-in and the
+ * recovery steps (docs/decisions/040-enter-key.md).
  */
 export function AppForm<I extends FieldValues, O>(props: {
   api: AppFormApi<I, O>;
@@ -25,6 +27,7 @@ export function AppForm<I extends FieldValues, O>(props: {
   children: ReactNode;
   'aria-label'?: string;
   id?: string;
+  submitOnEnter?: boolean;
 }) {
   const { api } = props;
   return (
@@ -33,7 +36,7 @@ export function AppForm<I extends FieldValues, O>(props: {
         id={props.id}
         noValidate
         aria-label={props['aria-label']}
-        onKeyDown={preventEnterSubmit}
+        onKeyDown={props.submitOnEnter ? undefined : preventEnterSubmit}
         onSubmit={(event) => {
           event.preventDefault();
           void api.submit(props.onSubmit)(event);

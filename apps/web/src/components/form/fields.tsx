@@ -1,6 +1,7 @@
 /**
- * Form fields bound to the surrounding AppForm by name. Each shows only its first error, and only
- * once touched or after a submit attempt; a server error shows at once (spec 5.1).
+ * Form fields bound to the surrounding AppForm by name. Each shows only its first error (spec 5.1),
+ * and only once the user has changed the field and left it, or tried to submit; a server error
+ * shows at once.
  */
 import {
   Checkbox,
@@ -19,10 +20,15 @@ import {
 import { useController, useFormContext, type ControllerFieldState, type FormState, type FieldValues } from 'react-hook-form';
 import { ignoreArrowKeys } from './keyboard';
 
+/**
+ * Leaving a field the user did not change says nothing yet: a form opens with its first field
+ * focused, and a 'Required Field' popping up under it as the user reaches for Create would move
+ * the button away from under the pointer and swallow the click.
+ */
 function visibleError(fieldState: ControllerFieldState, formState: FormState<FieldValues>): string | undefined {
   const error = fieldState.error;
   if (!error?.message) return undefined;
-  if (error.type === 'server' || fieldState.isTouched || formState.isSubmitted) return error.message;
+  if (error.type === 'server' || (fieldState.isTouched && fieldState.isDirty) || formState.isSubmitted) return error.message;
   return undefined;
 }
 

@@ -1,6 +1,9 @@
 import type { KeyboardEvent } from 'react';
 
-/** Enter never submits a form from an input (spec 5.1); textareas still get their newlines. */
+/**
+ * Enter never submits a data form from an input (spec 5.1; docs/decisions/040-enter-key.md): a
+ * wedge scanner ends its burst with Enter. Textareas still get their newlines.
+ */
 export function preventEnterSubmit(event: KeyboardEvent<HTMLElement>) {
   if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
 }

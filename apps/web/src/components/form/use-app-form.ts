@@ -38,12 +38,16 @@ function scrollToFirstInvalid(formElement: Element | null) {
   });
 }
 
-export function useAppForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
-  options: { defaultValues: DefaultValues<z.input<S>> },
-): AppFormApi<z.input<S>, z.output<S>> {
-  const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
+/**
+ * A form typed from its schema: fields hold the schema's input (`I`: what the inputs produce, e.g.
+ * null for an unset select), the submit handler gets its output (`O`: what the API takes).
+ */
+export function useAppForm<I extends FieldValues, O>(
+  schema: z.ZodType<O, I>,
+  options: { defaultValues: DefaultValues<I> },
+): AppFormApi<I, O> {
+  const form = useForm<I, unknown, O>({
+    resolver: zodResolver(schema),
     defaultValues: options.defaultValues,
     mode: 'onTouched',
     reValidateMode: 'onChange',
@@ -56,11 +60,11 @@ export function useAppForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const applyError = useCallback(
     (error: unknown) => {
       if (isApiError(error) && error.kind === 'violations') {
-        const values = form.getValues() as Record<string, unknown>;
+        const values = form.getValues();
         const split = splitViolations(error.violations, (root) => root in values);
         const paths = Object.keys(split.fields);
         for (const path of paths) {
-          form.setError(path as Path<z.input<S>>, { type: 'server', message: split.fields[path] }, { shouldFocus: path === paths[0] });
+          form.setError(path as Path<I>, { type: 'server', message: split.fields[path] }, { shouldFocus: path === paths[0] });
         }
         setFormError(split.form.length > 0 ? split.form.join('\n') : null);
         return;
@@ -72,7 +76,7 @@ export function useAppForm<S extends z.ZodType<FieldValues, FieldValues>>(
   );
 
   const submit = useCallback(
-    (handler: (values: z.output<S>) => Promise<unknown>) => async (event?: FormEvent) => {
+    (handler: (values: O) => Promise<unknown>) => async (event?: FormEvent) => {
       const formElement = event?.currentTarget instanceof Element ? event.currentTarget : null;
       await form.handleSubmit(
         async (values) => {

@@ -5,17 +5,17 @@
  * as a red alert on the update form (spec 8) as well as its toast.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate, useParams } from 'react-router';
-import { customerAccountBody, type Client, type CustomerAccount } from '@cooler-hub/contract/customers';
+import { Navigate, useParams } from 'react-router';
+import { customerAccountBody, type Client, type CustomerAccount, type CustomerAccountBody } from '@cooler-hub/contract/customers';
 import { AppForm } from '../../components/form/app-form';
 import { TextField, TextareaField } from '../../components/form/fields';
 import { clientLookup, createClient } from '../../components/form/lookups';
 import { SearchSelect } from '../../components/form/search-select';
-import { useAppForm, type AppFormApi } from '../../components/form/use-app-form';
+import { useAppForm } from '../../components/form/use-app-form';
+import { useSaveForm } from '../../components/form/use-save-form';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { paths } from '../../lib/paths';
 import { isApiError } from '../../lib/api-client';
-import { notifySuccess } from '../../lib/notify';
 import { parseRecordId } from '../../lib/record-id';
 import { ACCOUNTS_KEY, CLIENTS_KEY, createAccount, updateAccount, useAccount } from './api';
 
@@ -27,7 +27,7 @@ function formValues(a: CustomerAccount) {
     contactPerson: a.contactPerson ?? '',
     billingAddress: a.billingAddress ?? '',
     deliveryAddress: a.deliveryAddress ?? '',
-    client: a.client.id as unknown,
+    client: a.client.id,
   };
 }
 
@@ -38,47 +38,41 @@ const EMPTY = {
   contactPerson: '',
   billingAddress: '',
   deliveryAddress: '',
-  client: null as unknown,
+  client: null,
 };
 
 /**
- * The update form shows general server errors (hydra:Error, 500) in its alert too. The API client
- * has toasted them already, so the form layer would otherwise leave the alert empty.
+ * The update form shows general server errors (hydra:Error, 500) in its alert too (spec 8). The API
+ * client has toasted them already, so the form layer would otherwise leave the alert empty.
  */
-function showGeneralError(formApi: AppFormApi<never, unknown>, error: unknown) {
-  if (isApiError(error) && error.kind === 'toast') formApi.setFormError(error.message);
+function showGeneralError(setFormError: (message: string) => void, error: unknown) {
+  if (isApiError(error) && error.kind === 'toast') setFormError(error.message);
 }
 
 function AccountForm(props: { record?: CustomerAccount }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const record = props.record;
   const formApi = useAppForm(customerAccountBody, { defaultValues: record ? formValues(record) : EMPTY });
+  const onSubmit = useSaveForm(formApi, {
+    save: async (values: CustomerAccountBody) => {
+      if (!record) return createAccount(values);
+      try {
+        return await updateAccount(record.id, values);
+      } catch (error) {
+        showGeneralError(formApi.setFormError, error);
+        throw error;
+      }
+    },
+    message: record ? 'Account has been updated' : 'Account has been created',
+    resetTo: formValues,
+    recordKey: (saved) => [...ACCOUNTS_KEY, 'one', saved.id],
+    invalidate: ACCOUNTS_KEY,
+    goTo: paths.customers.to(),
+  });
   const editing = record !== undefined;
 
   return (
-    <AppForm
-      api={formApi}
-      aria-label={editing ? 'Update account' : 'Add account'}
-      onSubmit={async (values) => {
-        if (record) {
-          try {
-            const saved = await updateAccount(record.id, values);
-            formApi.form.reset(formValues(saved));
-            queryClient.setQueryData([...ACCOUNTS_KEY, 'one', saved.id], saved);
-          } catch (error) {
-            showGeneralError(formApi as unknown as AppFormApi<never, unknown>, error);
-            throw error;
-          }
-          notifySuccess('Account has been updated');
-        } else {
-          await createAccount(values);
-          notifySuccess('Account has been created');
-        }
-        await queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
-        void navigate(paths.customers.to());
-      }}
-    >
+    <AppForm api={formApi} aria-label={editing ? 'Update account' : 'Add account'} onSubmit={onSubmit}>
       <TextField name="name" label="Name" withAsterisk autoComplete="off" />
       <TextField name="email" label="Email" type="email" autoComplete="off" />
       <TextField name="telephone" label="Telephone" type="tel" autoComplete="off" />

@@ -4,19 +4,18 @@
  * ignored) and sent as whole pence. A new code carries a client-made UUID that stays the same for
  * every retry of this form, so a repeated POST cannot create a second row.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { z } from 'zod';
-import { MAX_INT32 } from '@cooler-hub/contract/common';
+import { MAX_INT32, required } from '@cooler-hub/contract/common';
 import { formatPence, poundsToPence } from '@cooler-hub/contract/rules';
 import { ccCodeUpdateBody, type CcCode } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { NumberField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
+import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
 import { ApiError, isApiError } from '../../lib/api-client';
-import { notifySuccess } from '../../lib/notify';
 import { CC_CODES_KEY, createCcCode, updateCcCode, useCcCode } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { newUuid } from '../../lib/new-id';
@@ -25,10 +24,12 @@ const MAX_POUNDS = MAX_INT32 / 100;
 
 /** The contract's CC code with the price as pounds typed into the form. */
 const ccCodeForm = ccCodeUpdateBody.omit({ price: true }).extend({
-  price: z
-    .number()
-    .min(0, 'The amount cannot be negative.')
-    .max(MAX_POUNDS, `The amount cannot be more than ${formatPence(MAX_INT32)}.`),
+  price: required(
+    z
+      .number()
+      .min(0, 'The amount cannot be negative.')
+      .max(MAX_POUNDS, `The amount cannot be more than ${formatPence(MAX_INT32)}.`),
+  ),
 });
 type CcCodeFormValues = z.output<typeof ccCodeForm>;
 
@@ -48,36 +49,29 @@ function onPriceField(error: unknown): unknown {
 }
 
 function CcCodeForm(props: { record?: CcCode }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { record } = props;
   const [newId] = useState(newUuid);
   const formApi = useAppForm(ccCodeForm, {
-    defaultValues: props.record ? formValues(props.record) : { code: '', name: '', price: undefined },
+    defaultValues: record ? formValues(record) : { code: '', name: '', price: null },
   });
-  const editing = props.record !== undefined;
+  const onSubmit = useSaveForm(formApi, {
+    save: async (values: CcCodeFormValues) => {
+      try {
+        return await (record ? updateCcCode(record.id, toBody(values)) : createCcCode({ id: newId, ...toBody(values) }));
+      } catch (error) {
+        throw onPriceField(error);
+      }
+    },
+    message: record ? 'Ccode has been successfully updated' : 'Ccode has been successfully created',
+    resetTo: formValues,
+    recordKey: (saved) => [...CC_CODES_KEY, 'one', saved.id],
+    invalidate: CC_CODES_KEY,
+    goTo: paths.settings.to(),
+  });
+  const editing = record !== undefined;
 
   return (
-    <AppForm
-      api={formApi}
-      aria-label={editing ? paths.ccodeEdit.title : paths.ccodeCreate.title}
-      onSubmit={async (values) => {
-        try {
-          if (props.record) {
-            const saved = await updateCcCode(props.record.id, toBody(values));
-            formApi.form.reset(formValues(saved));
-            queryClient.setQueryData([...CC_CODES_KEY, 'one', saved.id], saved);
-            notifySuccess('Ccode has been successfully updated');
-          } else {
-            await createCcCode({ id: newId, ...toBody(values) });
-            notifySuccess('Ccode has been successfully created');
-          }
-        } catch (error) {
-          throw onPriceField(error);
-        }
-        await queryClient.invalidateQueries({ queryKey: CC_CODES_KEY });
-        void navigate(paths.settings.to());
-      }}
-    >
+    <AppForm api={formApi} aria-label={editing ? paths.ccodeEdit.title : paths.ccodeCreate.title} onSubmit={onSubmit}>
       <TextField name="code" label="Code" withAsterisk autoComplete="off" />
       <TextField name="name" label="Name" withAsterisk autoComplete="off" />
       <NumberField

@@ -3,14 +3,13 @@
  * and 'Update Point' at /collection_point/:id/edit. The list's edit action passes the current name
  * along (navigation state); opened directly, the screen reads the point from the API instead.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { collectionPointBody } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
+import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
-import { notifySuccess } from '../../lib/notify';
 import { parseRecordId } from '../../lib/record-id';
 import { COLLECTION_POINTS_KEY, createCollectionPoint, updateCollectionPoint, useCollectionPoint } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
@@ -28,28 +27,19 @@ function passedName(state: unknown): string | null {
 }
 
 function CollectionPointForm(props: { id?: number; name?: string }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const editing = props.id !== undefined;
+  const { id } = props;
+  const editing = id !== undefined;
   const formApi = useAppForm(collectionPointBody, { defaultValues: { name: props.name ?? '' } });
+  const onSubmit = useSaveForm(formApi, {
+    save: (values) => (id !== undefined ? updateCollectionPoint(id, values) : createCollectionPoint(values)),
+    message: editing ? 'Collection Point updated' : 'Collection Point created',
+    resetTo: (saved) => ({ name: saved.name }),
+    invalidate: COLLECTION_POINTS_KEY,
+    goTo: paths.settings.to(),
+  });
 
   return (
-    <AppForm
-      api={formApi}
-      aria-label={editing ? 'Update Point' : 'Create Point'}
-      onSubmit={async (values) => {
-        if (props.id !== undefined) {
-          const saved = await updateCollectionPoint(props.id, values);
-          formApi.form.reset({ name: saved.name });
-          notifySuccess('Collection Point updated');
-        } else {
-          await createCollectionPoint(values);
-          notifySuccess('Collection Point created');
-        }
-        await queryClient.invalidateQueries({ queryKey: COLLECTION_POINTS_KEY });
-        void navigate(paths.settings.to());
-      }}
-    >
+    <AppForm api={formApi} aria-label={editing ? 'Update Point' : 'Create Point'} onSubmit={onSubmit}>
       <TextField name="name" label="Point Name" withAsterisk autoComplete="off" />
       <FormActions cancelTo={paths.settings.to()} api={formApi} update={editing} />
     </AppForm>

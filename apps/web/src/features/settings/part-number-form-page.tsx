@@ -4,15 +4,14 @@
  * saving). Fields 'Part Number*' and a multi-line Description. A new part number carries a client-made
  * UUID kept for every retry of the form. Both saves say 'Data has been saved'.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { partNumberUpdateBody, type PartNumber } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { TextField, TextareaField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
+import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
-import { notifySuccess } from '../../lib/notify';
 import { PART_NUMBERS_KEY, createPartNumber, updatePartNumber, usePartNumber } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { newUuid } from '../../lib/new-id';
@@ -24,31 +23,23 @@ function formValues(p: PartNumber) {
 }
 
 function PartNumberForm(props: { record?: PartNumber; label: string }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { record } = props;
   const [newId] = useState(newUuid);
   const formApi = useAppForm(partNumberUpdateBody, {
-    defaultValues: props.record ? formValues(props.record) : { partNumber: '', description: '' },
+    defaultValues: record ? formValues(record) : { partNumber: '', description: '' },
   });
-  const editing = props.record !== undefined;
+  const onSubmit = useSaveForm(formApi, {
+    save: (values) => (record ? updatePartNumber(record.id, values) : createPartNumber({ id: newId, ...values })),
+    message: SAVED,
+    resetTo: formValues,
+    recordKey: (saved) => [...PART_NUMBERS_KEY, 'one', saved.id],
+    invalidate: PART_NUMBERS_KEY,
+    goTo: paths.settings.to(),
+  });
+  const editing = record !== undefined;
 
   return (
-    <AppForm
-      api={formApi}
-      aria-label={props.label}
-      onSubmit={async (values) => {
-        if (props.record) {
-          const saved = await updatePartNumber(props.record.id, values);
-          formApi.form.reset(formValues(saved));
-          queryClient.setQueryData([...PART_NUMBERS_KEY, 'one', saved.id], saved);
-        } else {
-          await createPartNumber({ id: newId, ...values });
-        }
-        notifySuccess(SAVED);
-        await queryClient.invalidateQueries({ queryKey: PART_NUMBERS_KEY });
-        void navigate(paths.settings.to());
-      }}
-    >
+    <AppForm api={formApi} aria-label={props.label} onSubmit={onSubmit}>
       <TextField name="partNumber" label="Part Number" withAsterisk autoComplete="off" />
       <TextareaField name="description" label="Description" minRows={4} />
       <FormActions cancelTo={paths.settings.to()} api={formApi} update={editing} submitLabel={editing ? 'Submit' : 'Create'} />

@@ -3,15 +3,13 @@
  * 'Create Scrap' at /scrap_reason/new and 'Update Scrap' at /scrap_reason/:id/edit. The list's edit
  * action passes the current code and name along; opened directly, the screen reads the API instead.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { scrapReasonBody } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { NumberField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
+import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
-import { notifySuccess } from '../../lib/notify';
 import { parseRecordId } from '../../lib/record-id';
 import { SCRAP_REASONS_KEY, createScrapReason, updateScrapReason, useScrapReason } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
@@ -22,11 +20,6 @@ export interface ScrapReasonEditState {
   name: string;
 }
 
-/** An emptied number input is null: read it as missing, so it says 'Required Field'. */
-const scrapReasonForm = scrapReasonBody.extend({
-  number: z.preprocess((v) => (v === null ? undefined : v), scrapReasonBody.shape.number),
-});
-
 function passedState(state: unknown): ScrapReasonEditState | null {
   if (typeof state !== 'object' || state === null) return null;
   const { code, name } = state as { code?: unknown; name?: unknown };
@@ -34,30 +27,21 @@ function passedState(state: unknown): ScrapReasonEditState | null {
 }
 
 function ScrapReasonForm(props: { id?: number; initial?: ScrapReasonEditState }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const editing = props.id !== undefined;
-  const formApi = useAppForm(scrapReasonForm, {
-    defaultValues: { number: props.initial?.code, name: props.initial?.name ?? '' },
+  const { id } = props;
+  const editing = id !== undefined;
+  const formApi = useAppForm(scrapReasonBody, {
+    defaultValues: { number: props.initial?.code ?? null, name: props.initial?.name ?? '' },
+  });
+  const onSubmit = useSaveForm(formApi, {
+    save: (values) => (id !== undefined ? updateScrapReason(id, values) : createScrapReason(values)),
+    message: editing ? 'Scrap reason was updated' : 'Scrap reason was created',
+    resetTo: (saved) => ({ number: saved.code, name: saved.reason }),
+    invalidate: SCRAP_REASONS_KEY,
+    goTo: paths.settings.to(),
   });
 
   return (
-    <AppForm
-      api={formApi}
-      aria-label={editing ? 'Update Scrap' : 'Create Scrap'}
-      onSubmit={async (values) => {
-        if (props.id !== undefined) {
-          const saved = await updateScrapReason(props.id, values);
-          formApi.form.reset({ number: saved.code, name: saved.reason });
-          notifySuccess('Scrap reason was updated');
-        } else {
-          await createScrapReason(values);
-          notifySuccess('Scrap reason was created');
-        }
-        await queryClient.invalidateQueries({ queryKey: SCRAP_REASONS_KEY });
-        void navigate(paths.settings.to());
-      }}
-    >
+    <AppForm api={formApi} aria-label={editing ? 'Update Scrap' : 'Create Scrap'} onSubmit={onSubmit}>
       <NumberField
         name="number"
         label="Code"

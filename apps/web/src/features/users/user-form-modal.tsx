@@ -4,19 +4,21 @@
  */
 import { Button, Group, Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { COLORS, hubUserCreateBody, hubUserUpdateBody, type HubUser } from '@cooler-hub/contract/users';
 import { ROLES } from '@cooler-hub/contract/permissions';
 import { AppForm, SubmitButton } from '../../components/form/app-form';
 import { PasswordField, SelectField, TextField } from '../../components/form/fields';
-import { useAppForm, type AppFormApi } from '../../components/form/use-app-form';
-import { notifySuccess } from '../../lib/notify';
+import { useAppForm } from '../../components/form/use-app-form';
+import { useSaveForm } from '../../components/form/use-save-form';
 import { createUser, updateUser } from './api';
 
 type Mode = { mode: 'create' } | { mode: 'edit'; user: HubUser };
 
-function RoleAndColor({ formApi }: { formApi: AppFormApi<never, unknown> }) {
-  const role = useWatch({ control: formApi.form.control, name: 'role' as never }) as string | undefined;
+/** Role, and Color while the role is Production; shared by both forms through the form context. */
+function RoleAndColor() {
+  const { control, setValue } = useFormContext();
+  const role: unknown = useWatch({ control, name: 'role' });
   return (
     <>
       <SelectField
@@ -24,14 +26,19 @@ function RoleAndColor({ formApi }: { formApi: AppFormApi<never, unknown> }) {
         label="Role"
         withAsterisk
         options={ROLES}
-        emptyValue={undefined}
+        emptyValue={null}
         onValueChange={(next) => {
-          if (next !== 'Production') formApi.form.setValue('color' as never, null as never, { shouldDirty: true });
+          if (next !== 'Production') setValue('color', null, { shouldDirty: true });
         }}
       />
       {role === 'Production' && <SelectField name="color" label="Color" options={COLORS} emptyLabel="No colour" emptyValue={null} />}
     </>
   );
+}
+
+/** The colour belongs to Production users only (spec 4). */
+function withRoleColor<T extends { role: string; color?: string | null }>(values: T): T {
+  return { ...values, color: values.role === 'Production' ? (values.color ?? null) : null };
 }
 
 function Actions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
@@ -47,21 +54,18 @@ function Actions({ onCancel, children }: { onCancel: () => void; children: React
 
 function CreateUserForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const formApi = useAppForm(hubUserCreateBody, {
-    defaultValues: { username: '', email: '', role: undefined, plainPassword: '', color: null },
+    defaultValues: { username: '', email: '', role: null, plainPassword: '', color: null },
+  });
+  const onSubmit = useSaveForm(formApi, {
+    save: (values) => createUser(withRoleColor(values)),
+    message: 'User created',
+    onSaved: onDone,
   });
   return (
-    <AppForm
-      api={formApi}
-      aria-label="Create New User"
-      onSubmit={async (values) => {
-        await createUser({ ...values, color: values.role === 'Production' ? (values.color ?? null) : null });
-        notifySuccess('User created');
-        onDone();
-      }}
-    >
+    <AppForm api={formApi} aria-label="Create New User" onSubmit={onSubmit}>
       <TextField name="username" label="Name" withAsterisk autoComplete="off" data-autofocus />
       <TextField name="email" label="Email" withAsterisk type="email" autoComplete="off" />
-      <RoleAndColor formApi={formApi as unknown as AppFormApi<never, unknown>} />
+      <RoleAndColor />
       <PasswordField name="plainPassword" label="Password" withAsterisk autoComplete="new-password" />
       <Actions onCancel={onCancel}>
         <SubmitButton api={formApi} update={false}>
@@ -76,19 +80,16 @@ function EditUserForm({ user, onDone, onCancel }: { user: HubUser; onDone: () =>
   const formApi = useAppForm(hubUserUpdateBody, {
     defaultValues: { username: user.username, email: user.email, role: user.role, plainPassword: '', color: user.color },
   });
+  const onSubmit = useSaveForm(formApi, {
+    save: (values) => updateUser(user.id, withRoleColor(values)),
+    message: (saved) => `User ${saved.id} updated`,
+    onSaved: onDone,
+  });
   return (
-    <AppForm
-      api={formApi}
-      aria-label="Edit User"
-      onSubmit={async (values) => {
-        const saved = await updateUser(user.id, { ...values, color: values.role === 'Production' ? (values.color ?? null) : null });
-        notifySuccess(`User ${saved.id} updated`);
-        onDone();
-      }}
-    >
+    <AppForm api={formApi} aria-label="Edit User" onSubmit={onSubmit}>
       <TextField name="username" label="Name" withAsterisk autoComplete="off" data-autofocus />
       <TextField name="email" label="Email" withAsterisk type="email" autoComplete="off" />
-      <RoleAndColor formApi={formApi as unknown as AppFormApi<never, unknown>} />
+      <RoleAndColor />
       <PasswordField
         name="plainPassword"
         label="Password"
