@@ -2,7 +2,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const brotli = promisify(brotliCompress);
@@ -46,6 +46,48 @@ function precompress(): Plugin {
   };
 }
 
+/** The screen a first visit (no session yet) draws: src/features/auth/login-page.tsx. */
+const FIRST_SCREEN = 'src/features/auth/login-page.tsx';
+
+/**
+ * Adds `<link rel="modulepreload">` for the first screen's lazy chunk and the chunks it imports, so
+ * the browser fetches them beside the entry instead of one round trip after the entry has run (the
+ * longest wait of a cold #/login on a phone). Most of those bytes are the form layer, which the
+ * signed-in screens load too, so a signed-in visit wastes only the small login chunk.
+ */
+function preloadFirstScreen(): Plugin {
+  return {
+    name: 'cooler-hub:preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return [];
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const screen = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(FIRST_SCREEN));
+        // Fail the build rather than silently lose the preload when the login page moves.
+        if (!screen) throw new Error(`preloadFirstScreen: no chunk for ${FIRST_SCREEN}; update FIRST_SCREEN in vite.config.ts`);
+        const loaded = new Set([entry.fileName, ...entry.imports]);
+        const wanted: string[] = [];
+        const visit = (fileName: string) => {
+          if (loaded.has(fileName)) return;
+          loaded.add(fileName);
+          wanted.push(fileName);
+          for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(imported);
+        };
+        visit(screen.fileName);
+        return wanted.map(
+          (fileName): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head',
+          }),
+        );
+      },
+    },
+  };
+}
+
 /**
  * The SPA is served by the API server from apps/web/dist (same origin, CSP `script-src 'self'`).
  * Every page, and the shell itself, is a lazy chunk, so #/login loads only what it draws and the
@@ -53,7 +95,7 @@ function precompress(): Plugin {
  * libraries sit in two long-lived vendor chunks; Mantine components split with the pages using them.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadFirstScreen(), precompress()],
   base: '/',
   build: {
     outDir: 'dist',
