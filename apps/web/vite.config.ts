@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { transform as transformCss, type Selector } from 'lightningcss';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -42,6 +44,52 @@ function precompress(): Plugin {
           for (const { ext, data } of variants) if (data.length < source.length) await writeFile(file + ext, data);
         }),
       );
+    },
+  };
+}
+
+/** A Mantine component's class name as its CSS and its JS `classes` object both spell it. */
+const MANTINE_CLASS = /\bm_[0-9a-f]{8}\b/g;
+
+/**
+ * Mantine's styles.css holds every component (≈250 KB), and it blocks the first paint. This drops
+ * each rule whose selectors all name a Mantine class that no chunk of the build contains: a
+ * component that was tree-shaken away can never put its class on an element. The stylesheet keeps
+ * what any screen of the app uses (a component added later keeps its styles: the check runs on
+ * the build), about half. The file gets a new hashed name from its new content, so a cached copy
+ * is never reused for a different set of rules; only a stylesheet nothing but index.html names
+ * (no-cache) is rewritten, as renaming one a chunk names would leave that chunk's hash stale.
+ */
+function dropUnusedMantineCss(): Plugin {
+  return {
+    name: 'cooler-hub:drop-unused-mantine-css',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const outputs = Object.values(bundle);
+        const html = outputs.find((o) => o.type === 'asset' && o.fileName === 'index.html');
+        if (html?.type !== 'asset') return;
+        const js = outputs.flatMap((o) => (o.type === 'chunk' ? [o.code] : [])).join('\n');
+        const used = new Set(js.match(MANTINE_CLASS));
+        const reachable = (selector: Selector) =>
+          selector.every((part) => part.type !== 'class' || !/^m_[0-9a-f]{8}$/.test(part.name) || used.has(part.name));
+        for (const css of outputs) {
+          const hashed = /-[\w-]{8}\.css$/;
+          if (css.type !== 'asset' || !hashed.test(css.fileName) || js.includes(css.fileName)) continue;
+          const { code } = transformCss({
+            filename: css.fileName,
+            code: Buffer.from(css.source),
+            minify: true,
+            visitor: { Rule: { style: (rule) => (rule.value.selectors.some(reachable) ? undefined : []) } },
+          });
+          const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+          const fileName = css.fileName.replace(hashed, `-${hash}.css`);
+          delete bundle[css.fileName];
+          this.emitFile({ type: 'asset', fileName, source: code });
+          html.source = html.source.toString().replaceAll(`/${css.fileName}"`, `/${fileName}"`);
+        }
+      },
     },
   };
 }
@@ -95,7 +143,7 @@ function preloadFirstScreen(): Plugin {
  * libraries sit in two long-lived vendor chunks; Mantine components split with the pages using them.
  */
 export default defineConfig({
-  plugins: [react(), preloadFirstScreen(), precompress()],
+  plugins: [react(), preloadFirstScreen(), dropUnusedMantineCss(), precompress()],
   base: '/',
   build: {
     outDir: 'dist',
