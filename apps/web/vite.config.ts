@@ -112,9 +112,10 @@ function preloadFirstScreen(): Plugin {
       handler(_html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return [];
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const screen = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(FIRST_SCREEN));
+        const screen = chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(FIRST_SCREEN)));
         // Fail the build rather than silently lose the preload when the login page moves.
-        if (!screen) throw new Error(`preloadFirstScreen: no chunk for ${FIRST_SCREEN}; update FIRST_SCREEN in vite.config.ts`);
+        if (!screen) throw new Error(`preloadFirstScreen: no chunk holds ${FIRST_SCREEN}; update FIRST_SCREEN in vite.config.ts`);
+        // Chunks the entry already loads (all of them, when the login page is imported eagerly) need nothing.
         const loaded = new Set([entry.fileName, ...entry.imports]);
         const wanted: string[] = [];
         const visit = (fileName: string) => {
