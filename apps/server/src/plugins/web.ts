@@ -1,7 +1,10 @@
 /**
  * The built web app (apps/web/dist) at `/`. Vite's hashed files under /assets are cached for a year;
  * index.html and unhashed files are revalidated on every load so a deploy is picked up at once.
- * The SPA uses hash routing, so only `/` and real files exist; anything else is our JSON 404.
+ * The web build writes a .br and .gz beside each text file (vite.config.ts); a browser that accepts
+ * one gets it (`vary: accept-encoding`), any other client the file itself. Nothing is compressed
+ * per request. The SPA uses hash routing, so only `/` and real files exist; anything else is our
+ * JSON 404.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +26,7 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) =>
     root,
     index: ['index.html'],
     wildcard: true,
+    preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
