@@ -6,8 +6,10 @@ import { Center, Container } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { useDocumentTitle } from './document-title';
 import { AppErrorBoundary } from './error-boundary';
 import { RequireAccess, RequireAuth } from './guards';
+import { useHeadingFocus } from './layout/heading-focus';
 import { PageLoader } from './layout/page-loader';
 import { ScrollToTop } from './layout/scroll-to-top';
 import { paths, type AppPath } from '../lib/paths';
@@ -68,9 +70,17 @@ const protectedRoutes: AppRoute[] = [
   { path: paths.editProfile, page: lazy(() => import('../features/profile/profile-page')) },
 ];
 
+/** What every route change does besides drawing the screen: the tab title and the focus. */
+function RouteEffects() {
+  useDocumentTitle();
+  useHeadingFocus();
+  return null;
+}
+
+/** A screen outside the shell (login, recovery, 404 signed out): the page is its main landmark. */
 function PublicScreen({ children }: { children: React.ReactNode }) {
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Container size={440} w="100%">
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </Container>
@@ -112,6 +122,7 @@ export function AppRouter() {
   return (
     <HashRouter>
       <ScrollToTop />
+      <RouteEffects />
       <AppErrorBoundary>
         <Routes>
           <Route path={paths.login.pattern} element={<LoginRoute />} />

@@ -51,6 +51,14 @@ export const en = {
     create: '+ Create "{{text}}"',
     creating: 'Creating...',
   },
+  shell: {
+    language: 'Language',
+    collapseMenu: 'Collapse menu',
+    expandMenu: 'Expand menu',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    userMenu: 'User menu',
+  },
 };
 
 export type Resources = typeof en;
