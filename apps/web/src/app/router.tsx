@@ -4,8 +4,9 @@
  */
 import { Center, Container } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
-import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { returnTarget } from '../lib/return-to';
 import { useDocumentTitle } from './document-title';
 import { AppErrorBoundary } from './error-boundary';
 import { RequireAccess, RequireAuth } from './guards';
@@ -88,10 +89,14 @@ function PublicScreen({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** /login for visitors; a signed-in user is sent on to / (→ /main). */
+/**
+ * /login for visitors; a signed-in user is sent on to the address they had asked for, else / (→ /main).
+ * This also runs the moment sign-in stores the token, so it must agree with the login page.
+ */
 function LoginRoute() {
   const auth = useAuth();
-  if (auth.status === 'authenticated') return <Navigate to={paths.root.to()} replace />;
+  const location = useLocation();
+  if (auth.status === 'authenticated') return <Navigate to={returnTarget(location.state)} replace />;
   return (
     <PublicScreen>
       <LoginPage />
