@@ -57,7 +57,6 @@ export const en = {
     expandMenu: 'Expand menu',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
-    userMenu: 'User menu',
   },
 };
 

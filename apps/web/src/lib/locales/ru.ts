@@ -58,6 +58,5 @@ export const ru: Resources = {
     expandMenu: 'Развернуть меню',
     openMenu: 'Открыть меню',
     closeMenu: 'Закрыть меню',
-    userMenu: 'Меню пользователя',
   },
 };
