@@ -25,7 +25,13 @@ export function Providers({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark" cssVariablesResolver={cssVariablesResolver}>
-          <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} withAutoCloseProgress={false} zIndex={1000} />
+          <Notifications
+            position="top-right"
+            classNames={{ root: 'ch-toasts' }}
+            autoClose={TOAST_AUTO_CLOSE_MS}
+            withAutoCloseProgress={false}
+            zIndex={1000}
+          />
           {children}
         </MantineProvider>
       </QueryClientProvider>

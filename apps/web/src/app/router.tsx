@@ -4,10 +4,13 @@
  */
 import { Center, Container } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
-import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { returnTarget } from '../lib/return-to';
+import { useDocumentTitle } from './document-title';
 import { AppErrorBoundary } from './error-boundary';
 import { RequireAccess, RequireAuth } from './guards';
+import { useHeadingFocus } from './layout/heading-focus';
 import { PageLoader } from './layout/page-loader';
 import { ScrollToTop } from './layout/scroll-to-top';
 import { paths, type AppPath } from '../lib/paths';
@@ -68,9 +71,17 @@ const protectedRoutes: AppRoute[] = [
   { path: paths.editProfile, page: lazy(() => import('../features/profile/profile-page')) },
 ];
 
+/** What every route change does besides drawing the screen: the tab title and the focus. */
+function RouteEffects() {
+  useDocumentTitle();
+  useHeadingFocus();
+  return null;
+}
+
+/** A screen outside the shell (login, recovery, 404 signed out): the page is its main landmark. */
 function PublicScreen({ children }: { children: React.ReactNode }) {
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Container size={440} w="100%">
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </Container>
@@ -78,10 +89,14 @@ function PublicScreen({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** /login for visitors; a signed-in user is sent on to / (→ /main). */
+/**
+ * /login for visitors; a signed-in user is sent on to the address they had asked for, else / (→ /main).
+ * This also runs the moment sign-in stores the token, so it must agree with the login page.
+ */
 function LoginRoute() {
   const auth = useAuth();
-  if (auth.status === 'authenticated') return <Navigate to={paths.root.to()} replace />;
+  const location = useLocation();
+  if (auth.status === 'authenticated') return <Navigate to={returnTarget(location.state)} replace />;
   return (
     <PublicScreen>
       <LoginPage />
@@ -112,6 +127,7 @@ export function AppRouter() {
   return (
     <HashRouter>
       <ScrollToTop />
+      <RouteEffects />
       <AppErrorBoundary>
         <Routes>
           <Route path={paths.login.pattern} element={<LoginRoute />} />

@@ -2,15 +2,23 @@
  * Session state (spec part 4): starts `unloaded`, reads the stored token and becomes `authenticated`
  * or `loggedOut`. The token lives in localStorage under 'token'. A token that cannot be decoded, or
  * has expired, logs the user out. Components read the state with `useAuth()`.
+ *
+ * A session that ends without the user asking (expired, or refused by the server) is remembered for
+ * this tab across the reload the 401 rule makes (spec part 8), so the login screen can say why.
  */
 import { useSyncExternalStore } from 'react';
 import type { TokenPayload } from '@cooler-hub/contract/auth';
 import { TOKEN_STORAGE_KEY, decodeTokenPayload, isExpired } from './token';
 
+export type LogoutReason = 'invalid-token' | 'expired' | 'signed-out';
+
 export type AuthState =
   | { status: 'unloaded' }
   | { status: 'authenticated'; token: string; payload: TokenPayload }
-  | { status: 'loggedOut'; reason?: 'invalid-token' | 'expired' | 'signed-out' };
+  | { status: 'loggedOut'; reason?: LogoutReason };
+
+/** sessionStorage key: set when a session ended on its own, read (and removed) on the next load. */
+const SESSION_ENDED_KEY = 'session-ended';
 
 let state: AuthState = { status: 'unloaded' };
 const listeners = new Set<() => void>();
@@ -37,6 +45,26 @@ function removeStorage() {
   }
 }
 
+function rememberSessionEnded(ended: boolean) {
+  try {
+    if (ended) sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+    else sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    /* storage unavailable: the login screen just will not say why */
+  }
+}
+
+/** Read once: a reload of the login screen afterwards no longer repeats the message. */
+function takeSessionEnded(): boolean {
+  try {
+    const ended = sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+    return ended;
+  } catch {
+    return false;
+  }
+}
+
 function scheduleExpiry(payload: TokenPayload) {
   clearTimeout(expiryTimer);
   const ms = payload.exp * 1000 - Date.now();
@@ -57,9 +85,13 @@ function stateFromToken(token: string | null): AuthState {
 
 /** unloaded → authenticated | loggedOut. Called once before the first render. */
 export function loadSession(): AuthState {
-  const next = stateFromToken(readStorage());
+  let next = stateFromToken(readStorage());
+  const ended = takeSessionEnded();
   if (next.status === 'authenticated') scheduleExpiry(next.payload);
-  else removeStorage();
+  else {
+    removeStorage();
+    if (ended && next.status === 'loggedOut' && !next.reason) next = { status: 'loggedOut', reason: 'expired' };
+  }
   emit(next);
   return next;
 }
@@ -69,6 +101,7 @@ export function storeToken(token: string): AuthState {
   const next = stateFromToken(token);
   if (next.status === 'authenticated') {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    rememberSessionEnded(false);
     scheduleExpiry(next.payload);
   } else {
     removeStorage();
@@ -77,10 +110,16 @@ export function storeToken(token: string): AuthState {
   return next;
 }
 
-export function clearSession(reason: 'invalid-token' | 'expired' | 'signed-out' = 'signed-out') {
+export function clearSession(reason: LogoutReason = 'signed-out') {
   clearTimeout(expiryTimer);
   removeStorage();
+  rememberSessionEnded(reason !== 'signed-out');
   emit({ status: 'loggedOut', reason });
+}
+
+/** True when the user did not sign out themselves: the login screen says the session has ended. */
+export function sessionEnded(state: AuthState): boolean {
+  return state.status === 'loggedOut' && state.reason !== undefined && state.reason !== 'signed-out';
 }
 
 /** The raw token for the Authorization header ('' when absent, spec part 7). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { permissionsOf } from '@cooler-hub/contract/permissions';
 import { paths } from '../../lib/paths';
-import { MENU, visibleMenu } from './menu';
+import { MENU, activeEntry, visibleMenu } from './menu';
 
 describe('side menu (spec 2.1, 6)', () => {
   it('shows all ten entries to an Admin', () => {
@@ -44,5 +44,32 @@ describe('side menu (spec 2.1, 6)', () => {
     expect(paths.receiptEdit.to({ receipt: 'abc' })).toBe('/receipt/abc/edit');
     expect(paths.createDn.to({ view: 'scan' })).toBe('/create-dn/scan');
     expect(paths.createDn.to()).toBe('/create-dn');
+  });
+});
+
+describe('the highlighted menu entry (issue 7, item 11)', () => {
+  const label = (pathname: string) => activeEntry(pathname)?.label;
+  it('is the entry of the page itself', () => {
+    expect(label('/settings')).toBe('Settings');
+    expect(label('/users')).toBe('Users');
+  });
+  it('stays on the section while one of its forms is open', () => {
+    expect(label('/ccodes/new')).toBe('Settings');
+    expect(label('/ccodes/7/edit')).toBe('Settings');
+    expect(label('/part-number-edit/12')).toBe('Settings');
+    expect(label('/scrap_reason/new')).toBe('Settings');
+    expect(label('/customer-create')).toBe('Customers');
+    expect(label('/customer-edit/3')).toBe('Customers');
+    expect(label('/receipt/9/revisions')).toBe('Master Data');
+    expect(label('/coolers-edit/4')).toBe('Cooler History');
+    expect(label('/update-scrap/5')).toBe('Scrap delivery notes');
+    expect(label('/update-dn/5/transfer')).toBe('Transfer delivery notes');
+    expect(label('/error-sheet/5/preview')).toBe('Error Sheet');
+    expect(label('/create-dn/scan')).toBe('Main');
+  });
+  it('is none on screens outside the menu', () => {
+    expect(label('/edit-profile')).toBeUndefined();
+    expect(label('/404')).toBeUndefined();
+    expect(label('/settings-extra')).toBeUndefined();
   });
 });

@@ -1,4 +1,9 @@
-import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+/**
+ * The side menu (spec 2.1). Full width with labels, or on a desktop collapsed to an icon rail whose
+ * entries are named by their labels and show them as tooltips. The entry of the current section is
+ * highlighted on its form pages too (menu.ts).
+ */
+import { AppShell, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBuildingStore,
@@ -14,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { usePermissions } from '../../lib/current-user';
-import { visibleMenu } from './menu';
+import { activeEntry, visibleMenu } from './menu';
 
 const ICONS: Record<string, Icon> = {
   Main: IconHome,
@@ -29,32 +34,44 @@ const ICONS: Record<string, Icon> = {
   Users: IconUsers,
 };
 
-function isActive(pathname: string, target: string) {
-  return pathname === target || pathname.startsWith(`${target}/`);
-}
+// In the rail the link is the icon alone, centred.
+const RAIL_LINK_STYLES = { root: { justifyContent: 'center' }, section: { marginInlineEnd: 0 }, body: { display: 'none' } };
 
-export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
+export function SideMenu(props: {
+  /** False only for a closed off-canvas menu: it then also leaves the tab order and the a11y tree. */
+  opened: boolean;
+  /** Icons with tooltips instead of labels (desktop, collapsed). */
+  rail: boolean;
+  onNavigate: () => void;
+}) {
   const permissions = usePermissions();
   const { pathname } = useLocation();
+  const current = activeEntry(pathname);
   return (
-    // When collapsed (off-canvas), the menu is also hidden from focus and screen readers.
-    <AppShell.Navbar p="xs" aria-label="Main menu" className="ch-navbar" data-closed={opened ? undefined : true}>
+    <AppShell.Navbar p="xs" id="side-menu" aria-label="Main menu" className="ch-navbar" data-closed={props.opened ? undefined : true}>
       <AppShell.Section grow component={ScrollArea}>
         {visibleMenu(permissions).map((entry) => {
-          const to = entry.path.to();
-          const active = isActive(pathname, to);
+          const active = entry === current;
           const Icon = ICONS[entry.label] ?? IconHome;
-          return (
+          const link = (
             <NavLink
-              key={to}
+              key={entry.label}
               component={Link}
-              to={to}
-              label={entry.label}
+              to={entry.path.to()}
+              label={props.rail ? undefined : entry.label}
+              aria-label={props.rail ? entry.label : undefined}
               active={active}
               aria-current={active ? 'page' : undefined}
-              leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
-              onClick={onNavigate}
+              leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+              styles={props.rail ? RAIL_LINK_STYLES : undefined}
+              onClick={props.onNavigate}
             />
+          );
+          if (!props.rail) return link;
+          return (
+            <Tooltip key={entry.label} label={entry.label} position="right" withArrow events={{ hover: true, focus: true, touch: false }}>
+              {link}
+            </Tooltip>
           );
         })}
       </AppShell.Section>

@@ -1,11 +1,14 @@
 /**
  * Login (spec 2.3): POST /api/login_check {username, password} → {token}, stored under 'token',
- * then / with the history entry replaced. A 401 body's message (e.g. 'Invalid credentials.') and a
- * 429's description show at form level.
+ * then / with the history entry replaced — or the protected address the visitor had opened (a deep
+ * link, or the page a session ended on). A 401 body's message (e.g. 'Invalid credentials.') and a
+ * 429's description show at form level; a session that ended on its own is explained above the form.
+ * Enter in a field signs in.
  */
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconClockExclamation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { TOKEN_INVALID, loginCheckBody, tokenResponse } from '@cooler-hub/contract/auth';
 import { REQUIRED_MESSAGE } from '@cooler-hub/contract/common';
@@ -14,13 +17,19 @@ import { PasswordField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
 import { api } from '../../lib/api-client';
 import { LOGIN_CHECK_PATH } from '../../lib/api-errors';
-import { storeToken } from '../../lib/auth';
+import { sessionEnded, storeToken, useAuth } from '../../lib/auth';
+import { returnTarget } from '../../lib/return-to';
+import { submitOnEnter } from '../../lib/submit-on-enter';
+
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 // The contract's rule, with the spec's message for an empty password.
 const loginForm = loginCheckBody.extend({ password: z.string().min(1, REQUIRED_MESSAGE) });
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const auth = useAuth();
   const queryClient = useQueryClient();
   const formApi = useAppForm(loginForm, { defaultValues: { username: '', password: '' } });
 
@@ -28,11 +37,11 @@ export default function LoginPage() {
     const { token } = await api.post(LOGIN_CHECK_PATH, values, tokenResponse);
     if (storeToken(token).status !== 'authenticated') throw new Error(TOKEN_INVALID);
     queryClient.clear(); // nothing of a previous user survives
-    await navigate('/', { replace: true });
+    await navigate(returnTarget(location.state), { replace: true });
   };
 
   return (
-    <Paper withBorder shadow="md" p="xl" radius="md">
+    <Paper withBorder shadow="md" p="xl" radius="md" onKeyDownCapture={submitOnEnter}>
       <Stack gap="lg">
         <div>
           <Title order={1} size="h2" ta="center">
@@ -42,6 +51,12 @@ export default function LoginPage() {
             Sign in to continue
           </Text>
         </div>
+        {sessionEnded(auth) && (
+          // A status, not an alert: it is news on arrival, not an error of what the user typed.
+          <Alert role="status" color="yellow" variant="light" icon={<IconClockExclamation size={18} aria-hidden />}>
+            {SESSION_ENDED_MESSAGE}
+          </Alert>
+        )}
         <AppForm api={formApi} onSubmit={onSubmit}>
           <TextField name="username" label="Login" placeholder="Name or Email" autoComplete="username" autoFocus />
           <PasswordField name="password" label="Password" autoComplete="current-password" />

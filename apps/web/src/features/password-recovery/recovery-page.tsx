@@ -1,6 +1,8 @@
 /**
  * Password recovery in five steps (spec 2.3, 4): name → check e-mail → code → new password → done.
  * Calls: /api/password_recovery/{request,verify,reset} (contract password-recovery.ts).
+ * Enter in a field submits the step; every step but the last offers 'Back to login' — the last one
+ * has its own Login button, so there is one way back, not two.
  */
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
@@ -11,6 +13,7 @@ import { newPassword } from '@cooler-hub/contract/users';
 import { AppForm } from '../../components/form/app-form';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
+import { submitOnEnter } from '../../lib/submit-on-enter';
 import { requestRecovery, resetPassword, verifyRecoveryCode } from './api';
 
 const PASSWORDS_DIFFER = 'The passwords do not match.';
@@ -22,9 +25,10 @@ type Step =
   | { step: 'password'; username: string; resetToken: string }
   | { step: 'done' };
 
-function StepCard({ title, text, children }: { title?: string; text: string; children: ReactNode }) {
+function StepCard(props: { title?: string; text: string; children: ReactNode; backToLogin?: boolean }) {
+  const { title, text, children, backToLogin = true } = props;
   return (
-    <Paper withBorder shadow="md" p="xl" radius="md">
+    <Paper withBorder shadow="md" p="xl" radius="md" onKeyDownCapture={submitOnEnter}>
       <Stack gap="lg">
         <div>
           {title && (
@@ -37,9 +41,11 @@ function StepCard({ title, text, children }: { title?: string; text: string; chi
           </Text>
         </div>
         {children}
-        <Anchor component={Link} to="/login" size="sm" ta="center">
-          Back to login
-        </Anchor>
+        {backToLogin && (
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to login
+          </Anchor>
+        )}
       </Stack>
     </Paper>
   );
@@ -138,7 +144,7 @@ export default function RecoveryPage() {
       return <PasswordStep resetToken={state.resetToken} onReset={() => setState({ step: 'done' })} />;
     case 'done':
       return (
-        <StepCard title="Password changed" text="Your password has been successfully reset. Click below to login.">
+        <StepCard title="Password changed" text="Your password has been successfully reset. Click below to login." backToLogin={false}>
           <Button fullWidth onClick={() => void navigate('/login')} autoFocus>
             Login
           </Button>

@@ -54,6 +54,13 @@ export const en = {
     create: '+ Create "{{text}}"',
     creating: 'Creating...',
   },
+  shell: {
+    language: 'Language',
+    collapseMenu: 'Collapse menu',
+    expandMenu: 'Expand menu',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+  },
 };
 
 export type Resources = typeof en;

@@ -55,4 +55,11 @@ export const ru: Resources = {
     create: '+ Создать «{{text}}»',
     creating: 'Создание...',
   },
+  shell: {
+    language: 'Язык',
+    collapseMenu: 'Свернуть меню',
+    expandMenu: 'Развернуть меню',
+    openMenu: 'Открыть меню',
+    closeMenu: 'Закрыть меню',
+  },
 };
