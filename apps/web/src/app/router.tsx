@@ -1,9 +1,11 @@
 /**
- * Hash routing (spec 2.1). Every page is a lazy chunk. A screen not built yet is registered with
+ * Hash routing (spec 2.1). Every page but the login screen is a lazy chunk. A screen not built yet is registered with
  * `comingSoon(paths.x)`; replacing it is one line: `page: lazy(() => import('../features/x/x-page'))`.
  */
 import { Center, Container } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
+// The first screen most visits show: a lazy chunk would flash the loader before it (decision 070).
+import LoginPage from '../features/auth/login-page';
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { returnTarget } from '../lib/return-to';
@@ -18,7 +20,6 @@ import { paths, type AppPath } from '../lib/paths';
 // The shell (top bar, side menu) is its own chunk: the login screen never loads it.
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
-const LoginPage = lazy(() => import('../features/auth/login-page'));
 const RecoveryPage = lazy(() => import('../features/password-recovery/recovery-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 

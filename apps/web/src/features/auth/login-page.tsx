@@ -19,7 +19,6 @@ import { api } from '../../lib/api-client';
 import { LOGIN_CHECK_PATH } from '../../lib/api-errors';
 import { sessionEnded, storeToken, useAuth } from '../../lib/auth';
 import { returnTarget } from '../../lib/return-to';
-import { submitOnEnter } from '../../lib/submit-on-enter';
 
 const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
@@ -41,7 +40,7 @@ export default function LoginPage() {
   };
 
   return (
-    <Paper withBorder shadow="md" p="xl" radius="md" onKeyDownCapture={submitOnEnter}>
+    <Paper withBorder shadow="md" p="xl" radius="md">
       <Stack gap="lg">
         <div>
           <Title order={1} size="h2" ta="center">
@@ -57,7 +56,7 @@ export default function LoginPage() {
             {SESSION_ENDED_MESSAGE}
           </Alert>
         )}
-        <AppForm api={formApi} onSubmit={onSubmit}>
+        <AppForm submitOnEnter api={formApi} onSubmit={onSubmit}>
           <TextField name="username" label="Login" placeholder="Name or Email" autoComplete="username" autoFocus />
           <PasswordField name="password" label="Password" autoComplete="current-password" />
           <Group justify="flex-end">

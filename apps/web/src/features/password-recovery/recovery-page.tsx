@@ -13,7 +13,6 @@ import { newPassword } from '@cooler-hub/contract/users';
 import { AppForm } from '../../components/form/app-form';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
-import { submitOnEnter } from '../../lib/submit-on-enter';
 import { requestRecovery, resetPassword, verifyRecoveryCode } from './api';
 
 const PASSWORDS_DIFFER = 'The passwords do not match.';
@@ -28,7 +27,7 @@ type Step =
 function StepCard(props: { title?: string; text: string; children: ReactNode; backToLogin?: boolean }) {
   const { title, text, children, backToLogin = true } = props;
   return (
-    <Paper withBorder shadow="md" p="xl" radius="md" onKeyDownCapture={submitOnEnter}>
+    <Paper withBorder shadow="md" p="xl" radius="md">
       <Stack gap="lg">
         <div>
           {title && (
@@ -56,6 +55,7 @@ function NameStep({ onSent }: { onSent: (username: string) => void }) {
   return (
     <StepCard title="Forgot your password?" text="No worries, we'll send you reset instructions">
       <AppForm
+        submitOnEnter
         api={formApi}
         onSubmit={async ({ username }) => {
           await requestRecovery(username);
@@ -78,6 +78,7 @@ function CodeStep({ username, onVerified }: { username: string; onVerified: (res
   return (
     <StepCard title="Password reset" text="Enter the secret code from our email.">
       <AppForm
+        submitOnEnter
         api={formApi}
         onSubmit={async ({ code }) => {
           const { resetToken } = await verifyRecoveryCode(username, code);
@@ -102,6 +103,7 @@ function PasswordStep({ resetToken, onReset }: { resetToken: string; onReset: ()
   return (
     <StepCard title="Set new password" text="Your new password must be different to previously used passwords">
       <AppForm
+        submitOnEnter
         api={formApi}
         onSubmit={async ({ plainPassword }) => {
           await resetPassword(resetToken, plainPassword);
