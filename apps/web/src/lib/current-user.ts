@@ -39,7 +39,7 @@ export function useCan(): (ability: Ability | readonly Ability[]) => boolean {
   const permissions = usePermissions();
   return useCallback(
     (ability: Ability | readonly Ability[]) =>
-      (typeof ability === 'string' ? [ability] : ability).some((a) => can(permissions, a as Ability)),
+      (typeof ability === 'string' ? [ability] : ability).some((a) => can(permissions, a)),
     [permissions],
   );
 }

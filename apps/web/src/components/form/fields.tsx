@@ -35,7 +35,7 @@ function visibleError(fieldState: ControllerFieldState, formState: FormState<Fie
 export function useField(name: string) {
   const { control } = useFormContext();
   const { field, fieldState, formState } = useController({ name, control });
-  return { field, error: visibleError(fieldState, formState as FormState<FieldValues>) };
+  return { field, error: visibleError(fieldState, formState) };
 }
 
 /** The props that bind a text-like Mantine input (text, password, textarea) to a form value; empty is ''. */
