@@ -41,7 +41,7 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
 import { SuppliersService } from './modules/suppliers/suppliers.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { UploadsService } from './modules/uploads/uploads.service';
-import { prepareSignedInUserLookup } from './modules/users/users.repository';
+import { signedInUserLoader } from './modules/users/signed-in-user';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 
@@ -111,7 +111,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer }:
 
   // Everything registered in this scope passes the permission guard (plugins/auth).
   await app.register(async (api) => {
-    await api.register(authPlugin, { tokens, loadUser: prepareSignedInUserLookup(db) });
+    await api.register(authPlugin, { tokens, loadUser: signedInUserLoader(db, (id) => uploads.urlFor(id)) });
     await api.register(healthRoutes, { database });
     await api.register(authRoutes, { auth });
     await api.register(profileRoutes, { profile });

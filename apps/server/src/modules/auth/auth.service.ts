@@ -9,7 +9,6 @@ import { sha256 } from '../../lib/crypto';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
-import type { Role } from '@cooler-hub/contract/permissions';
 import { findUserByLogin } from '../users/users.repository';
 import * as throttle from './login-throttle.repository';
 
@@ -43,7 +42,7 @@ export class AuthService {
     const token = await this.tokens.sign({
       id: user.id,
       username: user.username,
-      role: user.role as Role,
+      role: user.role,
       tokenVersion: user.tokenVersion,
     });
     return { token };
