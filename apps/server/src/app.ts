@@ -101,13 +101,17 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer }:
   const mail =
     mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
-  app.addHook('onClose', () => mail.close());
 
   const auth = new AuthService(db, tokens);
   const uploads = new UploadsService(db, config.publicUrl);
   const users = new UsersService(db);
   const profile = new ProfileService(db, tokens, uploads);
   const recovery = new PasswordRecoveryService(db, mail, auth, jwtSecret, app.log);
+  // Work still running after its answer goes first, then the mail it may have queued.
+  app.addHook('onClose', async () => {
+    await recovery.drain();
+    await mail.close();
+  });
 
   // Everything registered in this scope passes the permission guard (plugins/auth).
   await app.register(async (api) => {

@@ -2,7 +2,7 @@
 import { and, count, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { referencesTo } from '../../db/references';
-import { uploads, users } from '../../db/schema';
+import { uploads } from '../../db/schema';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -19,11 +19,6 @@ export function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
 export async function uploadExists(db: Db, id: string): Promise<boolean> {
   const rows = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)).limit(1);
   return rows.length > 0;
-}
-
-/** Holds the user's row until the transaction ends: two uploads at once cannot both pass the quota. */
-export async function lockOwner(db: Db, ownerId: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
 }
 
 export async function countUploadsSince(db: Db, ownerId: number, hours: number): Promise<number> {

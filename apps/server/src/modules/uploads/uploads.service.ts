@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { randomToken } from '../../lib/crypto';
 import { DomainError } from '../../lib/errors';
 import { detectImageType, reencodeImage } from './images';
+import { lockUser } from '../users/users.repository';
 import * as repo from './uploads.repository';
 
 export const UPLOADS_PER_DAY = 20;
@@ -61,7 +62,8 @@ export class UploadsService {
     if (!contentType || !image) throw new DomainError(INVALID_FILE_FORMAT);
     const id = randomToken(32);
     await this.db.transaction(async (tx) => {
-      await repo.lockOwner(tx, input.ownerId);
+      // Two uploads at once cannot both pass the quota.
+      await lockUser(tx, input.ownerId);
       if ((await repo.countUploadsSince(tx, input.ownerId, 24)) >= UPLOADS_PER_DAY) {
         throw new DomainError(UPLOAD_QUOTA_REACHED);
       }

@@ -89,6 +89,11 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
   return deleted.length > 0;
 }
 
+/** Holds the user's row until the transaction ends (serialises work per user). */
+export async function lockUser(db: Db, id: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 /**
  * Locks every Admin row until the transaction ends and answers their ids: two concurrent demotions
  * or deletions cannot both see "another Admin is left".
