@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { hydraErrorBody } from '@cooler-hub/contract/common';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { loggerOptions, logRequests } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
@@ -53,6 +54,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Replaces the mailer built from config (never needed in production). */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests). */
+  logOutput?: NodeJS.WritableStream;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
@@ -61,9 +64,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** An incoming x-request-id is kept when it looks like an id (no spaces, no control characters). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-export async function buildApp({ config, database, jwtSecret, webRoot, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jwtSecret, webRoot, mailer, logOutput }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config, logOutput),
+    disableRequestLogging: true, // one line per request instead (lib/logger)
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -92,6 +96,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer }:
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  logRequests(app);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);
