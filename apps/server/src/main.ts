@@ -40,9 +40,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, jwtSecret, webRoot });
   sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
+  const sweepTimer = sweepOrphanUploadsHourly(app, new UploadsService(database.db, config.publicUrl));
 
   let closing = false;
-  let sweepTimer: NodeJS.Timeout | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -73,7 +73,6 @@ async function main(): Promise<void> {
     // Printed once, last, on the run that created the user; it is not stored anywhere in clear.
     process.stdout.write(adminPasswordBanner('Cooler Hub: admin user created', ADMIN_USERNAME, seeded.generatedAdminPassword));
   }
-  sweepTimer = sweepOrphanUploadsHourly(app, new UploadsService(database.db, config.publicUrl));
 }
 
 /** At start and every hour: uploads nothing refers to are removed after their grace period. */
