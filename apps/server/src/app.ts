@@ -11,7 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { hydraErrorBody } from '@cooler-hub/contract/common';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { loggerOptions, logRequests } from './lib/logger';
+import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
@@ -67,7 +67,7 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 export async function buildApp({ config, database, jwtSecret, webRoot, mailer, logOutput }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logOutput),
-    disableRequestLogging: true, // one line per request instead (lib/logger)
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -96,7 +96,6 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, l
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  logRequests(app);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);

@@ -3,7 +3,7 @@
  * stdout is a terminal — as a readable line such as `14:02:11 INFO GET /api/hub_users 200 4.1 ms`.
  * LOG_FORMAT overrides the guess.
  */
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import type { Config } from '../config';
 
@@ -16,11 +16,13 @@ export function resolveLogFormat(configured: LogFormat | undefined, stdoutIsTty:
 /** What the pretty line shows: the request line for a request, else the message. */
 function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
   const message = String(log[messageKey] ?? '');
-  if (message !== REQUEST_COMPLETED) return message;
-  return `${String(log['method'])} ${String(log['url'])} ${String(log['statusCode'])} ${String(log['responseTime'])} ms`;
+  if (message !== REQUEST_COMPLETED && message !== REQUEST_ERRORED) return message;
+  const line = `${String(log['method'])} ${String(log['url'])} ${String(log['statusCode'])} ${String(log['responseTime'])} ms`;
+  return message === REQUEST_ERRORED ? `${line} (${message})` : line;
 }
 
 export const REQUEST_COMPLETED = 'request completed';
+const REQUEST_ERRORED = 'request errored';
 
 /** `output` replaces stdout (the tests read the lines). */
 export function loggerOptions(
@@ -43,23 +45,23 @@ export function loggerOptions(
 }
 
 /**
- * Replaces Fastify's two lines per request ('incoming request', 'request completed') with one,
- * written when the answer has gone out. At debug level the arrival is logged too (the bench reads
- * both to find a request's SQL statements).
+ * Fastify's two lines per request ('incoming request', 'request completed') become one, written
+ * when the answer has gone out. The arrival is still logged at debug level (the bench reads both
+ * ends of a request at trace to find its SQL statements).
  */
-export function logRequests(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ method: request.method, url: request.url }, 'incoming request');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      REQUEST_COMPLETED,
-    );
-  });
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, REQUEST_ERRORED);
+    else reply.log.info(line, REQUEST_COMPLETED);
+  }
 }
