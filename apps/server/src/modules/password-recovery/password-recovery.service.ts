@@ -66,9 +66,13 @@ export class PasswordRecoveryService {
     return hmac(this.secret, `recovery-code:${userId}:${code}`);
   }
 
-  async request(login: string): Promise<{ sent: true }> {
+  /**
+   * `afterAnswer` runs its callback once the answer is out (the route ties it to the response's
+   * 'close' event); the work it starts is tracked until it ends.
+   */
+  async request(login: string, afterAnswer: (start: () => void) => void): Promise<{ sent: true }> {
     const user = await usersRepo.findUserByLogin(this.db, login);
-    if (user) this.afterAnswer(() => this.sendCode(user));
+    if (user) afterAnswer(() => this.track(this.sendCode(user)));
     return { sent: true };
   }
 
@@ -79,10 +83,9 @@ export class PasswordRecoveryService {
 
   private readonly pending = new Set<Promise<void>>();
 
-  /** Runs `work` once the current answer has gone out; a failure is logged, never thrown. */
-  private afterAnswer(work: () => Promise<void>): void {
-    const job = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
+  /** Keeps `work` until it ends, for drain(); a failure is logged, never thrown. */
+  private track(work: Promise<void>): void {
+    const job = work
       .catch((err: unknown) => this.log.error({ err }, 'password recovery: sending the code failed'))
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
