@@ -1,3 +1,9 @@
+-- The whole schema, squashed into one migration before the first deployment (docs/decisions/061).
+-- Contains-search (lower(…) LIKE %…%) on the bigger lists uses trigram indexes. pg_trgm ships with PostgreSQL (contrib) and is a trusted extension; PGlite loads it in src/db/client.ts.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE TYPE "public"."upload_kind" AS ENUM('avatar');--> statement-breakpoint
+CREATE TYPE "public"."user_color" AS ENUM('Red', 'Green', 'Blue', 'Yellow', 'Purple', 'Orange', 'Pink', 'Brown', 'Gray', 'Black', 'Cyan', 'Magenta', 'Lime', 'Teal', 'Indigo', 'Maroon', 'Gold', 'Silver', 'Violet');--> statement-breakpoint
+CREATE TYPE "public"."user_role" AS ENUM('Admin', 'Production');--> statement-breakpoint
 CREATE TABLE "app_secrets" (
 	"name" varchar(100) PRIMARY KEY NOT NULL,
 	"value" text NOT NULL,
@@ -11,7 +17,6 @@ CREATE TABLE "cc_codes" (
 	"price_pence" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "cc_codes_code_unique" UNIQUE("code"),
 	CONSTRAINT "cc_codes_price_check" CHECK ("cc_codes"."price_pence" >= 0)
 );
 --> statement-breakpoint
@@ -19,24 +24,22 @@ CREATE TABLE "clients" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" varchar(255) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "clients_name_unique" UNIQUE("name")
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "collection_points" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" varchar(255) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "collection_points_name_unique" UNIQUE("name")
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "customer_accounts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" varchar(255) NOT NULL,
 	"contact_person" varchar(255),
-	"email" varchar(180),
-	"telephone" varchar(50),
+	"email" varchar(255),
+	"telephone" varchar(100),
 	"delivery_address" text,
 	"billing_address" text,
 	"client_id" integer NOT NULL,
@@ -55,8 +58,7 @@ CREATE TABLE "part_numbers" (
 	"part_number" varchar(100) NOT NULL,
 	"description" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "part_numbers_part_number_unique" UNIQUE("part_number")
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "password_history" (
@@ -99,13 +101,12 @@ CREATE TABLE "suppliers" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" varchar(255) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "suppliers_name_unique" UNIQUE("name")
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "uploads" (
 	"id" varchar(64) PRIMARY KEY NOT NULL,
-	"kind" varchar(20) NOT NULL,
+	"kind" "upload_kind" NOT NULL,
 	"content_type" varchar(100) NOT NULL,
 	"bytes" "bytea" NOT NULL,
 	"size" integer NOT NULL,
@@ -118,13 +119,12 @@ CREATE TABLE "users" (
 	"username" varchar(180) NOT NULL,
 	"email" varchar(180) NOT NULL,
 	"password_hash" text NOT NULL,
-	"role" varchar(20) NOT NULL,
-	"color" varchar(20),
-	"avatar" text,
+	"role" "user_role" NOT NULL,
+	"color" "user_color",
+	"avatar_upload_id" varchar(64),
 	"token_version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "users_role_check" CHECK ("users"."role" in ('Admin', 'Production'))
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "customer_accounts" ADD CONSTRAINT "customer_accounts_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -132,11 +132,23 @@ ALTER TABLE "password_history" ADD CONSTRAINT "password_history_user_id_users_id
 ALTER TABLE "password_recovery_codes" ADD CONSTRAINT "password_recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_avatar_upload_id_uploads_id_fk" FOREIGN KEY ("avatar_upload_id") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "cc_codes_code_unique" ON "cc_codes" USING btree (lower("code"));--> statement-breakpoint
+CREATE UNIQUE INDEX "clients_name_unique" ON "clients" USING btree (lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "collection_points_name_unique" ON "collection_points" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "customer_accounts_client_idx" ON "customer_accounts" USING btree ("client_id");--> statement-breakpoint
-CREATE INDEX "customer_accounts_name_idx" ON "customer_accounts" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "customer_accounts_name_idx" ON "customer_accounts" USING btree (lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "login_failures_key_idx" ON "login_failures" USING btree ("key","created_at");--> statement-breakpoint
+CREATE INDEX "login_failures_created_idx" ON "login_failures" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "part_numbers_part_number_unique" ON "part_numbers" USING btree (lower("part_number"));--> statement-breakpoint
+CREATE INDEX "part_numbers_part_number_trgm_idx" ON "part_numbers" USING gin (lower("part_number") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "password_history_user_idx" ON "password_history" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "password_recovery_codes_user_idx" ON "password_recovery_codes" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "password_reset_tokens_user_idx" ON "password_reset_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "suppliers_name_unique" ON "suppliers" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "uploads_owner_idx" ON "uploads" USING btree ("owner_id","created_at");--> statement-breakpoint
+CREATE INDEX "uploads_created_idx" ON "uploads" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_unique" ON "users" USING btree (lower("username"));--> statement-breakpoint
-CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree (lower("email"));
+CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "users_username_trgm_idx" ON "users" USING gin (lower("username") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_avatar_upload_idx" ON "users" USING btree ("avatar_upload_id");

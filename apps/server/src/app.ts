@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { hydraErrorBody } from '@cooler-hub/contract/common';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
@@ -41,7 +42,7 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
 import { SuppliersService } from './modules/suppliers/suppliers.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { UploadsService } from './modules/uploads/uploads.service';
-import { prepareSignedInUserLookup } from './modules/users/users.repository';
+import { signedInUserLoader } from './modules/users/signed-in-user';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 
@@ -53,6 +54,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Replaces the mailer built from config (never needed in production). */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests). */
+  logOutput?: NodeJS.WritableStream;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
@@ -61,9 +64,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** An incoming x-request-id is kept when it looks like an id (no spaces, no control characters). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-export async function buildApp({ config, database, jwtSecret, webRoot, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jwtSecret, webRoot, mailer, logOutput }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config, logOutput),
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -101,17 +105,21 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer }:
   const mail =
     mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
-  app.addHook('onClose', () => mail.close());
 
   const auth = new AuthService(db, tokens);
   const uploads = new UploadsService(db, config.publicUrl);
   const users = new UsersService(db);
   const profile = new ProfileService(db, tokens, uploads);
   const recovery = new PasswordRecoveryService(db, mail, auth, jwtSecret, app.log);
+  // Work still running after its answer goes first, then the mail it may have queued.
+  app.addHook('onClose', async () => {
+    await recovery.drain();
+    await mail.close();
+  });
 
   // Everything registered in this scope passes the permission guard (plugins/auth).
   await app.register(async (api) => {
-    await api.register(authPlugin, { tokens, loadUser: prepareSignedInUserLookup(db) });
+    await api.register(authPlugin, { tokens, loadUser: signedInUserLoader(db, (id) => uploads.urlFor(id)) });
     await api.register(healthRoutes, { database });
     await api.register(authRoutes, { auth });
     await api.register(profileRoutes, { profile });

@@ -35,6 +35,8 @@ export const configSchema = z.object({
     urlWithProtocols(['http:', 'https:'], 'http(s)').transform((v) => v.replace(/\/+$/, '')),
   ),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** Unset: readable lines when stdout is a terminal, JSON otherwise. */
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'])),
   SEED_DEMO: withDefault(flag, '0'),
   GEOCODER_URL: optional(urlWithProtocols(['http:', 'https:'], 'http(s)')),
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling by IP). */
@@ -54,6 +56,7 @@ export interface Config {
   mailFrom: string;
   publicUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logFormat: 'json' | 'pretty' | undefined;
   seedDemo: boolean;
   geocoderUrl: string | undefined;
   trustProxy: boolean;
@@ -82,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: c.MAIL_FROM,
     publicUrl: c.PUBLIC_URL,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     seedDemo: c.SEED_DEMO,
     geocoderUrl: c.GEOCODER_URL,
     trustProxy: c.TRUST_PROXY,

@@ -1,9 +1,12 @@
 /** Production entry: config → database → migrate → seed → listen; graceful shutdown on SIGTERM/SIGINT. */
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { seed } from './db/seed';
+import { ADMIN_USERNAME, seed } from './db/seed';
+import { adminPasswordBanner } from './lib/banner';
+import { UploadsService } from './modules/uploads/uploads.service';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { migrationsFolder, webRoot } from './paths';
 
@@ -28,10 +31,6 @@ async function main(): Promise<void> {
   });
   await database.migrate(migrationsFolder);
   const seeded = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
-  if (seeded.generatedAdminPassword) {
-    // Printed once, on the run that created the user; it is not stored anywhere in clear.
-    process.stdout.write(`\nAdmin user created: admin / ${seeded.generatedAdminPassword}\n\n`);
-  }
   const jwtSecret = await resolveJwtSecret({
     configured: config.jwtSecret,
     driver: database.driver,
@@ -41,11 +40,13 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, jwtSecret, webRoot });
   sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
+  const sweepTimer = sweepOrphanUploadsHourly(app, new UploadsService(database.db, config.publicUrl));
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(sweepTimer);
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
@@ -68,6 +69,21 @@ async function main(): Promise<void> {
     { driver: database.driver, seeded: seeded.seeded, startupMs: Math.round(performance.now() - started) },
     'Cooler Hub ready',
   );
+  if (seeded.generatedAdminPassword) {
+    // Printed once, last, on the run that created the user; it is not stored anywhere in clear.
+    process.stdout.write(adminPasswordBanner('Cooler Hub: admin user created', ADMIN_USERNAME, seeded.generatedAdminPassword));
+  }
+}
+
+/** At start and every hour: uploads nothing refers to are removed after their grace period. */
+function sweepOrphanUploadsHourly(app: FastifyInstance, uploads: UploadsService): NodeJS.Timeout {
+  const sweep = () =>
+    void uploads
+      .removeOrphans()
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'orphan uploads removed'))
+      .catch((err: unknown) => app.log.error({ err }, 'orphan upload sweep failed'));
+  sweep();
+  return setInterval(sweep, 60 * 60 * 1000).unref();
 }
 
 main().catch((err: unknown) => {

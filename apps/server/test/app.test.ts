@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PostalMime from 'postal-mime';
 import { propertyPath, type HydraError } from '@cooler-hub/contract/common';
@@ -20,8 +21,9 @@ import errorsPlugin, {
   UNSUPPORTED_MEDIA_TYPE,
   findPgError,
   pathFromInstancePath,
-  uniqueViolationField,
 } from '../src/plugins/errors';
+import { uniqueViolationField } from '../src/db/unique';
+import { users } from '../src/db/schema';
 import { adminToken, authHeader, buildTestApp, createTestDatabase, json, waitFor, type TestApp } from './helpers';
 import { codeFrom } from './smtp';
 
@@ -221,15 +223,42 @@ describe('client mistakes never become a 500', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('a unique violation from PostgreSQL maps to the API field', async () => {
+  it('a unique violation from PostgreSQL maps to the API field named by the schema', async () => {
     const error = await insertUser(t.database.db, { username: 'ADMIN', email: 'x@example.com', role: 'Admin', passwordHash: 'x' }).catch((e: unknown) => e);
     const pg = findPgError(error);
     expect(pg?.code).toBe('23505');
-    expect(uniqueViolationField(pg!)).toBe('username');
-    expect(uniqueViolationField({ code: '23505', detail: 'Key (part_number)=(X) already exists.' })).toBe('partNumber');
+    expect(uniqueViolationField(pg!.constraint)).toBe('username');
+    const email = findPgError(
+      await insertUser(t.database.db, { username: 'someone-new', email: 'ADMIN@coolerhub.local', role: 'Admin', passwordHash: 'x' }).catch((e: unknown) => e),
+    );
+    expect(uniqueViolationField(email!.constraint)).toBe('email');
+    // Read from schema.ts: lower(…) unique indexes, column unique constraints (API name `number`), primary keys.
+    expect(uniqueViolationField('part_numbers_part_number_unique')).toBe('partNumber');
+    expect(uniqueViolationField('scrap_reasons_code_unique')).toBe('number');
+    expect(uniqueViolationField('cc_codes_code_unique')).toBe('code');
+    expect(uniqueViolationField('cc_codes_pkey')).toBe('id');
+    expect(uniqueViolationField('no_such_constraint')).toBe('');
   });
 
-  it('an integer path id is decimal digits (else 400); one no integer column can hold is a 404', async () => {
+  it('role and color are enums: the database refuses any other value', async () => {
+    const bad = [
+      { username: 'enum-role', email: 'enum-role@example.com', role: 'Root', color: null },
+      { username: 'enum-color', email: 'enum-color@example.com', role: 'Production', color: 'Chartreuse' },
+    ];
+    for (const row of bad) {
+      const error = await t.database.db
+        .execute(sql`insert into users (username, email, password_hash, role, color) values (${row.username}, ${row.email}, 'x', ${row.role}, ${row.color})`)
+        .catch((e: unknown) => e);
+      expect(findPgError(error)?.code, row.username).toBe('22P02'); // invalid input value for enum
+    }
+    await t.database.db.execute(
+      sql`insert into users (username, email, password_hash, role, color) values ('enum-ok', 'enum-ok@example.com', 'x', 'Production', 'Teal')`,
+    );
+    const [ok] = await t.database.db.select({ role: users.role, color: users.color }).from(users).where(sql`${users.username} = 'enum-ok'`);
+    expect(ok).toEqual({ role: 'Production', color: 'Teal' });
+  });
+
+  it('an integer path id is decimal digits (else 400); one no integer column can hold is a 404 on every id route', async () => {
     const headers = authHeader(await adminToken(t.app));
     for (const id of ['1e0', '0x1', '%201', '1.0', '0', '-1', 'Infinity']) {
       const res = await t.app.inject({ url: `/api/collection_points/${id}`, headers });
@@ -238,8 +267,15 @@ describe('client mistakes never become a 500', () => {
     }
     expect((await t.app.inject({ url: '/api/collection_points/1', headers })).statusCode).toBe(200);
     for (const id of ['2147483648', '99999999999999999999999', '9'.repeat(99)]) {
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/hub_users/${id}`, headers });
-      expect(json(res), id.slice(0, 30)).toEqual(hydra('Not Found'));
+      for (const [method, url] of [
+        ['DELETE', `/api/hub_users/${id}`],
+        ['GET', `/api/collection_points/${id}`],
+        ['GET', `/api/customer_accounts/${id}`],
+        ['DELETE', `/api/clients/${id}`],
+      ] as const) {
+        const res = await t.app.inject({ method, url, headers });
+        expect(json(res), `${method} ${url.slice(0, 40)}`).toEqual(hydra('Not Found'));
+      }
     }
   });
 

@@ -10,7 +10,13 @@ import {
   tokenPayload,
 } from '@cooler-hub/contract/auth';
 import type { ConstraintViolationList, HydraError } from '@cooler-hub/contract/common';
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from '../src/modules/auth/auth.service';
+import {
+  ADDRESS_DELAY_MAX_MS,
+  ADDRESS_DELAY_STEP_MS,
+  MAX_FAILURES_PER_ACCOUNT,
+  SLOW_DOWN_AFTER_ADDRESS_FAILURES,
+  addressDelayMs,
+} from '../src/modules/auth/auth.service';
 import { ADMIN_PASSWORD, authHeader, buildTestApp, createUser, json, login, loginAs, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -77,12 +83,43 @@ describe('POST /api/login_check', () => {
     }
   });
 
-  it(`blocks a client address after ${MAX_FAILURES_PER_ADDRESS} failures across names`, async () => {
-    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
-      expect((await loginCheck(`guess-${i}`, 'wrong-password', '10.3.0.9')).statusCode).toBe(401);
+  it(`slows an address down after ${SLOW_DOWN_AFTER_ADDRESS_FAILURES} failures across names, but a right password still signs in`, async () => {
+    const { user, password } = await createUser(t.app);
+    const address = '10.3.0.9';
+    for (let i = 0; i < SLOW_DOWN_AFTER_ADDRESS_FAILURES; i++) {
+      expect((await loginCheck(`guess-${i}`, 'wrong-password', address)).statusCode).toBe(401);
     }
-    expect((await loginCheck('admin', ADMIN_PASSWORD, '10.3.0.9')).statusCode).toBe(429);
-    expect((await loginCheck('admin', ADMIN_PASSWORD, '10.3.0.10')).statusCode).toBe(200);
+    const timed = async (username: string, pass: string, ip: string) => {
+      const started = performance.now();
+      const res = await loginCheck(username, pass, ip);
+      return { status: res.statusCode, ms: performance.now() - started };
+    };
+    // Everyone behind that address (a proxy without TRUST_PROXY, an office NAT) still gets in, after a wait.
+    const admin = await timed('admin', ADMIN_PASSWORD, address);
+    expect(admin.status).toBe(200);
+    expect(admin.ms).toBeGreaterThanOrEqual(ADDRESS_DELAY_STEP_MS);
+    const other = await timed(user.username, password, address);
+    expect(other.status).toBe(200);
+    // The wait grows with each further failure.
+    expect((await loginCheck('guess-more', 'wrong-password', address)).statusCode).toBe(401);
+    const later = await timed(user.username, password, address);
+    expect(later.status).toBe(200);
+    expect(later.ms).toBeGreaterThanOrEqual(2 * ADDRESS_DELAY_STEP_MS);
+    // Another address is not slowed.
+    expect((await timed('admin', ADMIN_PASSWORD, '10.3.0.10')).ms).toBeLessThan(ADDRESS_DELAY_STEP_MS + 2000);
+  });
+
+  it('the per-account block still holds from an address that is being slowed down', async () => {
+    const { user, password } = await createUser(t.app);
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) expect((await loginCheck(user.username, 'nope', '10.3.0.9')).statusCode).toBe(401);
+    expect((await loginCheck(user.username, password, '10.3.0.9')).statusCode).toBe(429);
+  });
+
+  it('the address delay grows step by step up to its cap', () => {
+    expect(addressDelayMs(SLOW_DOWN_AFTER_ADDRESS_FAILURES - 1)).toBe(0);
+    expect(addressDelayMs(SLOW_DOWN_AFTER_ADDRESS_FAILURES)).toBe(ADDRESS_DELAY_STEP_MS);
+    expect(addressDelayMs(SLOW_DOWN_AFTER_ADDRESS_FAILURES + 3)).toBe(4 * ADDRESS_DELAY_STEP_MS);
+    expect(addressDelayMs(10_000)).toBe(ADDRESS_DELAY_MAX_MS);
   });
 });
 

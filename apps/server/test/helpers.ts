@@ -67,14 +67,14 @@ export interface TestApp {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string; logQuery?: DatabaseOptions['logQuery'] } = {},
+  options: { webRoot?: string; logQuery?: DatabaseOptions['logQuery']; logOutput?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD, ...env });
   const { database, dispose } = await createTestDatabase({ logQuery: options.logQuery });
   await seed(database.db, { adminPassword: ADMIN_PASSWORD });
   const jwtSecret = randomToken(48);
-  const app = await buildApp({ config, database, jwtSecret, webRoot: options.webRoot });
+  const app = await buildApp({ config, database, jwtSecret, webRoot: options.webRoot, logOutput: options.logOutput });
   await app.ready();
   return {
     app,

@@ -39,6 +39,12 @@ const REFERENCES: Reference[] = (Object.values(schema) as unknown[])
     });
   });
 
+/** Every foreign key that points at `table` (the orphan-upload sweep keeps rows any of them uses). */
+export function referencesTo(table: PgTable): { table: PgTable; column: PgColumn }[] {
+  const target = getTableName(table);
+  return REFERENCES.filter((r) => r.target === target).map((r) => ({ table: r.table, column: r.column }));
+}
+
 /** Names a table's rows in sentences; the default comes from the table name (`delivery_lines`). */
 const NOUNS: Record<string, { one: string; many: string }> = {
   cc_codes: { one: 'CC code', many: 'CC codes' },

@@ -1,15 +1,18 @@
 /**
  * Tables (drizzle). Migrations in ../../drizzle are generated from this file by `npm run db:generate`
  * and must run on PostgreSQL 15 (CI) as well as PGlite (18): nothing newer than 15 is used.
- * This file imports nothing from the app so drizzle-kit can load it on its own.
+ * This file imports nothing from the app but the contract (plain TypeScript and zod), so drizzle-kit
+ * can load it on its own; `.ci/run` fails when it and the committed migrations disagree.
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   check,
   customType,
   index,
   integer,
+  pgEnum,
   pgTable,
   serial,
   text,
@@ -18,6 +21,9 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '@cooler-hub/contract/permissions';
+import { UPLOAD_KINDS } from '@cooler-hub/contract/uploads';
+import { COLORS } from '@cooler-hub/contract/users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -28,6 +34,11 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+// The contract's lists are the only source of these values: the database refuses anything else.
+export const userRole = pgEnum('user_role', ROLES);
+export const userColor = pgEnum('user_color', COLORS);
+export const uploadKind = pgEnum('upload_kind', UPLOAD_KINDS);
+
 // ── accounts ────────────────────────────────────────────────────────────────────────────────────
 
 export const users = pgTable(
@@ -37,9 +48,12 @@ export const users = pgTable(
     username: varchar('username', { length: 180 }).notNull(),
     email: varchar('email', { length: 180 }).notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: varchar('role', { length: 20 }).notNull(),
-    color: varchar('color', { length: 20 }),
-    avatar: text('avatar'),
+    role: userRole('role').notNull(),
+    color: userColor('color'),
+    /** The API answers the upload's URL; a reference keeps the orphan sweep from removing it. */
+    avatarUploadId: varchar('avatar_upload_id', { length: 64 }).references((): AnyPgColumn => uploads.id, {
+      onDelete: 'set null',
+    }),
     /** Part of every token (`ver`); bumped on password or role change so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
@@ -51,7 +65,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // The list's name search is "contains, any case" (lower(…) LIKE '%…%'): a trigram index serves it (docs/decisions/024).
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
-    check('users_role_check', sql`${t.role} in ('Admin', 'Production')`),
+    index('users_avatar_upload_idx').on(t.avatarUploadId),
   ],
 );
 
@@ -113,17 +127,25 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_idx').on(t.key, t.createdAt), index('login_failures_created_idx').on(t.createdAt)],
 );
 
-/** Uploaded files live in the database so every instance can serve them (DESIGN.md §3). */
-export const uploads = pgTable('uploads', {
-  /** 32 random bytes, base64url: the URL is the only capability needed to read the file. */
-  id: varchar('id', { length: 64 }).primaryKey(),
-  kind: varchar('kind', { length: 20 }).notNull(),
-  contentType: varchar('content_type', { length: 100 }).notNull(),
-  bytes: bytea('bytes').notNull(),
-  size: integer('size').notNull(),
-  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+/**
+ * Uploaded files live in the database so every instance can serve them (DESIGN.md §3). One that no
+ * foreign key refers to is removed after a grace period (docs/decisions/062).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** 32 random bytes, base64url: the URL is the only capability needed to read the file. */
+    id: varchar('id', { length: 64 }).primaryKey(),
+    kind: uploadKind('kind').notNull(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    ownerId: integer('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  // The quota counts a user's recent uploads; the sweep looks for old ones.
+  (t) => [index('uploads_owner_idx').on(t.ownerId, t.createdAt), index('uploads_created_idx').on(t.createdAt)],
+);
 
 /** Secrets the app generates itself when none is configured (the JWT key with DATABASE_URL). */
 export const appSecrets = pgTable('app_secrets', {

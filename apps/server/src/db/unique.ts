@@ -1,9 +1,54 @@
-/** The service-side check behind each unique index; the index still decides a race (plugins/errors). */
-import { and, eq, ne, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+/**
+ * Unique values: the service-side check behind each unique index, and the API field a unique
+ * violation (23505) blames when the index decides a race (plugins/errors). The constraint → field
+ * map is read from schema.ts, as the foreign keys are (db/references.ts).
+ */
+import { and, Column, eq, getTableColumns, is, ne, sql, SQL } from 'drizzle-orm';
+import { getTableConfig, IndexedColumn, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import { FieldError } from '../lib/errors';
 import type { Db } from './client';
+import * as schema from './schema';
+
+/** Columns whose API field is not their schema key ('table.column'). */
+const API_FIELD_NAMES: Record<string, string> = {
+  // The scrap reason form sends its code as `number` (spec 7).
+  'scrap_reasons.code': 'number',
+};
+
+/** The name of the first column an index is on, also inside an expression such as lower(name). */
+function firstColumnName(columns: readonly unknown[]): string | undefined {
+  const first = columns[0];
+  for (const part of is(first, SQL) ? first.queryChunks : [first]) {
+    if (is(part, Column) || is(part, IndexedColumn)) return part.name;
+  }
+  return undefined;
+}
+
+/** Every unique constraint or index of the schema (primary keys included) → the API field it guards. */
+const UNIQUE_FIELDS: ReadonlyMap<string, string> = new Map(
+  (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .flatMap((table) => {
+      const config = getTableConfig(table);
+      const keyOf = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]));
+      const field = (column: string | undefined) =>
+        column === undefined ? undefined : (API_FIELD_NAMES[`${config.name}.${column}`] ?? keyOf.get(column));
+      const entries: [string, string | undefined][] = [
+        ...config.columns.filter((c) => c.primary).map((c): [string, string | undefined] => [`${config.name}_pkey`, field(c.name)]),
+        ...config.columns.filter((c) => c.isUnique).map((c): [string, string | undefined] => [c.uniqueName!, field(c.name)]),
+        ...config.indexes
+          .filter((i) => i.config.unique)
+          .map((i): [string, string | undefined] => [i.config.name!, field(firstColumnName(i.config.columns))]),
+      ];
+      return entries.filter((e): e is [string, string] => e[1] !== undefined);
+    }),
+);
+
+/** 23505 → the API field its constraint guards; '' (the whole item) for a constraint we do not know. */
+export function uniqueViolationField(constraint: string | undefined): string {
+  return (constraint && UNIQUE_FIELDS.get(constraint)) || '';
+}
 
 export interface UniqueValue {
   table: PgTable;

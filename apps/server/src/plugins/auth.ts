@@ -8,9 +8,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TOKEN_INVALID, TOKEN_NOT_FOUND } from '@cooler-hub/contract/auth';
-import { permissionsOf, type Permission, type Role } from '@cooler-hub/contract/permissions';
+import type { Permission } from '@cooler-hub/contract/permissions';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { TokenService } from '../lib/tokens';
+import type { AuthUser } from '../modules/users/signed-in-user';
 
 /** Any signed-in user, whatever the role (the profile). */
 export const SIGNED_IN = 'SIGNED_IN';
@@ -27,42 +28,10 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  email: string;
-  role: Role;
-  avatar: string | null;
-  tokenVersion: number;
-  permissions: Permission[];
-}
-
-export interface StoredUser {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  avatar: string | null;
-  tokenVersion: number;
-}
-
 export interface AuthPluginOptions {
   tokens: TokenService;
   /** Primary-key lookup of the token's user; undefined when deleted. */
-  loadUser(id: number): Promise<StoredUser | undefined>;
-}
-
-export function toAuthUser(row: StoredUser): AuthUser {
-  const role = row.role as Role;
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    role,
-    avatar: row.avatar,
-    tokenVersion: row.tokenVersion,
-    permissions: permissionsOf(role),
-  };
+  loadUser(id: number): Promise<AuthUser | undefined>;
 }
 
 /** The signed-in user of a protected route. */
@@ -107,10 +76,10 @@ const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, { tokens, 
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new UnauthorizedError(TOKEN_NOT_FOUND);
     const verified = await tokens.verify(token);
-    const row = await loadUser(verified.userId);
+    const user = await loadUser(verified.userId);
     // A deleted user, or one whose password or role changed since signing, has no valid token.
-    if (!row || row.tokenVersion !== verified.version) throw new UnauthorizedError(TOKEN_INVALID);
-    request.user = toAuthUser(row);
+    if (!user || user.tokenVersion !== verified.version) throw new UnauthorizedError(TOKEN_INVALID);
+    request.user = user;
     if (permission !== SIGNED_IN && !request.user.permissions.includes(permission)) throw new ForbiddenError();
   });
 };

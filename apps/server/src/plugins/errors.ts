@@ -10,7 +10,6 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   hydraErrorBody,
-  NO_SUCH_ID,
   UNKNOWN_REFERENCE,
   violationList,
   violationsFromIssues,
@@ -18,6 +17,7 @@ import {
 } from '@cooler-hub/contract/common';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import { referenceProblem } from '../db/references';
+import { uniqueViolationField } from '../db/unique';
 import {
   DomainError,
   ForbiddenError,
@@ -34,17 +34,6 @@ export const BODY_TOO_LARGE = 'The request body is too large.';
 export const UNSUPPORTED_MEDIA_TYPE = 'Unsupported content type.';
 export const REFERENCED_ROW = 'This item is used by other records, so it cannot be removed or changed this way.';
 export const INVALID_VALUE = 'A value in the request is malformed or out of range.';
-
-/** Unique constraints whose column name is not the API field name. */
-const UNIQUE_CONSTRAINT_FIELDS: Record<string, string> = {
-  users_username_unique: 'username',
-  users_email_unique: 'email',
-  part_numbers_part_number_unique: 'partNumber',
-  // The scrap reason form sends its code as `number` (spec 7).
-  scrap_reasons_code_unique: 'number',
-  cc_codes_pkey: 'id',
-  part_numbers_pkey: 'id',
-};
 
 interface PgError {
   code: string;
@@ -76,15 +65,6 @@ export function findPgError(err: unknown): PgError | undefined {
   return undefined;
 }
 
-const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-/** 23505 → the API field: known constraint, else the column in "Key (column)=(…) already exists". */
-export function uniqueViolationField(error: PgError): string {
-  if (error.constraint && UNIQUE_CONSTRAINT_FIELDS[error.constraint]) return UNIQUE_CONSTRAINT_FIELDS[error.constraint]!;
-  const column = error.detail ? /Key \((?:lower\()?"?([a-z_]+)/.exec(error.detail)?.[1] : undefined;
-  return column ? camel(column) : '';
-}
-
 /** '/lbNumbers/3/serial' → ['lbNumbers', 3, 'serial'] (array items as numbers, spec 5.1). */
 export function pathFromInstancePath(instancePath: string): PropertyKey[] {
   return instancePath
@@ -112,7 +92,8 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
         message: v.message ?? 'This value is not valid.',
       }));
       request.log.info({ validation: err.validationContext, issues }, 'request failed validation');
-      if (err.validationContext === 'params' && issues.some((i) => i.message === NO_SUCH_ID)) return sendHydra(reply, 404, 'Not Found');
+      // A path id too big for its column (the contract's idParams) names no row: 404 like any missing one.
+      if (err.validationContext === 'params' && err.validation?.some((v) => v.keyword === 'too_big')) return sendHydra(reply, 404, 'Not Found');
       return sendViolations(reply, violationsFromIssues(issues));
     }
     if (error instanceof ValidationError) return sendViolations(reply, error.violations);
@@ -130,7 +111,7 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
     const pg = findPgError(err);
     if (pg?.code === '23505') {
       // A race past the service's own uniqueness check: still the user's field, never a 500.
-      const field = uniqueViolationField(pg);
+      const field = uniqueViolationField(pg.constraint);
       request.log.info({ constraint: pg.constraint }, 'unique violation');
       return sendViolations(reply, [{ propertyPath: field, title: ALREADY_USED, message: ALREADY_USED }]);
     }

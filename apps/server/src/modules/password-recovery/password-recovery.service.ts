@@ -2,7 +2,10 @@
  * Password recovery (spec 2.3; DESIGN.md §5; docs/decisions/014): request → e-mailed 6-digit code
  * (15 minutes, RECOVERY_MAX_ATTEMPTS tries) → verify → single-use reset token (15 minutes) → new
  * password, which must differ from the current one and the last PASSWORD_HISTORY_SIZE.
- * The request answers the same whether or not the name exists, and the mail is sent after the answer.
+ * The request answers the same whether or not the name exists, and in the same time: the answer
+ * path only looks the name up, and everything that differs for a real user (the hourly limit, the
+ * new code, the mail) runs after the answer is sent (docs/decisions/063). Until the job queue of the
+ * delivery-notes issue exists, that work is a promise the service tracks and drains on shutdown.
  */
 import {
   INVALID_CODE,
@@ -63,23 +66,46 @@ export class PasswordRecoveryService {
     return hmac(this.secret, `recovery-code:${userId}:${code}`);
   }
 
-  async request(login: string): Promise<{ sent: true }> {
+  /**
+   * `afterAnswer` runs its callback once the answer is out (the route ties it to the response's
+   * 'close' event); the work it starts is tracked until it ends.
+   */
+  async request(login: string, afterAnswer: (start: () => void) => void): Promise<{ sent: true }> {
     const user = await usersRepo.findUserByLogin(this.db, login);
-    if (!user) {
-      this.codeDigest(0, randomDigits()); // same work as the real path, roughly
-      return { sent: true };
-    }
-    if ((await repo.countCodesSince(this.db, user.id, 60)) >= MAX_CODES_PER_HOUR) {
-      this.log.warn({ userId: user.id }, 'password recovery: hourly limit reached, no mail sent');
-      return { sent: true };
-    }
+    if (user) afterAnswer(() => this.track(this.sendCode(user)));
+    return { sent: true };
+  }
+
+  /** Waits for the work still running after answers (app close). */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private readonly pending = new Set<Promise<void>>();
+
+  /** Keeps `work` until it ends, for drain(); a failure is logged, never thrown. */
+  private track(work: Promise<void>): void {
+    const job = work
+      .catch((err: unknown) => this.log.error({ err }, 'password recovery: sending the code failed'))
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  private async sendCode(user: usersRepo.UserRow): Promise<void> {
     const code = randomDigits(6);
-    await this.db.transaction(async (tx) => {
+    const issued = await this.db.transaction(async (tx) => {
+      // One request at a time per user, so a burst cannot slip past the hourly limit.
+      await usersRepo.lockUser(tx, user.id);
+      if ((await repo.countCodesSince(tx, user.id, 60)) >= MAX_CODES_PER_HOUR) return false;
       await repo.invalidateCodes(tx, user.id);
       await repo.insertCode(tx, user.id, this.codeDigest(user.id, code), RECOVERY_CODE_TTL_MINUTES);
+      return true;
     });
+    if (!issued) {
+      this.log.warn({ userId: user.id }, 'password recovery: hourly limit reached, no mail sent');
+      return;
+    }
     this.mailer.sendLater(recoveryMessage(user.email, user.username, code));
-    return { sent: true };
   }
 
   async verify(login: string, code: string): Promise<{ resetToken: string }> {

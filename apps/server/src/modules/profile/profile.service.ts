@@ -9,8 +9,8 @@ import type { Db } from '../../db/client';
 import { FieldError, NotFoundError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
-import { toAuthUser, type AuthUser } from '../../plugins/auth';
 import type { UploadsService } from '../uploads/uploads.service';
+import { toAuthUser, type AuthUser } from '../users/signed-in-user';
 import * as usersRepo from '../users/users.repository';
 import { assertUniqueIdentity } from '../users/users.service';
 
@@ -35,33 +35,33 @@ export class ProfileService {
   ) {}
 
   async update(user: AuthUser, body: ProfileUpdateBody): Promise<ProfileUpdateResponse> {
-    const avatar = await this.avatarValue(body.avatar);
+    const avatarUploadId = await this.avatarUploadId(body.avatar);
     const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
     const updated = await this.db.transaction(async (tx) => {
       await assertUniqueIdentity(tx, body, user.id);
       const row = await usersRepo.updateUser(tx, user.id, {
         username: body.username,
         email: body.email,
-        ...(avatar === undefined ? {} : { avatar }),
+        ...(avatarUploadId === undefined ? {} : { avatarUploadId }),
         ...(passwordHash ? { passwordHash, tokenVersion: usersRepo.bumpedTokenVersion } : {}),
       });
       if (!row) throw new NotFoundError();
       if (passwordHash) await usersRepo.recordPasswordHistory(tx, user.id, passwordHash);
       return row;
     });
-    const current = toAuthUser(updated);
+    const current = toAuthUser(updated, (id) => this.uploads.urlFor(id));
     const token = await this.tokens.sign({ ...current, tokenVersion: updated.tokenVersion });
     return { ...toCurrentUser(current), token };
   }
 
   /**
    * undefined keeps the stored avatar and null clears it; otherwise it must be the URL of an existing
-   * upload (kept canonical).
+   * upload, stored as that upload's id.
    */
-  private async avatarValue(avatar: string | null | undefined): Promise<string | null | undefined> {
+  private async avatarUploadId(avatar: string | null | undefined): Promise<string | null | undefined> {
     if (avatar === undefined || avatar === null) return avatar;
     const id = this.uploads.idFromUrl(avatar);
     if (!id || !(await this.uploads.exists(id))) throw new FieldError('avatar', INVALID_AVATAR);
-    return this.uploads.urlFor(id);
+    return id;
   }
 }

@@ -1,26 +1,31 @@
 /**
- * Uploads (spec 5.2; DESIGN.md §5): the bytes decide the type — PNG or JPEG by magic number, never
- * by file name or declared type — at most MAX_UPLOAD_BYTES. Stored in the database under a random
- * 256-bit id; the URL is the capability, so an <img> loads it without a token.
+ * Uploads (spec 5.2; DESIGN.md §5; docs/decisions/062): the bytes decide the type — PNG or JPEG by
+ * content, never by file name or declared type — at most MAX_UPLOAD_BYTES, and what is stored is our
+ * own re-encoding of the decoded image. Stored in the database under a random 256-bit id; the URL is
+ * the capability, so an <img> loads it without a token. Each user may upload UPLOADS_PER_DAY files a
+ * day, and uploads nothing refers to are removed after ORPHAN_GRACE_HOURS.
  */
-import { FILE_TOO_LARGE, INVALID_FILE_FORMAT, MAX_UPLOAD_BYTES, type UploadResponse } from '@cooler-hub/contract/uploads';
+import {
+  FILE_TOO_LARGE,
+  INVALID_FILE_FORMAT,
+  MAX_UPLOAD_BYTES,
+  type UPLOAD_KINDS,
+  type UploadResponse,
+} from '@cooler-hub/contract/uploads';
 import type { Db } from '../../db/client';
 import { randomToken } from '../../lib/crypto';
 import { DomainError } from '../../lib/errors';
+import { detectImageType, reencodeImage } from './images';
+import { lockUser } from '../users/users.repository';
 import * as repo from './uploads.repository';
 
-export type ImageType = 'image/png' | 'image/jpeg';
+export const UPLOADS_PER_DAY = 20;
+export const UPLOAD_QUOTA_REACHED = `You have uploaded ${UPLOADS_PER_DAY} files in the last 24 hours, the most allowed. Try again later.`;
+/** An upload nobody uses after this long was abandoned (a profile form never saved). */
+export const ORPHAN_GRACE_HOURS = 24;
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 const UPLOAD_ID = /^[A-Za-z0-9_-]{43}$/;
 const UPLOAD_PATH = /^\/api\/uploads\/([A-Za-z0-9_-]{43})$/;
-
-export function detectImageType(bytes: Buffer): ImageType | null {
-  if (bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return 'image/png';
-  if (bytes.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return 'image/jpeg';
-  return null;
-}
 
 export class UploadsService {
   constructor(
@@ -46,18 +51,23 @@ export class UploadsService {
     return UPLOAD_PATH.exec(pathname)?.[1];
   }
 
-  async store(input: { kind: string; bytes: Buffer | null; ownerId: number }): Promise<UploadResponse> {
+  async store(input: {
+    kind: (typeof UPLOAD_KINDS)[number];
+    bytes: Buffer | null;
+    ownerId: number;
+  }): Promise<UploadResponse> {
     if (input.bytes === null || input.bytes.length > MAX_UPLOAD_BYTES) throw new DomainError(FILE_TOO_LARGE);
     const contentType = detectImageType(input.bytes);
-    if (!contentType) throw new DomainError(INVALID_FILE_FORMAT);
+    const image = contentType && (await reencodeImage(input.bytes, contentType));
+    if (!contentType || !image) throw new DomainError(INVALID_FILE_FORMAT);
     const id = randomToken(32);
-    await repo.insertUpload(this.db, {
-      id,
-      kind: input.kind,
-      contentType,
-      bytes: input.bytes,
-      size: input.bytes.length,
-      ownerId: input.ownerId,
+    await this.db.transaction(async (tx) => {
+      // Two uploads at once cannot both pass the quota.
+      await lockUser(tx, input.ownerId);
+      if ((await repo.countUploadsSince(tx, input.ownerId, 24)) >= UPLOADS_PER_DAY) {
+        throw new DomainError(UPLOAD_QUOTA_REACHED);
+      }
+      await repo.insertUpload(tx, { id, kind: input.kind, contentType, bytes: image, size: image.length, ownerId: input.ownerId });
     });
     return { url: this.urlFor(id) };
   }
@@ -68,5 +78,10 @@ export class UploadsService {
 
   async exists(id: string): Promise<boolean> {
     return UPLOAD_ID.test(id) && repo.uploadExists(this.db, id);
+  }
+
+  /** Removes abandoned uploads; answers how many went. */
+  removeOrphans(graceHours = ORPHAN_GRACE_HOURS): Promise<number> {
+    return repo.deleteOrphanUploads(this.db, graceHours);
   }
 }

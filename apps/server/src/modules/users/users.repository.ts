@@ -1,11 +1,9 @@
 /** SQL for users and their password history. Every function takes `db`, which may be a transaction. */
 import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Role } from '@cooler-hub/contract/permissions';
 import type { HubUserListQuery } from '@cooler-hub/contract/users';
 import { PASSWORD_HISTORY_SIZE } from '@cooler-hub/contract/password-recovery';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import type { StoredUser } from '../../plugins/auth';
 import { containsText, findPage, orderByOf } from '../../db/paging';
 import { passwordHistory, users } from '../../db/schema';
 
@@ -14,26 +12,6 @@ export type NewUserRow = typeof users.$inferInsert;
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.query.users.findFirst({ where: eq(users.id, id) });
-}
-
-/**
- * The permission guard's lookup, run on every authenticated request: a named prepared statement,
- * so neither drizzle nor PostgreSQL builds and plans it again each time (docs/decisions/024).
- */
-export function prepareSignedInUserLookup(db: Db): (id: number) => Promise<StoredUser | undefined> {
-  const statement = db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      avatar: users.avatar,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('signed_in_user');
-  return async (id) => (await statement.execute({ id }))[0];
 }
 
 /**
@@ -111,12 +89,17 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
   return deleted.length > 0;
 }
 
+/** Holds the user's row until the transaction ends (serialises work per user). */
+export async function lockUser(db: Db, id: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 /**
  * Locks every Admin row until the transaction ends and answers their ids: two concurrent demotions
  * or deletions cannot both see "another Admin is left".
  */
 export async function lockAdminIds(db: Db): Promise<number[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'Admin' satisfies Role)).for('update');
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'Admin')).for('update');
   return rows.map((r) => r.id);
 }
 

@@ -29,8 +29,8 @@ export function toHubUser(row: UserRow): HubUser {
     id: row.id,
     username: row.username,
     email: row.email,
-    role: row.role as Role,
-    color: (row.color as Color | null) ?? null,
+    role: row.role,
+    color: row.color,
   };
 }
 
