@@ -95,7 +95,7 @@ export function authHeader(token: string): { authorization: string } {
 }
 
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
-  return response.json() as T;
+  return response.json<T>();
 }
 
 export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {

@@ -21,7 +21,7 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        PostalMime.parse(Buffer.concat(chunks))
+        void PostalMime.parse(Buffer.concat(chunks))
           .then((email) => messages.push(email))
           .finally(() => callback());
       });
@@ -49,5 +49,5 @@ export async function startSmtp(): Promise<TestSmtp> {
 export function codeFrom(email: Email): string {
   const codes = (email.text ?? '').match(/\b\d{6}\b/g) ?? [];
   if (codes.length !== 1) throw new Error(`expected one 6-digit code, found ${codes.length}`);
-  return codes[0]!;
+  return codes[0];
 }

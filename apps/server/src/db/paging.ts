@@ -60,7 +60,7 @@ export async function findPage<T extends PgSelect>(
   query: PageQuery,
 ): Promise<{ rows: Awaited<T>; total: number }> {
   const offset = offsetOf(query);
-  const page = async () => (await rows.where(where).orderBy(...orderBy).limit(query.perPage).offset(offset)) as Awaited<T>;
+  const page = async () => (rows.where(where).orderBy(...orderBy).limit(query.perPage).offset(offset));
   const matching = async (): Promise<number> => (await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0;
   if (offset === 0) {
     const first = await page();

@@ -15,7 +15,8 @@ export function resolveLogFormat(configured: LogFormat | undefined, stdoutIsTty:
 
 /** What the pretty line shows: the request line for a request, else the message. */
 function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
-  const message = String(log[messageKey] ?? '');
+  const raw = log[messageKey];
+  const message = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
   if (message !== REQUEST_COMPLETED && message !== REQUEST_ERRORED) return message;
   const line = `${String(log['method'])} ${String(log['url'])} ${String(log['statusCode'])} ${String(log['responseTime'])} ms`;
   return message === REQUEST_ERRORED ? `${line} (${message})` : line;
