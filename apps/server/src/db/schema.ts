@@ -4,12 +4,16 @@
  * This file imports nothing from the app so drizzle-kit can load it on its own.
  */
 import { sql } from 'drizzle-orm';
+// Types only (erased): drizzle-kit still loads this file on its own.
+import type { DiffType, RevisionEntryKind, RevisionValue } from '@cooler-hub/contract/revisions';
 import {
   bigserial,
   check,
   customType,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -232,5 +236,63 @@ export const partNumbers = pgTable(
   (t) => [
     uniqueIndex('part_numbers_part_number_unique').on(sql`lower(${t.partNumber})`),
     index('part_numbers_part_number_trgm_idx').using('gin', sql`lower(${t.partNumber}) gin_trgm_ops`),
+  ],
+);
+
+// ── inventory ───────────────────────────────────────────────────────────────────────────────────
+
+export const coolers = pgTable(
+  'coolers',
+  {
+    /** Client-generated on create (DESIGN.md §4). */
+    id: uuid('id').primaryKey(),
+    serialNumber: varchar('serial_number', { length: 100 }).notNull(),
+    // `part_number_id` → violations on `partNumber` (db/references); a part number in use cannot be deleted.
+    partNumberId: uuid('part_number_id')
+      .notNull()
+      .references(() => partNumbers.id, { onDelete: 'restrict' }),
+    dateOfManufacture: date('date_of_manufacture', { mode: 'string' }).notNull(),
+    modelNumber: varchar('model_number', { length: 100 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Unique regardless of case, like every other unique text (docs/decisions/022); also the default sort.
+    uniqueIndex('coolers_serial_number_unique').on(sql`lower(${t.serialNumber})`),
+    // The cooler lookup searches serials by "contains, any case" (docs/decisions/024).
+    index('coolers_serial_number_trgm_idx').using('gin', sql`lower(${t.serialNumber}) gin_trgm_ops`),
+    index('coolers_part_number_idx').on(t.partNumberId),
+    index('coolers_date_of_manufacture_idx').on(t.dateOfManufacture, t.id),
+  ],
+);
+
+// ── history ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Revision entries (issue 8 item 7): written in the transaction of the change they describe, by
+ * modules/revision-entries/revisions.ts only. Nothing here cascades from the entity or the user:
+ * the entity is named by kind and id as text (no foreign key), and the user's name is copied, so
+ * the history stays readable after either is deleted. entry_kind has no check: the contract's
+ * enum gates it, and a new kind should not need a migration.
+ */
+export const revisionEntries = pgTable(
+  'revision_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryKind: varchar('entry_kind', { length: 20 }).$type<RevisionEntryKind>().notNull(),
+    entryRef: varchar('entry_ref', { length: 64 }).notNull(),
+    diffType: varchar('diff_type', { length: 10 }).$type<DiffType>().notNull(),
+    /** Text entries: the sentences. */
+    textOnlyMessage: text('text_only_message').array().notNull().default(sql`'{}'::text[]`),
+    /** OldNew entries: API field → [old, new]. */
+    oldNewMessage: jsonb('old_new_message').$type<Record<string, [RevisionValue, RevisionValue]>>().notNull().default({}),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    creatorUsername: varchar('creator_username', { length: 180 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One entity's history, newest first: ids follow insertion order.
+    index('revision_entries_entry_idx').on(t.entryKind, t.entryRef, t.id),
+    check('revision_entries_diff_type_check', sql`${t.diffType} in ('Text', 'OldNew')`),
   ],
 );
