@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { Client, CustomerAccount } from '@cooler-hub/contract/customers';
 import type { CcCode, CollectionPoint, PartNumber, ScrapReason } from '@cooler-hub/contract/settings';
 import { authHeader, json } from './helpers';
@@ -74,4 +75,17 @@ export async function createCustomerAccount(
   overrides: Record<string, unknown> = {},
 ): Promise<CustomerAccount> {
   return created(await call(app, token, 'POST', '/api/customer_accounts', newCustomerAccount(client, overrides)), 'a customer account');
+}
+
+export function newCooler(partNumber: string, overrides: Partial<{ id: string; serialNumber: string; partNumber: string; dateOfManufacture: string; modelNumber: string | null }> = {}) {
+  return { id: randomUUID(), serialNumber: unique('SN'), partNumber, dateOfManufacture: '2019-06-14', modelNumber: null, ...overrides };
+}
+/** A cooler of `partNumber` (an id), or of a new part number when none is given. */
+export async function createCooler(
+  app: FastifyInstance,
+  token: string,
+  overrides: Parameters<typeof newCooler>[1] = {},
+): Promise<Cooler> {
+  const partNumber = overrides.partNumber ?? (await createPartNumber(app, token)).id;
+  return created(await call(app, token, 'POST', '/api/coolers', newCooler(partNumber, overrides)), 'a cooler');
 }

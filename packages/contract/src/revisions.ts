@@ -37,9 +37,12 @@ export const revisionEntry = z.object({
 });
 export type RevisionEntry = z.infer<typeof revisionEntry>;
 
-/** Both filters are required: a history is always one receipt's or one cooler's. */
+/** Both filters are required (empty reads 'Required Field'): a history is always one receipt's or one cooler's. */
 export const revisionEntryListQuery = listQuery(['createdAt'], {
-  entryKind: revisionEntryKind,
+  entryKind: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(REVISION_ENTRY_KINDS, { error: (i) => (i.input === undefined ? undefined : `Choose one of ${REVISION_ENTRY_KINDS.join(', ')}.`) }),
+  ),
   entryRef: requiredString(64),
 });
 export type RevisionEntryListQuery = z.infer<typeof revisionEntryListQuery>;
