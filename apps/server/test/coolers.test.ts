@@ -222,6 +222,16 @@ describe('GET, PUT and DELETE /api/coolers/{id}', () => {
     expect(json<Cooler>(await api('GET', `/api/coolers/${b.id}`)).serialNumber).toBe(b.serialNumber.toLowerCase());
   });
 
+  it('two coolers updated to one serial number at once: one 200, one 400 on serialNumber', async () => {
+    const a = await createCooler(suite.app, suite.token, { partNumber: partNumber.id });
+    const b = await createCooler(suite.app, suite.token, { partNumber: partNumber.id });
+    const serialNumber = unique('RACE-PUT');
+    const put = (c: Cooler) => api('PUT', `/api/coolers/${c.id}`, { serialNumber, partNumber: partNumber.id, dateOfManufacture: c.dateOfManufacture });
+    const results = await Promise.all([put(a), put(b)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(violationsOf(results.find((r) => r.statusCode === 400)!)).toEqual({ serialNumber: ALREADY_USED });
+  });
+
   it('a Production user cannot delete (403) and the cooler stays', async () => {
     const c = await createCooler(suite.app, suite.token, { partNumber: partNumber.id });
     expect(hydraDescription(await api('DELETE', `/api/coolers/${c.id}`), 403)).toBe('Access Denied.');
