@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DiffType, RevisionEntryKind, RevisionValue } from '@cooler-hub/contract/revisions';
 import {
   bigserial,
+  boolean,
   check,
   customType,
   date,
@@ -263,6 +264,72 @@ export const coolers = pgTable(
     index('coolers_serial_number_trgm_idx').using('gin', sql`lower(${t.serialNumber}) gin_trgm_ops`),
     index('coolers_part_number_idx').on(t.partNumberId),
     index('coolers_date_of_manufacture_idx').on(t.dateOfManufacture, t.id),
+  ],
+);
+
+/**
+ * Receipts (issue 8, docs/decisions/090). Reference columns are named `<body field>_id` so a
+ * reference that vanished reads as a violation on that field (db/references). Every list filter
+ * and sort of spec 2.8 has an index (docs/decisions/091); filters on the cooler (serial, part
+ * number) are answered through `inventory_item_id`.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    /** Client-generated on create (DESIGN.md §4). */
+    id: uuid('id').primaryKey(),
+    lbNumber: varchar('lb_number', { length: 50 }).notNull(),
+    receiptDate: timestamp('receipt_date', { withTimezone: true }).notNull(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    customerAccountId: integer('customer_account_id')
+      .notNull()
+      .references(() => customerAccounts.id, { onDelete: 'restrict' }),
+    inventoryItemId: uuid('inventory_item_id')
+      .notNull()
+      .references(() => coolers.id, { onDelete: 'restrict' }),
+    collectionPointId: integer('collection_point_id').references(() => collectionPoints.id, { onDelete: 'restrict' }),
+    engineerNo: varchar('engineer_no', { length: 100 }),
+    processOption: varchar('process_option', { length: 1 }).notNull(),
+    processState: varchar('process_state', { length: 2 }),
+    scrapReasonId: integer('scrap_reason_id').references(() => scrapReasons.id, { onDelete: 'restrict' }),
+    notes: text('notes'),
+    tagFaultComment: text('tag_fault_comment'),
+    assetNo: varchar('asset_no', { length: 100 }),
+    /** Set when the receipt leaves in an end-of-day CSV (DESIGN.md §5). */
+    isExported: boolean('is_exported').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // LB numbers are 'LB' + digits (upper-cased by the contract): the plain unique index decides races and serves the LB sort.
+    uniqueIndex('receipts_lb_number_unique').on(t.lbNumber),
+    // The LB search of /main, /lb-tag and Master Data: "contains" (docs/decisions/024).
+    index('receipts_lb_number_trgm_idx').using('gin', sql`lower(${t.lbNumber}) gin_trgm_ops`),
+    index('receipts_engineer_no_trgm_idx').using('gin', sql`lower(${t.engineerNo}) gin_trgm_ops`),
+    // The default order (receiptDate desc), the date range and the end-of-day sheet's keyset.
+    index('receipts_receipt_date_idx').on(t.receiptDate, t.id),
+    // A cooler's receipts, newest first: lastLbNumber, and the serial / part number filters.
+    index('receipts_inventory_item_idx').on(t.inventoryItemId, t.receiptDate, t.createdAt),
+    index('receipts_customer_account_idx').on(t.customerAccountId, t.receiptDate, t.id),
+    index('receipts_supplier_idx').on(t.supplierId, t.id),
+    index('receipts_collection_point_idx').on(t.collectionPointId, t.id),
+    index('receipts_scrap_reason_idx').on(t.scrapReasonId, t.id),
+    index('receipts_engineer_no_idx').on(sql`lower(${t.engineerNo})`, t.id),
+    index('receipts_process_option_idx').on(t.processOption, t.receiptDate, t.id),
+    index('receipts_process_state_idx').on(t.processState, t.receiptDate, t.id),
+    index('receipts_is_exported_idx').on(t.isExported, t.receiptDate, t.id),
+    check('receipts_process_option_check', sql`${t.processOption} in ('X', 'D', 'S')`),
+    // Spec 4: a state only with option D; the contract normalises before it gets here.
+    check('receipts_process_state_check', sql`${t.processState} is null or (${t.processOption} = 'D' and ${t.processState} in ('D1', 'D2', 'D3', 'D4', 'D5'))`),
+    // Spec 4: a scrap reason exactly with option S or with D5.
+    check(
+      'receipts_scrap_reason_check',
+      sql`(${t.scrapReasonId} is not null) = (${t.processOption} = 'S' or coalesce(${t.processState} = 'D5', false))`,
+    ),
+    // DESIGN.md §5: collection point XOR engineer number.
+    check('receipts_mode_check', sql`(${t.collectionPointId} is null) <> (${t.engineerNo} is null)`),
   ],
 );
 

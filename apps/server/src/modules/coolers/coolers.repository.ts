@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CoolerListQuery } from '@cooler-hub/contract/coolers';
 import type { Db } from '../../db/client';
 import { containsText, findPage, orderByOf } from '../../db/paging';
-import { coolers, partNumbers } from '../../db/schema';
+import { coolers, partNumbers, receipts } from '../../db/schema';
 
 export type CoolerValues = Pick<typeof coolers.$inferInsert, 'serialNumber' | 'partNumberId' | 'dateOfManufacture' | 'modelNumber'>;
 
@@ -13,6 +13,16 @@ const coolerFields = {
   partNumber: { id: partNumbers.id, partNumber: partNumbers.partNumber },
   dateOfManufacture: coolers.dateOfManufacture,
   modelNumber: coolers.modelNumber,
+  /**
+   * The LB number of the cooler's newest receipt (latest receipt date, then latest created): one
+   * index probe per row of the page (receipts_inventory_item_idx), in the same statement — no N+1.
+   */
+  lastLbNumber: sql<string | null>`(
+    select ${receipts.lbNumber} from ${receipts}
+    where ${receipts.inventoryItemId} = ${coolers.id}
+    order by ${receipts.receiptDate} desc, ${receipts.createdAt} desc
+    limit 1
+  )`.as('last_lb_number'),
 };
 
 const SORT_COLUMNS = {

@@ -22,8 +22,7 @@ export const COOLER_CREATED = 'Cooler created';
 export const COOLER_DELETED = 'Cooler deleted';
 
 export function toCooler(row: CoolerRow): Cooler {
-  // TODO(issue 8, receipts): the LB number of the cooler's newest receipt, once receipts exist.
-  return { ...row, lastLbNumber: null };
+  return row;
 }
 
 const subjectOf = (id: string): Subject => ({ kind: 'Cooler', ref: id });
