@@ -164,6 +164,8 @@ type RuleInput = {
  * form learns every problem at once; the values may then still be raw input, hence `unknown`.
  */
 function checkReceiptRules(v: RuleInput, ctx: z.RefinementCtx): void {
+  // No body at all: the object's own issue says so.
+  if (typeof v !== 'object' || v === null) return;
   if (scrapReasonApplies(v.processOption, v.processState) && (v.scrapReason === null || v.scrapReason === undefined)) {
     ctx.addIssue({ code: 'custom', path: ['scrapReason'], message: REQUIRED_MESSAGE });
   }
