@@ -18,19 +18,38 @@ function parseCsv(text: string): string[][] {
   let record: string[] = [];
   let field = '';
   let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') record.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field), records.push(record), (record = []), (field = ''), i++;
-    } else field += c;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      endField();
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      endField();
+      records.push(record);
+      record = [];
+      i++;
+    } else {
+      field += c;
+    }
   }
-  if (field !== '' || record.length > 0) record.push(field), records.push(record);
+  if (field !== '' || record.length > 0) {
+    endField();
+    records.push(record);
+  }
   return records;
 }
 

@@ -221,10 +221,10 @@ describe('POST /api/receipts', () => {
 
 describe('process option, state and scrap reason (spec 4)', () => {
   it.each([
-    ['X', null, null],
-    ['D', 'D1', null],
-    ['D', 'D4', null],
-    ['D', null, null],
+    ['X', null],
+    ['D', 'D1'],
+    ['D', 'D4'],
+    ['D', null],
   ] as const)('option %s with state %s needs no scrap reason', async (processOption, processState) => {
     const res = await api('POST', '/api/receipts', newReceipt(refs, { processOption, processState }));
     expect(res.statusCode).toBe(201);
