@@ -27,6 +27,10 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { ClientsService } from './modules/clients/clients.service';
 import { collectionPointsRoutes } from './modules/collection-points/collection-points.routes';
 import { CollectionPointsService } from './modules/collection-points/collection-points.service';
+import { coolersRoutes } from './modules/coolers/coolers.routes';
+import { CoolersService } from './modules/coolers/coolers.service';
+import { endOfDayRoutes } from './modules/end-of-day/end-of-day.routes';
+import { EndOfDayService } from './modules/end-of-day/end-of-day.service';
 import { customerAccountsRoutes } from './modules/customer-accounts/customer-accounts.routes';
 import { CustomerAccountsService } from './modules/customer-accounts/customer-accounts.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -36,6 +40,10 @@ import { passwordRecoveryRoutes } from './modules/password-recovery/password-rec
 import { PasswordRecoveryService } from './modules/password-recovery/password-recovery.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { ProfileService } from './modules/profile/profile.service';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import { ReceiptsService } from './modules/receipts/receipts.service';
+import { revisionEntriesRoutes } from './modules/revision-entries/revision-entries.routes';
+import { RevisionEntriesService } from './modules/revision-entries/revision-entries.service';
 import { scrapReasonsRoutes } from './modules/scrap-reasons/scrap-reasons.routes';
 import { ScrapReasonsService } from './modules/scrap-reasons/scrap-reasons.service';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
@@ -134,6 +142,11 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, l
     await api.register(suppliersRoutes, { suppliers: new SuppliersService(db) });
     await api.register(clientsRoutes, { clients: new ClientsService(db) });
     await api.register(customerAccountsRoutes, { customerAccounts: new CustomerAccountsService(db) });
+    // Inventory and its history (spec 2.9, 2.11, 7).
+    await api.register(coolersRoutes, { coolers: new CoolersService(db) });
+    await api.register(receiptsRoutes, { receipts: new ReceiptsService(db) });
+    await api.register(endOfDayRoutes, { endOfDay: new EndOfDayService(db) });
+    await api.register(revisionEntriesRoutes, { revisionEntries: new RevisionEntriesService(db) });
   });
 
   if (webRoot) await app.register(webPlugin, { root: webRoot });

@@ -4,6 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ListResponse, NamedRef } from '@cooler-hub/contract/common';
+import type { Cooler } from '@cooler-hub/contract/coolers';
+import type { Receipt, ReceiptCreateInput } from '@cooler-hub/contract/receipts';
 import type { Client, CustomerAccount } from '@cooler-hub/contract/customers';
 import type { CcCode, CollectionPoint, PartNumber, ScrapReason } from '@cooler-hub/contract/settings';
 import { authHeader, json } from './helpers';
@@ -74,4 +77,76 @@ export async function createCustomerAccount(
   overrides: Record<string, unknown> = {},
 ): Promise<CustomerAccount> {
   return created(await call(app, token, 'POST', '/api/customer_accounts', newCustomerAccount(client, overrides)), 'a customer account');
+}
+
+export function newCooler(partNumber: string, overrides: Partial<{ id: string; serialNumber: string; partNumber: string; dateOfManufacture: string; modelNumber: string | null }> = {}) {
+  return { id: randomUUID(), serialNumber: unique('SN'), partNumber, dateOfManufacture: '2019-06-14', modelNumber: null, ...overrides };
+}
+/** A cooler of `partNumber` (an id), or of a new part number when none is given. */
+export async function createCooler(
+  app: FastifyInstance,
+  token: string,
+  overrides: Parameters<typeof newCooler>[1] = {},
+): Promise<Cooler> {
+  const partNumber = overrides.partNumber ?? (await createPartNumber(app, token)).id;
+  return created(await call(app, token, 'POST', '/api/coolers', newCooler(partNumber, overrides)), 'a cooler');
+}
+
+let lbSequence = 0;
+/** An LB number no other call of this process has returned ('LB' + digits). */
+export function uniqueLb(): string {
+  lbSequence += 1;
+  return `LB${process.pid}${String(lbSequence).padStart(5, '0')}`;
+}
+
+/** What a receipt points at: a seeded supplier, a new account (of a new client), cooler, collection point and scrap reason. */
+export interface ReceiptReferences {
+  supplier: NamedRef;
+  account: CustomerAccount;
+  cooler: Cooler;
+  collectionPoint: CollectionPoint;
+  scrapReason: ScrapReason;
+}
+
+export async function createReceiptReferences(app: FastifyInstance, token: string, overrides: Partial<ReceiptReferences> = {}): Promise<ReceiptReferences> {
+  const suppliers = json<ListResponse<NamedRef>>(await call(app, token, 'GET', '/api/suppliers'));
+  const supplier = overrides.supplier ?? suppliers.items[0];
+  if (!supplier) throw new Error('no supplier is seeded');
+  return {
+    supplier,
+    account: overrides.account ?? (await createCustomerAccount(app, token, (await createClient(app, token)).id)),
+    cooler: overrides.cooler ?? (await createCooler(app, token)),
+    collectionPoint: overrides.collectionPoint ?? (await createCollectionPoint(app, token)),
+    scrapReason: overrides.scrapReason ?? (await createScrapReason(app, token)),
+  };
+}
+
+/** A valid create body: collection-point mode, option X, received now. */
+export function newReceipt(refs: ReceiptReferences, overrides: Partial<ReceiptCreateInput> = {}): ReceiptCreateInput {
+  return {
+    id: randomUUID(),
+    receiptDate: new Date().toISOString(),
+    customerAccount: refs.account.id,
+    supplier: refs.supplier.id,
+    inventoryItem: refs.cooler.id,
+    lbNumber: uniqueLb(),
+    processOption: 'X',
+    processState: null,
+    scrapReason: null,
+    collectionPoint: refs.collectionPoint.id,
+    engineerNo: null,
+    notes: null,
+    tagFaultComment: null,
+    assetNo: null,
+    ...overrides,
+  };
+}
+
+export async function createReceipt(
+  app: FastifyInstance,
+  token: string,
+  refs: ReceiptReferences,
+  overrides: Partial<ReceiptCreateInput> = {},
+): Promise<Receipt> {
+  return created(await call(app, token, 'POST', '/api/receipts', newReceipt(refs, overrides)), 'a receipt');
 }

@@ -5,13 +5,18 @@
  * can load it on its own; `.ci/run` fails when it and the committed migrations disagree.
  */
 import { sql } from 'drizzle-orm';
+// Types only (erased): drizzle-kit still loads this file on its own.
+import type { DiffType, RevisionEntryKind, RevisionValue } from '@cooler-hub/contract/revisions';
 import {
   type AnyPgColumn,
   bigserial,
+  boolean,
   check,
   customType,
+  date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
@@ -254,5 +259,129 @@ export const partNumbers = pgTable(
   (t) => [
     uniqueIndex('part_numbers_part_number_unique').on(sql`lower(${t.partNumber})`),
     index('part_numbers_part_number_trgm_idx').using('gin', sql`lower(${t.partNumber}) gin_trgm_ops`),
+  ],
+);
+
+// ── inventory ───────────────────────────────────────────────────────────────────────────────────
+
+export const coolers = pgTable(
+  'coolers',
+  {
+    /** Client-generated on create (DESIGN.md §4). */
+    id: uuid('id').primaryKey(),
+    serialNumber: varchar('serial_number', { length: 100 }).notNull(),
+    // `part_number_id` → violations on `partNumber` (db/references); a part number in use cannot be deleted.
+    partNumberId: uuid('part_number_id')
+      .notNull()
+      .references(() => partNumbers.id, { onDelete: 'restrict' }),
+    dateOfManufacture: date('date_of_manufacture', { mode: 'string' }).notNull(),
+    modelNumber: varchar('model_number', { length: 100 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Unique regardless of case, like every other unique text (docs/decisions/022); also the default sort.
+    uniqueIndex('coolers_serial_number_unique').on(sql`lower(${t.serialNumber})`),
+    // The cooler lookup searches serials by "contains, any case" (docs/decisions/024).
+    index('coolers_serial_number_trgm_idx').using('gin', sql`lower(${t.serialNumber}) gin_trgm_ops`),
+    index('coolers_part_number_idx').on(t.partNumberId),
+    index('coolers_date_of_manufacture_idx').on(t.dateOfManufacture, t.id),
+  ],
+);
+
+/**
+ * Receipts (issue 8, docs/decisions/090). Reference columns are named `<body field>_id` so a
+ * reference that vanished reads as a violation on that field (db/references). Every list filter
+ * and sort of spec 2.8 has an index (docs/decisions/091); filters on the cooler (serial, part
+ * number) are answered through `inventory_item_id`.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    /** Client-generated on create (DESIGN.md §4). */
+    id: uuid('id').primaryKey(),
+    lbNumber: varchar('lb_number', { length: 50 }).notNull(),
+    receiptDate: timestamp('receipt_date', { withTimezone: true }).notNull(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    customerAccountId: integer('customer_account_id')
+      .notNull()
+      .references(() => customerAccounts.id, { onDelete: 'restrict' }),
+    inventoryItemId: uuid('inventory_item_id')
+      .notNull()
+      .references(() => coolers.id, { onDelete: 'restrict' }),
+    collectionPointId: integer('collection_point_id').references(() => collectionPoints.id, { onDelete: 'restrict' }),
+    engineerNo: varchar('engineer_no', { length: 100 }),
+    processOption: varchar('process_option', { length: 1 }).notNull(),
+    processState: varchar('process_state', { length: 2 }),
+    scrapReasonId: integer('scrap_reason_id').references(() => scrapReasons.id, { onDelete: 'restrict' }),
+    notes: text('notes'),
+    tagFaultComment: text('tag_fault_comment'),
+    assetNo: varchar('asset_no', { length: 100 }),
+    /** Set when the receipt leaves in an end-of-day CSV (DESIGN.md §5). */
+    isExported: boolean('is_exported').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // LB numbers are 'LB' + digits (upper-cased by the contract): the plain unique index decides races and serves the LB sort.
+    uniqueIndex('receipts_lb_number_unique').on(t.lbNumber),
+    // The LB search of /main, /lb-tag and Master Data: "contains" (docs/decisions/024).
+    index('receipts_lb_number_trgm_idx').using('gin', sql`lower(${t.lbNumber}) gin_trgm_ops`),
+    index('receipts_engineer_no_trgm_idx').using('gin', sql`lower(${t.engineerNo}) gin_trgm_ops`),
+    // The default order (receiptDate desc), the date range and the end-of-day sheet's keyset.
+    index('receipts_receipt_date_idx').on(t.receiptDate, t.id),
+    // A cooler's receipts, newest first: lastLbNumber, and the serial / part number filters.
+    index('receipts_inventory_item_idx').on(t.inventoryItemId, t.receiptDate, t.createdAt),
+    index('receipts_customer_account_idx').on(t.customerAccountId, t.receiptDate, t.id),
+    index('receipts_supplier_idx').on(t.supplierId, t.id),
+    index('receipts_collection_point_idx').on(t.collectionPointId, t.id),
+    index('receipts_scrap_reason_idx').on(t.scrapReasonId, t.id),
+    index('receipts_engineer_no_idx').on(sql`lower(${t.engineerNo})`, t.id),
+    index('receipts_process_option_idx').on(t.processOption, t.receiptDate, t.id),
+    index('receipts_process_state_idx').on(t.processState, t.receiptDate, t.id),
+    index('receipts_is_exported_idx').on(t.isExported, t.receiptDate, t.id),
+    check('receipts_process_option_check', sql`${t.processOption} in ('X', 'D', 'S')`),
+    // Spec 4: a state only with option D; the contract normalises before it gets here.
+    check('receipts_process_state_check', sql`${t.processState} is null or (${t.processOption} = 'D' and ${t.processState} in ('D1', 'D2', 'D3', 'D4', 'D5'))`),
+    // Spec 4: a scrap reason exactly with option S or with D5.
+    check(
+      'receipts_scrap_reason_check',
+      sql`(${t.scrapReasonId} is not null) = (${t.processOption} = 'S' or coalesce(${t.processState} = 'D5', false))`,
+    ),
+    // DESIGN.md §5: collection point XOR engineer number.
+    check('receipts_mode_check', sql`(${t.collectionPointId} is null) <> (${t.engineerNo} is null)`),
+  ],
+);
+
+// ── history ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Revision entries (issue 8 item 7): written in the transaction of the change they describe, by
+ * modules/revision-entries/revisions.ts only. Nothing here cascades from the entity or the user:
+ * the entity is named by kind and id as text (no foreign key), and the user's name is copied, so
+ * the history stays readable after either is deleted. entry_kind has no check: the contract's
+ * enum gates it, and a new kind should not need a migration.
+ */
+export const revisionEntries = pgTable(
+  'revision_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryKind: varchar('entry_kind', { length: 20 }).$type<RevisionEntryKind>().notNull(),
+    entryRef: varchar('entry_ref', { length: 64 }).notNull(),
+    diffType: varchar('diff_type', { length: 10 }).$type<DiffType>().notNull(),
+    /** Text entries: the sentences. */
+    textOnlyMessage: text('text_only_message').array().notNull().default(sql`'{}'::text[]`),
+    /** OldNew entries: API field → [old, new]. */
+    oldNewMessage: jsonb('old_new_message').$type<Record<string, [RevisionValue, RevisionValue]>>().notNull().default({}),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    creatorUsername: varchar('creator_username', { length: 180 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One entity's history, newest first: ids follow insertion order.
+    index('revision_entries_entry_idx').on(t.entryKind, t.entryRef, t.id),
+    check('revision_entries_diff_type_check', sql`${t.diffType} in ('Text', 'OldNew')`),
   ],
 );

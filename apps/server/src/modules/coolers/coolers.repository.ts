@@ -1,0 +1,75 @@
+/** SQL for coolers, each answered with its part number's id and text. Every function takes `db`, which may be a transaction. */
+import { eq, sql } from 'drizzle-orm';
+import type { CoolerListQuery } from '@cooler-hub/contract/coolers';
+import type { Db } from '../../db/client';
+import { containsText, findPage, orderByOf } from '../../db/paging';
+import { coolers, partNumbers, receipts } from '../../db/schema';
+
+export type CoolerValues = Pick<typeof coolers.$inferInsert, 'serialNumber' | 'partNumberId' | 'dateOfManufacture' | 'modelNumber'>;
+
+const coolerFields = {
+  id: coolers.id,
+  serialNumber: coolers.serialNumber,
+  partNumber: { id: partNumbers.id, partNumber: partNumbers.partNumber },
+  dateOfManufacture: coolers.dateOfManufacture,
+  modelNumber: coolers.modelNumber,
+  /**
+   * The LB number of the cooler's newest receipt (latest receipt date, then latest created): one
+   * index probe per row of the page (receipts_inventory_item_idx), in the same statement — no N+1.
+   */
+  lastLbNumber: sql<string | null>`(
+    select ${receipts.lbNumber} from ${receipts}
+    where ${receipts.inventoryItemId} = ${coolers.id}
+    order by ${receipts.receiptDate} desc, ${receipts.createdAt} desc
+    limit 1
+  )`.as('last_lb_number'),
+};
+
+const SORT_COLUMNS = {
+  serialNumber: sql`lower(${coolers.serialNumber})`,
+  partNumber: sql`lower(${partNumbers.partNumber})`,
+  dateOfManufacture: coolers.dateOfManufacture,
+} as const;
+
+const withPartNumber = (db: Db) =>
+  db.select(coolerFields).from(coolers).innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId));
+
+export type CoolerRow = Awaited<ReturnType<typeof withPartNumber>>[number];
+
+export function listCoolers(db: Db, query: CoolerListQuery) {
+  // Only the cooler's own columns are filtered, so counting `coolers` alone counts the same rows.
+  const where = query.serialNumber ? containsText(coolers.serialNumber, query.serialNumber) : undefined;
+  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'serialNumber', coolers.id, ['serialNumber']);
+  return findPage(db, withPartNumber(db).$dynamic(), coolers, where, orderBy, query);
+}
+
+export async function findCooler(db: Db, id: string): Promise<CoolerRow | undefined> {
+  const [row] = await withPartNumber(db).where(eq(coolers.id, id));
+  return row;
+}
+
+/**
+ * The cooler as it is now, locked until the transaction ends (FOR UPDATE OF coolers: the part
+ * number row is read, not locked), so a concurrent change waits and then reads this one's result.
+ */
+export async function lockCooler(tx: Db, id: string): Promise<CoolerRow | undefined> {
+  const [row] = await withPartNumber(tx).where(eq(coolers.id, id)).for('update', { of: coolers });
+  return row;
+}
+
+/** False when the id — or the serial number — is already taken (see lib/create-once). */
+export async function insertCooler(db: Db, id: string, values: CoolerValues): Promise<boolean> {
+  const rows = await db.insert(coolers).values({ id, ...values }).onConflictDoNothing().returning({ id: coolers.id });
+  return rows.length > 0;
+}
+
+export async function updateCooler(db: Db, id: string, values: Omit<CoolerValues, 'modelNumber'>): Promise<void> {
+  await db
+    .update(coolers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(coolers.id, id));
+}
+
+export async function deleteCooler(db: Db, id: string): Promise<void> {
+  await db.delete(coolers).where(eq(coolers.id, id));
+}

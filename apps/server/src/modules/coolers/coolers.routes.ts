@@ -1,0 +1,63 @@
+/**
+ * /api/coolers — Coolers ability (ROLE_ADMIN_USER); deleting needs Manipulate Inventory
+ * (ROLE_REMOVE_INVENTORY), the ability the web's delete icon asks about (spec 6, DESIGN.md §5).
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uuidParams } from '@cooler-hub/contract/common';
+import { cooler, coolerCreateBody, coolerList, coolerListQuery, coolerUpdateBody } from '@cooler-hub/contract/coolers';
+import { ABILITIES } from '@cooler-hub/contract/permissions';
+import { signedInUser } from '../../plugins/auth';
+import type { CoolersService } from './coolers.service';
+
+const config = { permission: ABILITIES.coolers };
+const tags = ['coolers'];
+
+export const coolersRoutes: FastifyPluginAsyncZod<{ coolers: CoolersService }> = async (app, { coolers }) => {
+  app.get(
+    '/api/coolers',
+    {
+      config,
+      schema: { tags, summary: 'List coolers; the cooler lookup searches serialNumber', querystring: coolerListQuery, response: { 200: coolerList } },
+    },
+    (request) => coolers.list(request.query),
+  );
+
+  app.get(
+    '/api/coolers/:id',
+    { config, schema: { tags, summary: 'One cooler', params: uuidParams, response: { 200: cooler } } },
+    (request) => coolers.get(request.params.id),
+  );
+
+  app.post(
+    '/api/coolers',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a cooler with a client-generated id (a retry with the same id and values creates nothing)',
+        body: coolerCreateBody,
+        response: { 201: cooler },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await coolers.create(signedInUser(request), request.body)),
+  );
+
+  app.put(
+    '/api/coolers/:id',
+    { config, schema: { tags, summary: 'Update a cooler', params: uuidParams, body: coolerUpdateBody, response: { 200: cooler } } },
+    (request) => coolers.update(signedInUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/coolers/:id',
+    {
+      config: { permission: ABILITIES.manipulateInventory },
+      schema: { tags, summary: 'Delete a cooler that no receipt uses', params: uuidParams, response: { 204: z.undefined() } },
+    },
+    async (request, reply) => {
+      await coolers.remove(signedInUser(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,135 @@
+/**
+ * Coolers (spec 2.11, 3, 5.3, 7; issue 8 item 1): serial numbers unique ignoring case, the part
+ * number must exist, a client-generated UUID on create. Every create, update and delete writes its
+ * revision entry in the same transaction, with the acting user (modules/revision-entries/revisions).
+ */
+import { UNKNOWN_REFERENCE, type ListResponse } from '@cooler-hub/contract/common';
+import type { Cooler, CoolerCreateBody, CoolerListQuery, CoolerUpdateBody } from '@cooler-hub/contract/coolers';
+import type { Db } from '../../db/client';
+import { inUseMessage, usagesOf } from '../../db/references';
+import { coolers } from '../../db/schema';
+import { assertUnique } from '../../db/unique';
+import { createOnce } from '../../lib/create-once';
+import { ConflictError, FieldError, NotFoundError } from '../../lib/errors';
+import { listResponseOf } from '../../lib/list';
+import { findPartNumber } from '../part-numbers/part-numbers.repository';
+import { recordChanges, recordText, type Actor, type Snapshot, type Subject, type Tx } from '../revision-entries/revisions';
+import * as repo from './coolers.repository';
+import type { CoolerRow } from './coolers.repository';
+
+export const COOLER_ID_CONFLICT = 'A different cooler was already created with this id.';
+export const COOLER_CREATED = 'Cooler created';
+export const COOLER_DELETED = 'Cooler deleted';
+
+export function toCooler(row: CoolerRow): Cooler {
+  return row;
+}
+
+const subjectOf = (id: string): Subject => ({ kind: 'Cooler', ref: id });
+
+/** What history shows of a cooler: the part number's text, which outlives a rename of its id's meaning. */
+const snapshotOf = (row: CoolerRow): Snapshot => ({
+  serialNumber: row.serialNumber,
+  partNumber: row.partNumber.partNumber,
+  dateOfManufacture: row.dateOfManufacture,
+});
+
+/** 'Serial number: SN-1', … — the values a created or deleted cooler had. */
+const describe = (row: CoolerRow): string[] => [
+  `Serial number: ${row.serialNumber}`,
+  `Part number: ${row.partNumber.partNumber}`,
+  `Date of manufacture: ${row.dateOfManufacture}`,
+];
+
+export class CoolersService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: CoolerListQuery): Promise<ListResponse<Cooler>> {
+    const { rows, total } = await repo.listCoolers(this.db, query);
+    return listResponseOf(query, rows.map(toCooler), total);
+  }
+
+  async get(id: string): Promise<Cooler> {
+    const row = await repo.findCooler(this.db, id);
+    if (!row) throw new NotFoundError();
+    return toCooler(row);
+  }
+
+  create(actor: Actor, body: CoolerCreateBody): Promise<Cooler> {
+    const values = {
+      serialNumber: body.serialNumber,
+      partNumberId: body.partNumber,
+      dateOfManufacture: body.dateOfManufacture,
+      modelNumber: body.modelNumber,
+    };
+    return this.db.transaction(async (tx) => {
+      const row = await createOnce({
+        find: () => repo.findCooler(tx, body.id),
+        check: async () => {
+          await this.assertPartNumberExists(tx, body.partNumber);
+          await this.assertSerialFree(tx, body.serialNumber);
+        },
+        insert: async () => {
+          if (!(await repo.insertCooler(tx, body.id, values))) return undefined;
+          const created = await repo.findCooler(tx, body.id);
+          if (!created) throw new Error('the inserted cooler is not readable');
+          await recordText(tx, actor, subjectOf(body.id), [COOLER_CREATED, ...describe(created)]);
+          return created;
+        },
+        matches: (r) =>
+          r.serialNumber === values.serialNumber &&
+          r.partNumber.id === values.partNumberId &&
+          r.dateOfManufacture === values.dateOfManufacture &&
+          r.modelNumber === values.modelNumber,
+        conflict: COOLER_ID_CONFLICT,
+      });
+      return toCooler(row);
+    });
+  }
+
+  update(actor: Actor, id: string, body: CoolerUpdateBody): Promise<Cooler> {
+    return this.db.transaction(async (tx) => {
+      // Locked first: a concurrent update waits here and then compares against this one's result.
+      const before = await repo.lockCooler(tx, id);
+      if (!before) throw new NotFoundError();
+      await this.assertPartNumberExists(tx, body.partNumber);
+      await this.assertSerialFree(tx, body.serialNumber, id);
+      await repo.updateCooler(tx, id, {
+        serialNumber: body.serialNumber,
+        partNumberId: body.partNumber,
+        dateOfManufacture: body.dateOfManufacture,
+      });
+      const after = await repo.findCooler(tx, id);
+      if (!after) throw new NotFoundError();
+      await recordChanges(tx, actor, subjectOf(id), snapshotOf(before), snapshotOf(after));
+      return toCooler(after);
+    });
+  }
+
+  /** Needs ROLE_REMOVE_INVENTORY (the route); refused with a sentence while receipts use it. */
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const current = await repo.lockCooler(tx, id);
+      if (!current) throw new NotFoundError();
+      const usages = await usagesOf(tx, coolers, id);
+      if (usages.length > 0) throw new ConflictError(inUseMessage('coolers', usages));
+      await repo.deleteCooler(tx, id);
+      await recordText(tx, actor, subjectOf(id), [COOLER_DELETED, ...describe(current)]);
+    });
+  }
+
+  private async assertPartNumberExists(tx: Tx, partNumberId: string): Promise<void> {
+    if (!(await findPartNumber(tx, partNumberId))) throw new FieldError('partNumber', UNKNOWN_REFERENCE);
+  }
+
+  private assertSerialFree(tx: Tx, serialNumber: string, exceptId?: string): Promise<void> {
+    return assertUnique(tx, {
+      table: coolers,
+      column: coolers.serialNumber,
+      idColumn: coolers.id,
+      value: serialNumber,
+      exceptId,
+      field: 'serialNumber',
+    });
+  }
+}

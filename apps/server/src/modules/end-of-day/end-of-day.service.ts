@@ -1,0 +1,135 @@
+/**
+ * The end-of-day sheet (spec 2.7, 7; docs/decisions/092): a London day of receipts as a list, and as
+ * a CSV streamed from the database in keyset batches. The receipts a download contains become
+ * exported in the transaction that reads them, which commits only once the last byte has been
+ * handed to the client's connection: a download cut short exports nothing.
+ */
+import type { ListResponse } from '@cooler-hub/contract/common';
+import { formatDay, formatLondonDateTime, londonToday } from '@cooler-hub/contract/london-time';
+import { END_OF_DAY_COLUMNS, type EndOfDayCsvQuery, type EndOfDayQuery, type EndOfDayRow, type ProcessOption } from '@cooler-hub/contract/receipts';
+import type { Db } from '../../db/client';
+import { listResponseOf } from '../../lib/list';
+import * as repo from './end-of-day.repository';
+import type { SheetCursor, SheetFilter, SheetRow } from './end-of-day.repository';
+
+/** Rows per database round trip of the CSV: large enough to amortise it, small enough to stay flat in memory. */
+export const CSV_BATCH_ROWS = 2000;
+
+export function toSheetRow(row: SheetRow): EndOfDayRow {
+  return {
+    id: row.id,
+    supplierCode: row.supplierCode,
+    roNumber: null,
+    accountNo: row.accountNo,
+    // TODO(issue 9, delivery notes): the number of the note that holds the LB number.
+    deliveryNoteNo: null,
+    receiptDate: row.receiptDate.toISOString(),
+    serialNumber: row.serialNumber,
+    partNumber: row.partNumber,
+    customer: row.customer,
+    assetNo: row.assetNo,
+    tagNumber: row.lbNumber,
+    dateOfManufacture: row.dateOfManufacture,
+    processOption: row.processOption as ProcessOption,
+    scrapReason: row.scrapReason,
+    isExported: row.isExported,
+  };
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. Text that a
+ * spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe (OWASP
+ * "CSV injection"): names and asset numbers are typed by users.
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (fields: (string | number | null)[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+/** The 14 columns of spec 2.7, as the sheet shows them. */
+function csvRow(row: SheetRow): string {
+  return csvLine([
+    row.supplierCode,
+    null,
+    row.accountNo,
+    null,
+    formatLondonDateTime(row.receiptDate),
+    row.serialNumber,
+    row.partNumber,
+    row.customer,
+    row.assetNo,
+    row.lbNumber,
+    formatDay(row.dateOfManufacture),
+    row.processOption,
+    row.scrapReason,
+    row.isExported ? 'Yes' : 'No',
+  ]);
+}
+
+/** Where the CSV goes: each write waits for the client to take it; `end` says whether all of it left. */
+export interface CsvSink {
+  /** Rejects once the client has gone. */
+  write(chunk: string): Promise<void>;
+  /** Resolves true when the whole body was handed to the connection, false when the client left first. */
+  end(): Promise<boolean>;
+}
+
+/** The download did not reach the client: its transaction is rolled back, nothing is marked exported. */
+export class DownloadAbortedError extends Error {
+  override name = 'DownloadAbortedError';
+}
+
+const filterOf = (query: { receiptDate?: string | undefined; isExported?: boolean | undefined }): SheetFilter => ({
+  day: query.receiptDate ?? londonToday(),
+  isExported: query.isExported,
+});
+
+export class EndOfDayService {
+  constructor(private readonly db: Db) {}
+
+  /** The sheet on screen; reading it changes nothing. */
+  async list(query: EndOfDayQuery): Promise<ListResponse<EndOfDayRow>> {
+    const { rows, total } = await repo.listSheet(this.db, filterOf(query), query);
+    return listResponseOf(query, rows.map(toSheetRow), total);
+  }
+
+  /** The file's name: end_of_day_sheet_<day>.csv. */
+  filename(query: EndOfDayCsvQuery): string {
+    return `end_of_day_sheet_${filterOf(query).day}.csv`;
+  }
+
+  /**
+   * Streams the CSV into `sink` and marks its receipts exported, all in one transaction: batches of
+   * CSV_BATCH_ROWS rows by keyset, each written (waiting for the client) before the next is read, so
+   * memory stays flat however long the day. Commits only when `sink.end()` reports the whole body
+   * delivered; otherwise throws DownloadAbortedError and rolls the export back.
+   */
+  async exportCsv(query: EndOfDayCsvQuery, sink: CsvSink, batchRows = CSV_BATCH_ROWS): Promise<number> {
+    const filter = filterOf(query);
+    return this.db.transaction(async (tx) => {
+      // A BOM so spreadsheet programs read the file as UTF-8 (names with accents, '£').
+      await sink.write(`\uFEFF${csvLine([...END_OF_DAY_COLUMNS])}`);
+      let cursor: SheetCursor | undefined;
+      let total = 0;
+      for (;;) {
+        const rows = await repo.sheetBatch(tx, filter, cursor, batchRows);
+        if (rows.length === 0) break;
+        await sink.write(rows.map(csvRow).join(''));
+        await repo.markExported(
+          tx,
+          rows.filter((r) => !r.isExported).map((r) => r.id),
+        );
+        total += rows.length;
+        const last = rows[rows.length - 1]!;
+        cursor = { receiptDate: last.receiptDate, id: last.id };
+        if (rows.length < batchRows) break;
+      }
+      if (!(await sink.end())) throw new DownloadAbortedError('the client left before the end-of-day CSV was delivered');
+      return total;
+    });
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * Receipts (spec 2.6–2.9, 3, 4, 5.3, 7; docs/decisions/090): a client-generated UUID on create,
+ * LB numbers unique, every reference checked, the rules of parts 4 and 5.3 (already applied and
+ * normalised by the contract). Every create, update and delete writes its revision entry in the
+ * same transaction, with the acting user (modules/revision-entries/revisions).
+ */
+import { UNKNOWN_REFERENCE, type ListResponse } from '@cooler-hub/contract/common';
+import type { Receipt, ReceiptCreateBody, ReceiptListQuery, ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
+import { ALREADY_USED } from '@cooler-hub/contract/users';
+import type { Db } from '../../db/client';
+import { createOnce } from '../../lib/create-once';
+import { FieldError, NotFoundError, ValidationError } from '../../lib/errors';
+import { listResponseOf } from '../../lib/list';
+import { recordChanges, recordText, type Actor, type Snapshot, type Subject, type Tx } from '../revision-entries/revisions';
+import * as repo from './receipts.repository';
+import type { ReceiptRow, ReceiptValues } from './receipts.repository';
+
+export const RECEIPT_ID_CONFLICT = 'A different receipt was already created with this id.';
+export const RECEIPT_CREATED = 'Receipt created';
+export const RECEIPT_DELETED = 'Receipt deleted';
+
+export function toReceipt(row: ReceiptRow): Receipt {
+  const { collectionPointId, collectionPointName, customer, inventoryItem, ...rest } = row;
+  return {
+    ...rest,
+    inventoryItem: {
+      id: inventoryItem.id,
+      serialNumber: inventoryItem.serialNumber,
+      partNumber: { id: inventoryItem.partNumberId, partNumber: inventoryItem.partNumber },
+      dateOfManufacture: inventoryItem.dateOfManufacture,
+    },
+    receiptDate: row.receiptDate.toISOString(),
+    processOption: row.processOption as Receipt['processOption'],
+    processState: row.processState as Receipt['processState'],
+    collectionPoint: collectionPointId !== null && collectionPointName !== null ? { id: collectionPointId, name: collectionPointName } : null,
+    supplierCode: row.supplier.name,
+    accountNo: row.account.name,
+    customer,
+    tagNumber: row.lbNumber,
+    roNumber: null,
+    // TODO(issue 9, delivery notes): the transfer or scrap note that holds this LB number.
+    deliveryNoteNo: null,
+    deliveryId: null,
+    deliveryType: null,
+  };
+}
+
+const subjectOf = (id: string): Subject => ({ kind: 'Receipt', ref: id });
+
+/** What history shows of a receipt, by body field: names and codes rather than ids. */
+const snapshotOf = (row: ReceiptRow): Snapshot => ({
+  lbNumber: row.lbNumber,
+  receiptDate: row.receiptDate.toISOString(),
+  supplier: row.supplier.name,
+  customerAccount: row.account.name,
+  inventoryItem: row.inventoryItem.serialNumber,
+  collectionPoint: row.collectionPointName,
+  engineerNo: row.engineerNo,
+  processOption: row.processOption,
+  processState: row.processState,
+  scrapReason: row.scrapReason,
+  notes: row.notes,
+  tagFaultComment: row.tagFaultComment,
+  assetNo: row.assetNo,
+});
+
+/** 'LB number: LB123', … — the values a created or deleted receipt had (empty ones left out). */
+const describe = (row: ReceiptRow): string[] => {
+  const labels: [string, string | number | null][] = [
+    ['LB number', row.lbNumber],
+    ['Receipt date', row.receiptDate.toISOString()],
+    ['Serial number', row.inventoryItem.serialNumber],
+    ['Supplier', row.supplier.name],
+    ['Account', row.account.name],
+    ['Collection point', row.collectionPointName],
+    ['Engineer number', row.engineerNo],
+    ['Process option', row.processOption],
+    ['Process state', row.processState],
+    ['Scrap reason', row.scrapReason],
+    ['Notes', row.notes],
+    ['Tag fault comment', row.tagFaultComment],
+    ['Asset No.', row.assetNo],
+  ];
+  return labels.filter(([, value]) => value !== null).map(([label, value]) => `${label}: ${value}`);
+};
+
+export class ReceiptsService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: ReceiptListQuery): Promise<ListResponse<Receipt>> {
+    const { rows, total } = await repo.listReceipts(this.db, query);
+    return listResponseOf(query, rows.map(toReceipt), total);
+  }
+
+  async get(id: string): Promise<Receipt> {
+    const row = await repo.findReceipt(this.db, id);
+    if (!row) throw new NotFoundError();
+    return toReceipt(row);
+  }
+
+  create(actor: Actor, body: ReceiptCreateBody): Promise<Receipt> {
+    const receiptDate = new Date(body.receiptDate);
+    return this.db.transaction(async (tx) => {
+      let values: ReceiptValues | undefined;
+      const row = await createOnce({
+        find: () => repo.findReceipt(tx, body.id),
+        check: async () => {
+          values = { ...(await this.valuesOf(tx, body)), receiptDate };
+          await this.assertLbNumberFree(tx, body.lbNumber);
+        },
+        insert: async () => {
+          if (!values || !(await repo.insertReceipt(tx, body.id, values))) return undefined;
+          const created = await repo.findReceipt(tx, body.id);
+          if (!created) throw new Error('the inserted receipt is not readable');
+          await recordText(tx, actor, subjectOf(body.id), [RECEIPT_CREATED, ...describe(created)]);
+          return created;
+        },
+        matches: (r) => r.receiptDate.getTime() === receiptDate.getTime() && sameFields(r, body),
+        conflict: RECEIPT_ID_CONFLICT,
+      });
+      return toReceipt(row);
+    });
+  }
+
+  update(actor: Actor, id: string, body: ReceiptUpdateBody): Promise<Receipt> {
+    return this.db.transaction(async (tx) => {
+      // Locked first: a concurrent update waits here and then compares against this one's result.
+      const before = await repo.lockReceipt(tx, id);
+      if (!before) throw new NotFoundError();
+      const values = await this.valuesOf(tx, body);
+      await this.assertLbNumberFree(tx, body.lbNumber, id);
+      await repo.updateReceipt(tx, id, values);
+      const after = await repo.findReceipt(tx, id);
+      if (!after) throw new NotFoundError();
+      await recordChanges(tx, actor, subjectOf(id), snapshotOf(before), snapshotOf(after));
+      return toReceipt(after);
+    });
+  }
+
+  /** ROLE_ADMIN_USER (DESIGN.md §5: only coolers and deliveries need ROLE_REMOVE_INVENTORY). */
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const current = await repo.lockReceipt(tx, id);
+      if (!current) throw new NotFoundError();
+      // TODO(issue 9, delivery notes): refuse while a delivery note holds this LB number.
+      await repo.deleteReceipt(tx, id);
+      await recordText(tx, actor, subjectOf(id), [RECEIPT_DELETED, ...describe(current)]);
+    });
+  }
+
+  /** The columns a body sets, once every reference it names exists (all missing ones reported at once). */
+  private async valuesOf(tx: Tx, body: ReceiptUpdateBody): Promise<Omit<ReceiptValues, 'receiptDate'>> {
+    const missing: string[] = [];
+    const [supplier, account, cooler, point, scrapReasonId] = await Promise.all([
+      repo.supplierExists(tx, body.supplier),
+      repo.customerAccountExists(tx, body.customerAccount),
+      repo.coolerExists(tx, body.inventoryItem),
+      body.collectionPoint === null ? true : repo.collectionPointExists(tx, body.collectionPoint),
+      body.scrapReason === null ? null : repo.scrapReasonIdOf(tx, body.scrapReason),
+    ]);
+    if (!supplier) missing.push('supplier');
+    if (!account) missing.push('customerAccount');
+    if (!cooler) missing.push('inventoryItem');
+    if (!point) missing.push('collectionPoint');
+    if (scrapReasonId === undefined) missing.push('scrapReason');
+    if (missing.length > 0) {
+      throw new ValidationError(missing.map((field) => ({ propertyPath: field, title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE })));
+    }
+    return {
+      lbNumber: body.lbNumber,
+      supplierId: body.supplier,
+      customerAccountId: body.customerAccount,
+      inventoryItemId: body.inventoryItem,
+      collectionPointId: body.collectionPoint,
+      engineerNo: body.engineerNo,
+      processOption: body.processOption,
+      processState: body.processState,
+      scrapReasonId: scrapReasonId ?? null,
+      notes: body.notes,
+      tagFaultComment: body.tagFaultComment,
+      assetNo: body.assetNo,
+    };
+  }
+
+  /** LB numbers are unique (DESIGN.md §5); the unique index decides a race (plugins/errors → lbNumber). */
+  private async assertLbNumberFree(tx: Tx, lbNumber: string, exceptId?: string): Promise<void> {
+    if (await repo.receiptWithLbNumber(tx, lbNumber, exceptId)) throw new FieldError('lbNumber', ALREADY_USED);
+  }
+}
+
+/** Whether a stored receipt holds what a create body asks for (its id and date aside). */
+function sameFields(r: ReceiptRow, body: ReceiptUpdateBody): boolean {
+  return (
+    r.lbNumber === body.lbNumber &&
+    r.supplier.id === body.supplier &&
+    r.account.id === body.customerAccount &&
+    r.inventoryItem.id === body.inventoryItem &&
+    r.collectionPointId === body.collectionPoint &&
+    r.engineerNo === body.engineerNo &&
+    r.processOption === body.processOption &&
+    r.processState === body.processState &&
+    r.scrapReason === body.scrapReason &&
+    r.notes === body.notes &&
+    r.tagFaultComment === body.tagFaultComment &&
+    r.assetNo === body.assetNo
+  );
+}

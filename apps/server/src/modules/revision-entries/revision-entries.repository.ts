@@ -1,0 +1,24 @@
+/** SQL for revision entries. Every function takes `db`, which may be a transaction. */
+import { and, desc, asc, eq } from 'drizzle-orm';
+import type { RevisionEntryListQuery } from '@cooler-hub/contract/revisions';
+import type { Db } from '../../db/client';
+import { findPage } from '../../db/paging';
+import { revisionEntries } from '../../db/schema';
+
+export type RevisionEntryRow = typeof revisionEntries.$inferSelect;
+export type RevisionEntryValues = Omit<typeof revisionEntries.$inferInsert, 'id' | 'createdAt'>;
+
+export async function insertRevisionEntry(db: Db, values: RevisionEntryValues): Promise<void> {
+  await db.insert(revisionEntries).values(values);
+}
+
+/**
+ * One entity's history, newest first unless asked otherwise. 'createdAt' sorts by id: ids follow
+ * insertion order, while created_at is its transaction's start, so two overlapping changes could
+ * tie or read in the wrong order.
+ */
+export function listRevisionEntries(db: Db, query: RevisionEntryListQuery) {
+  const where = and(eq(revisionEntries.entryKind, query.entryKind), eq(revisionEntries.entryRef, query.entryRef));
+  const by = query.order?.createdAt === 'asc' ? asc : desc;
+  return findPage(db, db.select().from(revisionEntries).$dynamic(), revisionEntries, where, [by(revisionEntries.id)], query);
+}

@@ -1,0 +1,29 @@
+/** Reading history (spec 2.9, 7): /receipt/{id}/revisions and /coolers-revisions/{id}. Writing is revisions.ts. */
+import type { ListResponse } from '@cooler-hub/contract/common';
+import type { RevisionEntry, RevisionEntryListQuery } from '@cooler-hub/contract/revisions';
+import type { Db } from '../../db/client';
+import { listResponseOf } from '../../lib/list';
+import * as repo from './revision-entries.repository';
+import type { RevisionEntryRow } from './revision-entries.repository';
+
+export function toRevisionEntry(row: RevisionEntryRow): RevisionEntry {
+  return {
+    id: row.id,
+    entryKind: row.entryKind,
+    entryRef: row.entryRef,
+    createdAt: row.createdAt.toISOString(),
+    creator: { id: row.creatorId, username: row.creatorUsername },
+    diffType: row.diffType,
+    textOnlyMessage: row.textOnlyMessage,
+    oldNewMessage: row.oldNewMessage,
+  };
+}
+
+export class RevisionEntriesService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: RevisionEntryListQuery): Promise<ListResponse<RevisionEntry>> {
+    const { rows, total } = await repo.listRevisionEntries(this.db, query);
+    return listResponseOf(query, rows.map(toRevisionEntry), total);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The one way any module records history (issue 8 item 7, DESIGN.md §5). A service that writes
+ * takes the acting user first, opens one transaction, reads the row it changes under a lock
+ * (SELECT … FOR UPDATE), writes it, and calls these with that same transaction — the parameter
+ * type only accepts a transaction, so an entry cannot be committed apart from its change, nor
+ * survive a change that failed.
+ */
+import type { RevisionEntryKind, RevisionValue } from '@cooler-hub/contract/revisions';
+import type { Db } from '../../db/client';
+import { insertRevisionEntry } from './revision-entries.repository';
+
+/** The transaction handed to `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who made the change (the signed-in user of the request satisfies it). */
+export interface Actor {
+  id: number;
+  username: string;
+}
+
+/** Which entity the entry is about. */
+export interface Subject {
+  kind: RevisionEntryKind;
+  ref: string;
+}
+
+/** What a person reads of an entity: API field → value (texts rather than ids of references). */
+export type Snapshot = Record<string, RevisionValue>;
+
+const creatorOf = (actor: Actor) => ({ creatorId: actor.id, creatorUsername: actor.username });
+
+/** A create or a delete, told in sentences. */
+export async function recordText(tx: Tx, actor: Actor, subject: Subject, messages: string[]): Promise<void> {
+  await insertRevisionEntry(tx, {
+    entryKind: subject.kind,
+    entryRef: subject.ref,
+    diffType: 'Text',
+    textOnlyMessage: messages,
+    ...creatorOf(actor),
+  });
+}
+
+/** The fields whose value differs, as field → [old, new], in the order of `after`. */
+export function changesBetween(before: Snapshot, after: Snapshot): Record<string, [RevisionValue, RevisionValue]> {
+  const changes: Record<string, [RevisionValue, RevisionValue]> = {};
+  for (const [field, value] of Object.entries(after)) {
+    const old = before[field] ?? null;
+    if (old !== value) changes[field] = [old, value];
+  }
+  return changes;
+}
+
+/** An update: one OldNew entry with only the changed fields; nothing when nothing changed. */
+export async function recordChanges(tx: Tx, actor: Actor, subject: Subject, before: Snapshot, after: Snapshot): Promise<void> {
+  const changes = changesBetween(before, after);
+  if (Object.keys(changes).length === 0) return;
+  await insertRevisionEntry(tx, {
+    entryKind: subject.kind,
+    entryRef: subject.ref,
+    diffType: 'OldNew',
+    oldNewMessage: changes,
+    ...creatorOf(actor),
+  });
+}
