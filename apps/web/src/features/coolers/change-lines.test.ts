@@ -15,10 +15,9 @@ const base: RevisionEntry = {
 
 describe('changeLines', () => {
   it('reads a Text entry as its sentences', () => {
-    expect(changeLines({ ...base, textOnlyMessage: ['Cooler created', 'Serial number: SN1'] })).toEqual([
-      'Cooler created',
-      'Serial number: SN1',
-    ]);
+    expect(
+      changeLines({ ...base, textOnlyMessage: ['Cooler created', 'Serial number: SN-2019-10-01', 'Date of manufacture: 2019-10-01'] }),
+    ).toEqual(['Cooler created', 'Serial number: SN-2019-10-01', 'Date of manufacture: 01/10/2019']);
   });
   it('reads an OldNew entry as one readable line per field, days as dd/MM/yyyy and empty as a dash', () => {
     const entry: RevisionEntry = {
