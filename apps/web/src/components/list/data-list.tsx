@@ -21,6 +21,8 @@ import './data-list.css';
 export type { PopoverSpec } from './cell-popover';
 
 const SKELETON_ROWS = 20;
+/** A table of this many columns or fewer wraps its cells to fit a phone; a wider one scrolls sideways. */
+const NARROW_COLUMNS = 4;
 const SELECT_COLUMN_WIDTH = 44;
 
 export interface ListColumn<T> {
@@ -124,7 +126,7 @@ export function DataList<T>(props: DataListProps<T>) {
       {list.view === 'error' ? (
         <ListError reason={list.error ?? ''} retrying={list.fetching} onRetry={list.retry} />
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer minWidth={props.columns.length > NARROW_COLUMNS ? 600 : 0}>
           <Table
             striped
             highlightOnHover
