@@ -93,11 +93,8 @@ function fail(status: number, body: unknown, path: string): never {
   }
 }
 
-async function apiRequest<S extends z.ZodType | undefined = undefined>(
-  path: string,
-  options: RequestOptions = {},
-  schema?: S,
-): Promise<S extends z.ZodType ? z.output<S> : unknown> {
+/** Sends the call and reads its answer; a failure goes through the error catalogue (spec 8). */
+async function send(path: string, options: RequestOptions = {}): Promise<{ status: number; body: unknown }> {
   const qs = buildQueryString(options.query);
   const url = qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${currentToken()}` };
@@ -119,16 +116,20 @@ async function apiRequest<S extends z.ZodType | undefined = undefined>(
 
   const parsed = await readBody(response);
   if (!response.ok) fail(response.status, parsed, path);
+  return { status: response.status, body: parsed };
+}
 
-  if (!schema) return parsed as never;
-  const result = schema.safeParse(parsed);
+/** Sends the call and checks its answer against the contract. */
+async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions, schema: S): Promise<z.output<S>> {
+  const answer = await send(path, options);
+  const result = schema.safeParse(answer.body);
   if (!result.success) {
     // The answer does not match the contract: a server bug the user cannot fix.
     console.error(`Unexpected answer from ${options.method ?? 'GET'} ${path}`, result.error.issues);
     notifyError(MSG_UNREADABLE);
-    throw new ApiError(response.status, MSG_UNREADABLE, 'bad-answer', [], null, true);
+    throw new ApiError(answer.status, MSG_UNREADABLE, 'bad-answer', [], null, true);
   }
-  return result.data as never;
+  return result.data;
 }
 
 export const api = {
@@ -136,7 +137,9 @@ export const api = {
     apiRequest(path, { query, signal }, schema),
   post: <S extends z.ZodType>(path: string, body: unknown, schema: S) => apiRequest(path, { method: 'POST', body }, schema),
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S) => apiRequest(path, { method: 'PUT', body }, schema),
-  delete: (path: string) => apiRequest(path, { method: 'DELETE' }),
+  delete: async (path: string): Promise<void> => {
+    await send(path, { method: 'DELETE' });
+  },
   upload: <S extends z.ZodType>(path: string, formData: FormData, schema: S) => apiRequest(path, { method: 'POST', formData }, schema),
 };
 

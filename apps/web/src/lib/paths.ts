@@ -19,7 +19,7 @@ export interface AppPath<P extends string = string> {
 }
 
 function path<const P extends string>(pattern: P, title: string, access: Access): AppPath<P> {
-  return { pattern, title, access, to: (params) => generatePath(pattern, params as never) };
+  return { pattern, title, access, to: (params) => generatePath<P>(pattern, params) };
 }
 
 const RECEIPTS: readonly Ability[] = ['receipts', 'inventory'];
