@@ -21,7 +21,9 @@
  *      Everything it started or created is removed, also on failure or Ctrl-C.
  *
  * Environment: BENCH_DATABASE_URL / DATABASE_URL, BENCH_SECONDS (5), BENCH_CONNECTIONS (10),
- * BENCH_TIME_LIMIT_MINUTES (15; the 1M-receipt run with every call needs ~30), BENCH_ONLY (substrings of the endpoint names to run, comma-separated), BENCH_CSV=0 (skip the CSV).
+ * BENCH_TIME_LIMIT_MINUTES (15; the 1M-receipt run with every call needs ~30), BENCH_ONLY (substrings of the endpoint names to run, separated by `|`: the names themselves hold commas),
+ * BENCH_CSV=0 (skip the CSV), BENCH_KEEP=1 (leave the filled database in place and print its URL, so
+ * EXPLAIN and other tools can be run on the same data).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -64,8 +66,8 @@ const GENERATORS = [
     sql: `insert into users (username, email, password_hash, role, color)
       select 'bench.user' || lpad(g::text, 5, '0'), 'bench.user' || g || '@example.com',
              (select password_hash from users where username = 'admin'),
-             case when g % 10 = 0 then 'Admin' else 'Production' end,
-             case when g % 10 = 0 then null else (array['Red', 'Green', 'Blue', 'Teal', 'Gold'])[1 + g % 5] end
+             (case when g % 10 = 0 then 'Admin' else 'Production' end)::user_role,
+             (case when g % 10 = 0 then null else (array['Red', 'Green', 'Blue', 'Teal', 'Gold'])[1 + g % 5] end)::user_color
       from generate_series(1, 20000) g`,
   },
   { table: 'suppliers', rows: 50, sql: `insert into suppliers (name) select 'Bench Supplier ' || lpad(g::text, 2, '0') from generate_series(1, 50) g` },
@@ -184,7 +186,7 @@ const ENDPOINTS = [
   { name: 'coolers, page 1 (lastLbNumber)', path: () => '/api/coolers' },
   { name: 'coolers, serial typeahead', path: () => '/api/coolers?serialNumber=2010&page=1' },
   { name: 'end of day sheet, 100k-row day', path: () => `/api/end_of_day_sheet?receiptDate=${BENCH_CSV_DAY}` },
-].filter((e) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((only) => e.name.includes(only)));
+].filter((e) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split('|').some((only) => e.name.includes(only)));
 
 // ── teardown ────────────────────────────────────────────────────────────────────────────────────
 
@@ -220,15 +222,16 @@ async function openBenchDatabase() {
     await admin.connect();
     await admin.query(`create database "${name}"`);
     await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
     cleanups.push(async () => {
+      if (process.env.BENCH_KEEP === '1') return log(`kept database ${url.toString()}`);
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`drop database if exists "${name}" with (force)`);
       await c.end();
       log(`dropped database ${name}`);
     });
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
     log(`database ${name} on ${url.host} (PostgreSQL)`);
     let client;
     return {
