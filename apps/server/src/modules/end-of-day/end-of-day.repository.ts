@@ -1,7 +1,9 @@
 /** SQL for the end-of-day sheet (spec 2.7): one London day of receipts, oldest first. */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { findPage, type PageQuery } from '../../db/paging';
+import { INVENTORY, rememberedCount } from '../../db/list-counts';
+import type { PageQuery } from '../../db/paging';
+import { offsetOf } from '../../lib/list';
 import { clients, coolers, customerAccounts, partNumbers, receipts, scrapReasons, suppliers } from '../../db/schema';
 import { receiptDayRange } from '../receipts/receipts.repository';
 
@@ -50,8 +52,14 @@ function whereOf(filter: SheetFilter): SQL | undefined {
 /** The order of the sheet and of its keyset: receipt date, then id (index receipts_receipt_date_idx). */
 const SHEET_ORDER = [asc(receipts.receiptDate), asc(receipts.id)];
 
-export function listSheet(db: Db, filter: SheetFilter, page: PageQuery) {
-  return findPage(db, sheet(db).$dynamic(), receipts, whereOf(filter), SHEET_ORDER, page);
+export async function listSheet(db: Db, filter: SheetFilter, page: PageQuery): Promise<{ rows: SheetRow[]; total: number }> {
+  const where = whereOf(filter);
+  const offset = offsetOf(page);
+  const rows = await sheet(db).where(where).orderBy(...SHEET_ORDER).limit(page.perPage).offset(offset);
+  // A first page that is not full is the whole answer; otherwise the total is remembered until
+  // receipts or coolers change (docs/decisions/112).
+  const total = offset === 0 && rows.length < page.perPage ? rows.length : await rememberedCount(db, INVENTORY, receipts, where);
+  return { rows, total };
 }
 
 export interface SheetCursor {
