@@ -23,7 +23,9 @@
  * Environment: BENCH_DATABASE_URL / DATABASE_URL, BENCH_SECONDS (5), BENCH_CONNECTIONS (10),
  * BENCH_TIME_LIMIT_MINUTES (15; the 1M-receipt run with every call needs ~30), BENCH_ONLY (substrings of the endpoint names to run, separated by `|`: the names themselves hold commas),
  * BENCH_CSV=0 (skip the CSV), BENCH_KEEP=1 (leave the filled database in place and print its URL, so
- * EXPLAIN and other tools can be run on the same data).
+ * EXPLAIN and other tools can be run on the same data), BENCH_REUSE=<url of a database BENCH_KEEP left>
+ * (measure on it again without generating: its CSV day is exported after the first run) with
+ * BENCH_ADMIN_PASSWORD (its admin's password).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -53,7 +55,8 @@ const MIN_SAMPLES = 20;
 const enough = (times, started) => times.length >= SAMPLES || (times.length >= MIN_SAMPLES && performance.now() - started > SAMPLE_BUDGET_MS);
 /** The whole run is bounded: past this, everything is torn down and the bench fails. */
 const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_MINUTES ?? 15) * 60_000;
-const ADMIN_PASSWORD = `bench-${randomBytes(9).toString('base64url')}`;
+/** With BENCH_REUSE, the admin password of that database (`npm run reset-admin-password -w apps/server` sets one). */
+const ADMIN_PASSWORD = process.env.BENCH_ADMIN_PASSWORD || `bench-${randomBytes(9).toString('base64url')}`;
 
 /**
  * Bulk data, in order. Each statement must run on PostgreSQL 15 and PGlite. Later issues append
@@ -216,14 +219,17 @@ function log(message) {
 /** { env for the server, run(sql, params) for generation and direct timing, close() }. */
 async function openBenchDatabase() {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `cooler_bench_${Date.now()}_${process.pid}`;
+  const reused = process.env.BENCH_REUSE;
+  if (serverUrl || reused) {
+    const name = reused ? new URL(reused).pathname.slice(1) : `cooler_bench_${Date.now()}_${process.pid}`;
+    const url = new URL(reused ?? serverUrl);
+    url.pathname = `/${name}`;
+    if (reused) log(`reusing the filled database ${name} (BENCH_REUSE): no generation`);
+    else {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`create database "${name}"`);
     await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
     cleanups.push(async () => {
       if (process.env.BENCH_KEEP === '1') return log(`kept database ${url.toString()}`);
       const c = new pg.Client({ connectionString: serverUrl });
@@ -232,6 +238,7 @@ async function openBenchDatabase() {
       await c.end();
       log(`dropped database ${name}`);
     });
+    }
     log(`database ${name} on ${url.host} (PostgreSQL)`);
     let client;
     return {
@@ -485,17 +492,19 @@ async function main() {
   const first = await startServer(database, 'warn');
   await first.stop();
 
-  log('generating data');
-  await database.connect();
-  for (const g of GENERATORS) {
-    const started = performance.now();
-    await database.run(g.sql);
-    log(`  ${g.table}: +${g.rows.toLocaleString('en-GB')} rows in ${Math.round(performance.now() - started)} ms`);
+  if (!process.env.BENCH_REUSE) {
+    log('generating data');
+    await database.connect();
+    for (const g of GENERATORS) {
+      const started = performance.now();
+      await database.run(g.sql);
+      log(`  ${g.table}: +${g.rows.toLocaleString('en-GB')} rows in ${Math.round(performance.now() - started)} ms`);
+    }
+    // What autovacuum would have done by the time anyone lists: statistics and the visibility map
+    // (index-only scans for count(*)).
+    await database.run('vacuum analyze');
+    await database.disconnect();
   }
-  // What autovacuum would have done by the time anyone lists: statistics and the visibility map
-  // (index-only scans for count(*)).
-  await database.run('vacuum analyze');
-  await database.disconnect();
 
   log('recording the SQL of each call (LOG_LEVEL=trace)');
   const tracing = await startServer(database, 'trace');
