@@ -183,10 +183,22 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
   return { rows: await receiptsInOrder(db, ids), total };
 }
 
+/**
+ * The receipts of a page by id: one statement text whatever the ids, prepared by name, so
+ * PostgreSQL plans it once per connection rather than on every page (docs/decisions/110).
+ */
+const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
+const prepareByIds = (db: Db) =>
+  withReferences(db)
+    .where(sql`${receipts.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('receipts_by_ids');
+
 /** The receipts of `ids` with everything they show, in the order of `ids`. */
 async function receiptsInOrder(db: Db, ids: string[]): Promise<ReceiptRow[]> {
   if (ids.length === 0) return [];
-  const rows = await withReferences(db).where(inArray(receipts.id, ids));
+  let statement = byIdsStatements.get(db);
+  if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
+  const rows = await statement.execute({ ids });
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
