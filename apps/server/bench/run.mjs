@@ -124,7 +124,10 @@ const GENERATORS = [
           select g,
                  case when g % 10 < 6 then 'X' when g % 10 < 9 then 'D' else 'S' end as option,
                  case when g <= 100000 then timestamptz '2024-06-03 07:00:00+00' + g * interval '0.3 s'
-                      else now() - (g - 100000) * interval '105 s' end as at
+                      -- the spread skips the CSV day (London: 23:00 UTC to 23:00 UTC), which holds exactly BENCH_CSV_ROWS
+                      else (select case when t >= timestamptz '2024-06-02 23:00:00+00' and t < timestamptz '2024-06-03 23:00:00+00'
+                                        then t - interval '1 day' else t end
+                            from (select now() - (g - 100000) * interval '105 s' as t) spread) end as at
           from generate_series(1, 1000000) g
         )
       insert into receipts (id, lb_number, receipt_date, supplier_id, customer_account_id, inventory_item_id, collection_point_id,

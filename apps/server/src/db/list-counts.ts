@@ -17,6 +17,15 @@ export const INVENTORY = 'inventory';
 const MAX_REMEMBERED = 5000;
 const remembered = new Map<string, { version: string; total: number }>();
 
+/** The version of a list, read on every remembered total: prepared by name, planned once per connection. */
+const versionStatements = new WeakMap<Db, ReturnType<typeof prepareVersion>>();
+const prepareVersion = (db: Db) =>
+  db
+    .select({ version: sql<string>`${listVersions.version}::text` })
+    .from(listVersions)
+    .where(eq(listVersions.list, sql.placeholder('list')))
+    .prepare('list_version');
+
 /** The number of rows of `table` matching `where`, exact, counted only when the list changed since. */
 export async function rememberedCount(db: Db, list: string, table: PgTable, where: SQL | undefined): Promise<number> {
   const counting = db
@@ -30,7 +39,9 @@ export async function rememberedCount(db: Db, list: string, table: PgTable, wher
   const key = `${text}\u0000${JSON.stringify(params)}`;
   const known = remembered.get(key);
   if (known) {
-    const [current] = await db.select({ version: sql<string>`${listVersions.version}::text` }).from(listVersions).where(eq(listVersions.list, list));
+    let statement = versionStatements.get(db);
+    if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
+    const [current] = await statement.execute({ list });
     if (current?.version === known.version) return known.total;
   }
   const [row] = await counting;
