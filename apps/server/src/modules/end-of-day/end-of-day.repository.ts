@@ -5,35 +5,27 @@ import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import type { PageQuery } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
-import { clients, coolers, customerAccounts, partNumbers, receipts, scrapReasons, suppliers } from '../../db/schema';
-import { receiptDayRange } from '../receipts/receipts.repository';
+import { receipts } from '../../db/schema';
+import { receiptDayRange, receiptFields } from '../receipts/receipts.repository';
 
+/** The names by primary-key subqueries, as the receipts list reads them: cheap to plan (docs/decisions/110, 114). */
 const sheetFields = {
   id: receipts.id,
-  supplierCode: suppliers.name,
-  accountNo: customerAccounts.name,
+  supplierCode: receiptFields.supplier.name,
+  accountNo: receiptFields.account.name,
   receiptDate: receipts.receiptDate,
-  serialNumber: coolers.serialNumber,
-  partNumber: partNumbers.partNumber,
-  customer: clients.name,
+  serialNumber: receiptFields.inventoryItem.serialNumber,
+  partNumber: receiptFields.inventoryItem.partNumber,
+  customer: receiptFields.customer,
   assetNo: receipts.assetNo,
   lbNumber: receipts.lbNumber,
-  dateOfManufacture: coolers.dateOfManufacture,
+  dateOfManufacture: receiptFields.inventoryItem.dateOfManufacture,
   processOption: receipts.processOption,
-  scrapReason: scrapReasons.code,
+  scrapReason: receiptFields.scrapReason,
   isExported: receipts.isExported,
 };
 
-const sheet = (db: Db) =>
-  db
-    .select(sheetFields)
-    .from(receipts)
-    .innerJoin(suppliers, eq(suppliers.id, receipts.supplierId))
-    .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
-    .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
-    .innerJoin(coolers, eq(coolers.id, receipts.inventoryItemId))
-    .innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId))
-    .leftJoin(scrapReasons, eq(scrapReasons.id, receipts.scrapReasonId));
+const sheet = (db: Db) => db.select(sheetFields).from(receipts);
 
 export type SheetRow = Awaited<ReturnType<typeof sheet>>[number];
 

@@ -25,7 +25,7 @@ const partNumberIdOfCooler = sql`(select ${coolers.partNumberId} from ${coolers}
  * planning on every call, more than running it (docs/decisions/110). The references are NOT NULL
  * foreign keys (or nullable ones shown as null), so the answers are those of the inner joins.
  */
-const receiptFields = {
+export const receiptFields = {
   id: receipts.id,
   lbNumber: receipts.lbNumber,
   receiptDate: receipts.receiptDate,
