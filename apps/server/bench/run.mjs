@@ -21,7 +21,11 @@
  *      Everything it started or created is removed, also on failure or Ctrl-C.
  *
  * Environment: BENCH_DATABASE_URL / DATABASE_URL, BENCH_SECONDS (5), BENCH_CONNECTIONS (10),
- * BENCH_TIME_LIMIT_MINUTES (15; the 1M-receipt run with every call needs ~30), BENCH_ONLY (substrings of the endpoint names to run, comma-separated), BENCH_CSV=0 (skip the CSV).
+ * BENCH_TIME_LIMIT_MINUTES (15; the 1M-receipt run with every call needs ~30), BENCH_ONLY (substrings of the endpoint names to run, separated by `|`: the names themselves hold commas),
+ * BENCH_CSV=0 (skip the CSV), BENCH_KEEP=1 (leave the filled database in place and print its URL, so
+ * EXPLAIN and other tools can be run on the same data), BENCH_REUSE=<url of a database BENCH_KEEP left>
+ * (measure on it again without generating: its CSV day is exported after the first run) with
+ * BENCH_ADMIN_PASSWORD (its admin's password).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -51,7 +55,8 @@ const MIN_SAMPLES = 20;
 const enough = (times, started) => times.length >= SAMPLES || (times.length >= MIN_SAMPLES && performance.now() - started > SAMPLE_BUDGET_MS);
 /** The whole run is bounded: past this, everything is torn down and the bench fails. */
 const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_MINUTES ?? 15) * 60_000;
-const ADMIN_PASSWORD = `bench-${randomBytes(9).toString('base64url')}`;
+/** With BENCH_REUSE, the admin password of that database (`npm run reset-admin-password -w apps/server` sets one). */
+const ADMIN_PASSWORD = process.env.BENCH_ADMIN_PASSWORD || `bench-${randomBytes(9).toString('base64url')}`;
 
 /**
  * Bulk data, in order. Each statement must run on PostgreSQL 15 and PGlite. Later issues append
@@ -64,8 +69,8 @@ const GENERATORS = [
     sql: `insert into users (username, email, password_hash, role, color)
       select 'bench.user' || lpad(g::text, 5, '0'), 'bench.user' || g || '@example.com',
              (select password_hash from users where username = 'admin'),
-             case when g % 10 = 0 then 'Admin' else 'Production' end,
-             case when g % 10 = 0 then null else (array['Red', 'Green', 'Blue', 'Teal', 'Gold'])[1 + g % 5] end
+             (case when g % 10 = 0 then 'Admin' else 'Production' end)::user_role,
+             (case when g % 10 = 0 then null else (array['Red', 'Green', 'Blue', 'Teal', 'Gold'])[1 + g % 5] end)::user_color
       from generate_series(1, 20000) g`,
   },
   { table: 'suppliers', rows: 50, sql: `insert into suppliers (name) select 'Bench Supplier ' || lpad(g::text, 2, '0') from generate_series(1, 50) g` },
@@ -119,7 +124,10 @@ const GENERATORS = [
           select g,
                  case when g % 10 < 6 then 'X' when g % 10 < 9 then 'D' else 'S' end as option,
                  case when g <= 100000 then timestamptz '2024-06-03 07:00:00+00' + g * interval '0.3 s'
-                      else now() - (g - 100000) * interval '105 s' end as at
+                      -- the spread skips the CSV day (London: 23:00 UTC to 23:00 UTC), which holds exactly BENCH_CSV_ROWS
+                      else (select case when t >= timestamptz '2024-06-02 23:00:00+00' and t < timestamptz '2024-06-03 23:00:00+00'
+                                        then t - interval '1 day' else t end
+                            from (select now() - (g - 100000) * interval '105 s' as t) spread) end as at
           from generate_series(1, 1000000) g
         )
       insert into receipts (id, lb_number, receipt_date, supplier_id, customer_account_id, inventory_item_id, collection_point_id,
@@ -184,7 +192,7 @@ const ENDPOINTS = [
   { name: 'coolers, page 1 (lastLbNumber)', path: () => '/api/coolers' },
   { name: 'coolers, serial typeahead', path: () => '/api/coolers?serialNumber=2010&page=1' },
   { name: 'end of day sheet, 100k-row day', path: () => `/api/end_of_day_sheet?receiptDate=${BENCH_CSV_DAY}` },
-].filter((e) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((only) => e.name.includes(only)));
+].filter((e) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split('|').some((only) => e.name.includes(only)));
 
 // ── teardown ────────────────────────────────────────────────────────────────────────────────────
 
@@ -214,21 +222,26 @@ function log(message) {
 /** { env for the server, run(sql, params) for generation and direct timing, close() }. */
 async function openBenchDatabase() {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `cooler_bench_${Date.now()}_${process.pid}`;
+  const reused = process.env.BENCH_REUSE;
+  if (serverUrl || reused) {
+    const name = reused ? new URL(reused).pathname.slice(1) : `cooler_bench_${Date.now()}_${process.pid}`;
+    const url = new URL(reused ?? serverUrl);
+    url.pathname = `/${name}`;
+    if (reused) log(`reusing the filled database ${name} (BENCH_REUSE): no generation`);
+    else {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`create database "${name}"`);
     await admin.end();
     cleanups.push(async () => {
+      if (process.env.BENCH_KEEP === '1') return log(`kept database ${url.toString()}`);
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`drop database if exists "${name}" with (force)`);
       await c.end();
       log(`dropped database ${name}`);
     });
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    }
     log(`database ${name} on ${url.host} (PostgreSQL)`);
     let client;
     return {
@@ -482,17 +495,19 @@ async function main() {
   const first = await startServer(database, 'warn');
   await first.stop();
 
-  log('generating data');
-  await database.connect();
-  for (const g of GENERATORS) {
-    const started = performance.now();
-    await database.run(g.sql);
-    log(`  ${g.table}: +${g.rows.toLocaleString('en-GB')} rows in ${Math.round(performance.now() - started)} ms`);
+  if (!process.env.BENCH_REUSE) {
+    log('generating data');
+    await database.connect();
+    for (const g of GENERATORS) {
+      const started = performance.now();
+      await database.run(g.sql);
+      log(`  ${g.table}: +${g.rows.toLocaleString('en-GB')} rows in ${Math.round(performance.now() - started)} ms`);
+    }
+    // What autovacuum would have done by the time anyone lists: statistics and the visibility map
+    // (index-only scans for count(*)).
+    await database.run('vacuum analyze');
+    await database.disconnect();
   }
-  // What autovacuum would have done by the time anyone lists: statistics and the visibility map
-  // (index-only scans for count(*)).
-  await database.run('vacuum analyze');
-  await database.disconnect();
 
   log('recording the SQL of each call (LOG_LEVEL=trace)');
   const tracing = await startServer(database, 'trace');

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { DiffType, RevisionEntryKind, RevisionValue } from '@cooler-hub/contract/revisions';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -340,8 +341,11 @@ export const receipts = pgTable(
     index('receipts_scrap_reason_idx').on(t.scrapReasonId, t.id),
     index('receipts_engineer_no_idx').on(sql`lower(${t.engineerNo})`, t.id),
     index('receipts_process_option_idx').on(t.processOption, t.receiptDate, t.id),
+    // The processOption sort (ties by id): docs/decisions/113.
+    index('receipts_process_option_id_idx').on(t.processOption, t.id),
     index('receipts_process_state_idx').on(t.processState, t.receiptDate, t.id),
-    index('receipts_is_exported_idx').on(t.isExported, t.receiptDate, t.id),
+    // No index on is_exported (docs/decisions/113): the not-exported receipts are the newest, which
+    // the date index meets first, and each index on it costs the end-of-day CSV's 100,000 updates.
     check('receipts_process_option_check', sql`${t.processOption} in ('X', 'D', 'S')`),
     // Spec 4: a state only with option D; the contract normalises before it gets here.
     check('receipts_process_state_check', sql`${t.processState} is null or (${t.processOption} = 'D' and ${t.processState} in ('D1', 'D2', 'D3', 'D4', 'D5'))`),
@@ -354,6 +358,17 @@ export const receipts = pgTable(
     check('receipts_mode_check', sql`(${t.collectionPointId} is null) <> (${t.engineerNo} is null)`),
   ],
 );
+
+/**
+ * The version of a list's rows (docs/decisions/112): 'inventory' takes a new value from
+ * list_version_seq whenever a statement changes receipts or coolers (triggers in migration 0002),
+ * so a count remembered with the version it was read under is exact while the version stands.
+ * A sequence, not version + 1: a rolled-back change must never give its number to another one.
+ */
+export const listVersions = pgTable('list_versions', {
+  list: varchar('list', { length: 40 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 // ── history ─────────────────────────────────────────────────────────────────────────────────────
 

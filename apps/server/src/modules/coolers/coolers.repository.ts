@@ -2,7 +2,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CoolerListQuery } from '@cooler-hub/contract/coolers';
 import type { Db } from '../../db/client';
-import { containsText, findPage, orderByOf } from '../../db/paging';
+import { INVENTORY, rememberedCount } from '../../db/list-counts';
+import { containsText, orderByOf } from '../../db/paging';
+import { offsetOf } from '../../lib/list';
 import { coolers, partNumbers, receipts } from '../../db/schema';
 
 export type CoolerValues = Pick<typeof coolers.$inferInsert, 'serialNumber' | 'partNumberId' | 'dateOfManufacture' | 'modelNumber'>;
@@ -36,11 +38,16 @@ const withPartNumber = (db: Db) =>
 
 export type CoolerRow = Awaited<ReturnType<typeof withPartNumber>>[number];
 
-export function listCoolers(db: Db, query: CoolerListQuery) {
+export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ rows: CoolerRow[]; total: number }> {
   // Only the cooler's own columns are filtered, so counting `coolers` alone counts the same rows.
   const where = query.serialNumber ? containsText(coolers.serialNumber, query.serialNumber) : undefined;
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'serialNumber', coolers.id, ['serialNumber']);
-  return findPage(db, withPartNumber(db).$dynamic(), coolers, where, orderBy, query);
+  const offset = offsetOf(query);
+  const rows = await withPartNumber(db).where(where).orderBy(...orderBy).limit(query.perPage).offset(offset);
+  // A first page that is not full is the whole answer; otherwise the total is remembered until
+  // receipts or coolers change (docs/decisions/112).
+  const total = offset === 0 && rows.length < query.perPage ? rows.length : await rememberedCount(db, INVENTORY, coolers, where);
+  return { rows, total };
 }
 
 export async function findCooler(db: Db, id: string): Promise<CoolerRow | undefined> {

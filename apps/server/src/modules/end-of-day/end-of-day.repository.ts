@@ -1,29 +1,48 @@
 /** SQL for the end-of-day sheet (spec 2.7): one London day of receipts, oldest first. */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
-import { findPage, type PageQuery } from '../../db/paging';
+import { INVENTORY, rememberedCount } from '../../db/list-counts';
+import type { PageQuery } from '../../db/paging';
+import { offsetOf } from '../../lib/list';
 import { clients, coolers, customerAccounts, partNumbers, receipts, scrapReasons, suppliers } from '../../db/schema';
-import { receiptDayRange } from '../receipts/receipts.repository';
+import { receiptDayRange, receiptFields } from '../receipts/receipts.repository';
 
+/** The names by primary-key subqueries, as the receipts list reads them: cheap to plan (docs/decisions/110, 114). */
 const sheetFields = {
   id: receipts.id,
-  supplierCode: suppliers.name,
-  accountNo: customerAccounts.name,
+  supplierCode: receiptFields.supplier.name,
+  accountNo: receiptFields.account.name,
   receiptDate: receipts.receiptDate,
-  serialNumber: coolers.serialNumber,
-  partNumber: partNumbers.partNumber,
-  customer: clients.name,
+  serialNumber: receiptFields.inventoryItem.serialNumber,
+  partNumber: receiptFields.inventoryItem.partNumber,
+  customer: receiptFields.customer,
   assetNo: receipts.assetNo,
   lbNumber: receipts.lbNumber,
-  dateOfManufacture: coolers.dateOfManufacture,
+  dateOfManufacture: receiptFields.inventoryItem.dateOfManufacture,
   processOption: receipts.processOption,
-  scrapReason: scrapReasons.code,
+  scrapReason: receiptFields.scrapReason,
   isExported: receipts.isExported,
 };
 
-const sheet = (db: Db) =>
+const sheet = (db: Db) => db.select(sheetFields).from(receipts);
+
+/**
+ * The same columns joined, for the CSV's 2,000-row batches: there a join costs less than ten
+ * subqueries per row, and its plan is made once per batch, not per row (docs/decisions/114).
+ */
+const joinedSheet = (db: Db) =>
   db
-    .select(sheetFields)
+    .select({
+      ...sheetFields,
+      supplierCode: suppliers.name,
+      accountNo: customerAccounts.name,
+      serialNumber: coolers.serialNumber,
+      partNumber: partNumbers.partNumber,
+      customer: clients.name,
+      dateOfManufacture: coolers.dateOfManufacture,
+      scrapReason: scrapReasons.code,
+    })
     .from(receipts)
     .innerJoin(suppliers, eq(suppliers.id, receipts.supplierId))
     .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
@@ -50,8 +69,41 @@ function whereOf(filter: SheetFilter): SQL | undefined {
 /** The order of the sheet and of its keyset: receipt date, then id (index receipts_receipt_date_idx). */
 const SHEET_ORDER = [asc(receipts.receiptDate), asc(receipts.id)];
 
-export function listSheet(db: Db, filter: SheetFilter, page: PageQuery) {
-  return findPage(db, sheet(db).$dynamic(), receipts, whereOf(filter), SHEET_ORDER, page);
+/** The filter as the prepared statements' parameters: the day's bounds and isExported or null. */
+const dayParams = (filter: SheetFilter) => ({
+  from: londonDayStart(filter.day).toISOString(),
+  to: londonDayStart(nextDay(filter.day)).toISOString(),
+  isExported: filter.isExported ?? null,
+});
+
+/** `whereOf` with placeholders: one statement text for every day and filter. */
+const preparedWhere = () =>
+  and(
+    sql`${receipts.receiptDate} >= ${sql.placeholder('from')}::timestamptz`,
+    sql`${receipts.receiptDate} < ${sql.placeholder('to')}::timestamptz`,
+    sql`(${sql.placeholder('isExported')}::boolean is null or ${receipts.isExported} = ${sql.placeholder('isExported')}::boolean)`,
+  );
+
+/** A page of the sheet, prepared by name: the 6-table join is planned once per connection (docs/decisions/114). */
+const pageStatements = new WeakMap<Db, ReturnType<typeof preparePage>>();
+const preparePage = (db: Db) =>
+  sheet(db)
+    .where(preparedWhere())
+    .orderBy(...SHEET_ORDER)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('end_of_day_sheet_page');
+
+export async function listSheet(db: Db, filter: SheetFilter, page: PageQuery): Promise<{ rows: SheetRow[]; total: number }> {
+  const where = whereOf(filter);
+  const offset = offsetOf(page);
+  let statement = pageStatements.get(db);
+  if (!statement) pageStatements.set(db, (statement = preparePage(db)));
+  const rows = await statement.execute({ ...dayParams(filter), limit: page.perPage, offset });
+  // A first page that is not full is the whole answer; otherwise the total is remembered until
+  // receipts or coolers change (docs/decisions/112).
+  const total = offset === 0 && rows.length < page.perPage ? rows.length : await rememberedCount(db, INVENTORY, receipts, where);
+  return { rows, total };
 }
 
 export interface SheetCursor {
@@ -59,16 +111,36 @@ export interface SheetCursor {
   id: string;
 }
 
+/**
+ * A batch of the CSV: one statement text for every batch of every day, prepared by name, so
+ * PostgreSQL plans the 6-table join once per connection rather than once per batch of a download
+ * (docs/decisions/114). The first batch starts after (the day's start − 1 ms, any id).
+ */
+const batchStatements = new WeakMap<Db, ReturnType<typeof prepareBatch>>();
+const prepareBatch = (db: Db) =>
+  joinedSheet(db)
+    .where(and(preparedWhere(), sql`(${receipts.receiptDate}, ${receipts.id}) > (${sql.placeholder('afterDate')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`))
+    .orderBy(...SHEET_ORDER)
+    .limit(sql.placeholder('limit'))
+    .prepare('end_of_day_sheet_batch');
+
 /** The next `limit` rows after `cursor` (keyset: no OFFSET, so every batch costs the same). */
 export function sheetBatch(db: Db, filter: SheetFilter, cursor: SheetCursor | undefined, limit: number): Promise<SheetRow[]> {
-  const after = cursor ? sql`(${receipts.receiptDate}, ${receipts.id}) > (${cursor.receiptDate.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;
-  return sheet(db)
-    .where(and(whereOf(filter), after))
-    .orderBy(...SHEET_ORDER)
-    .limit(limit);
+  let statement = batchStatements.get(db);
+  if (!statement) batchStatements.set(db, (statement = prepareBatch(db)));
+  return statement.execute({
+    ...dayParams(filter),
+    afterDate: (cursor?.receiptDate ?? new Date(londonDayStart(filter.day).getTime() - 1)).toISOString(),
+    afterId: cursor?.id ?? '00000000-0000-0000-0000-000000000000',
+    limit,
+  });
 }
 
+/** One statement for a whole batch, its ids as one array parameter. */
 export async function markExported(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(receipts).set({ isExported: true }).where(and(inArray(receipts.id, ids), eq(receipts.isExported, false)));
+  await db
+    .update(receipts)
+    .set({ isExported: true })
+    .where(and(sql`${receipts.id} = any(${sql.param(ids)}::uuid[])`, eq(receipts.isExported, false)));
 }

@@ -8,6 +8,7 @@ import type { ListResponse } from '@cooler-hub/contract/common';
 import { formatDay, formatLondonDateTime, londonToday } from '@cooler-hub/contract/london-time';
 import { END_OF_DAY_COLUMNS, type EndOfDayCsvQuery, type EndOfDayQuery, type EndOfDayRow, type ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
+import { bumpVersion, deferVersion, INVENTORY } from '../../db/list-counts';
 import { listResponseOf } from '../../lib/list';
 import * as repo from './end-of-day.repository';
 import type { SheetCursor, SheetFilter, SheetRow } from './end-of-day.repository';
@@ -111,6 +112,8 @@ export class EndOfDayService {
   async exportCsv(query: EndOfDayCsvQuery, sink: CsvSink, batchRows = CSV_BATCH_ROWS): Promise<number> {
     const filter = filterOf(query);
     return this.db.transaction(async (tx) => {
+      // The list version changes once, at the end, not from the first batch on (docs/decisions/112).
+      await deferVersion(tx);
       // A BOM so spreadsheet programs read the file as UTF-8 (names with accents, '£').
       await sink.write(`\uFEFF${csvLine([...END_OF_DAY_COLUMNS])}`);
       let cursor: SheetCursor | undefined;
@@ -129,6 +132,7 @@ export class EndOfDayService {
         if (rows.length < batchRows) break;
       }
       if (!(await sink.end())) throw new DownloadAbortedError('the client left before the end-of-day CSV was delivered');
+      await bumpVersion(tx, INVENTORY);
       return total;
     });
   }

@@ -7,79 +7,106 @@ import type { SortDirection } from '@cooler-hub/contract/common';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
-import { containsText, findPage } from '../../db/paging';
+import { INVENTORY, rememberedCount } from '../../db/list-counts';
+import { containsText } from '../../db/paging';
+import { offsetOf } from '../../lib/list';
 import { clients, collectionPoints, coolers, customerAccounts, partNumbers, receipts, scrapReasons, suppliers } from '../../db/schema';
 
 export type ReceiptValues = Omit<typeof receipts.$inferInsert, 'id' | 'isExported' | 'createdAt' | 'updatedAt'>;
 
-const receiptFields = {
+/** `(select column from table where key = ref)`: one index probe per row of the answer. */
+const valueOf = <T>(column: AnyColumn, key: AnyColumn, ref: SQL | AnyColumn) => sql<T>`(select ${column} from ${key.table} where ${key} = ${ref})`;
+const clientIdOfAccount = sql`(select ${customerAccounts.clientId} from ${customerAccounts} where ${customerAccounts.id} = ${receipts.customerAccountId})`;
+const partNumberIdOfCooler = sql`(select ${coolers.partNumberId} from ${coolers} where ${coolers.id} = ${receipts.inventoryItemId})`;
+
+/**
+ * Every name a receipt shows is a scalar subquery by primary key rather than a join: PostgreSQL
+ * plans each on its own in well under a millisecond, where the 8-table join cost 10–60 ms of
+ * planning on every call, more than running it (docs/decisions/110). The references are NOT NULL
+ * foreign keys (or nullable ones shown as null), so the answers are those of the inner joins.
+ */
+export const receiptFields = {
   id: receipts.id,
   lbNumber: receipts.lbNumber,
   receiptDate: receipts.receiptDate,
-  supplier: { id: suppliers.id, name: suppliers.name },
-  account: { id: customerAccounts.id, name: customerAccounts.name },
-  customer: clients.name,
+  supplier: { id: receipts.supplierId, name: valueOf<string>(suppliers.name, suppliers.id, receipts.supplierId) },
+  account: { id: receipts.customerAccountId, name: valueOf<string>(customerAccounts.name, customerAccounts.id, receipts.customerAccountId) },
+  customer: valueOf<string>(clients.name, clients.id, clientIdOfAccount),
   // drizzle nests one level: the part number inside the cooler is put together by the service.
   inventoryItem: {
-    id: coolers.id,
-    serialNumber: coolers.serialNumber,
-    partNumberId: partNumbers.id,
-    partNumber: partNumbers.partNumber,
-    dateOfManufacture: coolers.dateOfManufacture,
+    id: receipts.inventoryItemId,
+    serialNumber: valueOf<string>(coolers.serialNumber, coolers.id, receipts.inventoryItemId),
+    partNumberId: sql<string>`${partNumberIdOfCooler}`,
+    partNumber: valueOf<string>(partNumbers.partNumber, partNumbers.id, partNumberIdOfCooler),
+    // As text, the way the date column answers it ('YYYY-MM-DD'), on either driver.
+    dateOfManufacture: sql<string>`(select ${coolers.dateOfManufacture}::text from ${coolers} where ${coolers.id} = ${receipts.inventoryItemId})`,
   },
   collectionPointId: receipts.collectionPointId,
-  collectionPointName: collectionPoints.name,
+  collectionPointName: valueOf<string | null>(collectionPoints.name, collectionPoints.id, receipts.collectionPointId),
   engineerNo: receipts.engineerNo,
   processOption: receipts.processOption,
   processState: receipts.processState,
-  scrapReason: scrapReasons.code,
+  scrapReason: valueOf<number | null>(scrapReasons.code, scrapReasons.id, receipts.scrapReasonId),
   notes: receipts.notes,
   tagFaultComment: receipts.tagFaultComment,
   assetNo: receipts.assetNo,
   isExported: receipts.isExported,
 };
 
-/** Receipts with everything they show; filters and sorts may name any joined table. */
-const withReferences = (db: Db) =>
-  db
-    .select(receiptFields)
-    .from(receipts)
-    .innerJoin(suppliers, eq(suppliers.id, receipts.supplierId))
-    .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
-    .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
-    .innerJoin(coolers, eq(coolers.id, receipts.inventoryItemId))
-    .innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId))
-    .leftJoin(collectionPoints, eq(collectionPoints.id, receipts.collectionPointId))
-    .leftJoin(scrapReasons, eq(scrapReasons.id, receipts.scrapReasonId));
+/** Receipts with everything they show. */
+const withReferences = (db: Db) => db.select(receiptFields).from(receipts);
 
 export type ReceiptRow = Awaited<ReturnType<typeof withReferences>>[number];
 
-const SORT_COLUMNS: Record<ReceiptSortField, SQL | AnyColumn> = {
-  receiptDate: receipts.receiptDate,
-  lbNumber: sql`${receipts.lbNumber}`,
-  supplierCode: sql`lower(${suppliers.name})`,
-  accountNo: sql`lower(${customerAccounts.name})`,
+/**
+ * Each sortable column, and the tables its expression needs besides `receipts` (docs/decisions/110:
+ * the page of ids is chosen with those joins only).
+ */
+type Joined = 'suppliers' | 'accounts' | 'clients' | 'coolers' | 'partNumbers' | 'collectionPoints' | 'scrapReasons';
+const SORT_COLUMNS: Record<ReceiptSortField, { by: SQL | AnyColumn; needs?: Joined[] }> = {
+  receiptDate: { by: receipts.receiptDate },
+  lbNumber: { by: sql`${receipts.lbNumber}` },
+  supplierCode: { by: sql`lower(${suppliers.name})`, needs: ['suppliers'] },
+  accountNo: { by: sql`lower(${customerAccounts.name})`, needs: ['accounts'] },
   // TODO(issue 9, delivery notes): the note's number and id; until notes exist every receipt has none.
-  deliveryNoteNo: receipts.receiptDate,
-  deliveryId: receipts.receiptDate,
-  serialNumber: sql`lower(${coolers.serialNumber})`,
-  partNumber: sql`lower(${partNumbers.partNumber})`,
-  customer: sql`lower(${clients.name})`,
-  collectionPoint: sql`lower(${collectionPoints.name})`,
-  engineerNo: sql`lower(${receipts.engineerNo})`,
-  dateOfManufacture: coolers.dateOfManufacture,
-  processOption: sql`${receipts.processOption}`,
-  processState: sql`${receipts.processState}`,
-  scrapReason: sql`${scrapReasons.code}`,
-  isExported: sql`${receipts.isExported}`,
+  deliveryNoteNo: { by: receipts.receiptDate },
+  deliveryId: { by: receipts.receiptDate },
+  serialNumber: { by: sql`lower(${coolers.serialNumber})`, needs: ['coolers'] },
+  partNumber: { by: sql`lower(${partNumbers.partNumber})`, needs: ['coolers', 'partNumbers'] },
+  customer: { by: sql`lower(${clients.name})`, needs: ['accounts', 'clients'] },
+  collectionPoint: { by: sql`lower(${collectionPoints.name})`, needs: ['collectionPoints'] },
+  engineerNo: { by: sql`lower(${receipts.engineerNo})` },
+  dateOfManufacture: { by: coolers.dateOfManufacture, needs: ['coolers'] },
+  processOption: { by: sql`${receipts.processOption}` },
+  processState: { by: sql`${receipts.processState}` },
+  scrapReason: { by: sql`${scrapReasons.code}`, needs: ['scrapReasons'] },
+  isExported: { by: sql`${receipts.isExported}` },
 };
 
-/** ORDER BY the chosen column, then id in the same direction; by default the newest receipt first. */
-function orderOf(order: Partial<Record<ReceiptSortField, SortDirection>> | undefined): SQL[] {
-  const [field, direction] = (Object.entries(order ?? {})[0] ?? ['receiptDate', 'desc']) as [ReceiptSortField, SortDirection];
-  const by = direction === 'desc' ? desc : asc;
+/** The sort of a list query: its field (by default the newest receipt first) and direction. */
+function sortOf(order: Partial<Record<ReceiptSortField, SortDirection>> | undefined): [ReceiptSortField, SortDirection] {
+  return (Object.entries(order ?? {})[0] ?? ['receiptDate', 'desc']) as [ReceiptSortField, SortDirection];
+}
+
+/** ORDER BY the chosen column, then id in the same direction (`reversed`: every direction flipped). */
+function orderOf(field: ReceiptSortField, direction: SortDirection, reversed = false): SQL[] {
+  const by = (direction === 'desc') !== reversed ? desc : asc;
   // LB numbers are unique: their own index orders every row (docs/decisions/024).
-  return field === 'lbNumber' ? [by(receipts.lbNumber)] : [by(SORT_COLUMNS[field]), by(receipts.id)];
+  return field === 'lbNumber' ? [by(receipts.lbNumber)] : [by(SORT_COLUMNS[field].by), by(receipts.id)];
+}
+
+/** `select receipts.id from receipts` plus only the joins the sort column needs. */
+function idsSortedBy(db: Db, field: ReceiptSortField) {
+  const needs = new Set(SORT_COLUMNS[field].needs ?? []);
+  let q = db.select({ id: receipts.id }).from(receipts).$dynamic();
+  if (needs.has('suppliers')) q = q.innerJoin(suppliers, eq(suppliers.id, receipts.supplierId));
+  if (needs.has('accounts')) q = q.innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId));
+  if (needs.has('clients')) q = q.innerJoin(clients, eq(clients.id, customerAccounts.clientId));
+  if (needs.has('coolers')) q = q.innerJoin(coolers, eq(coolers.id, receipts.inventoryItemId));
+  if (needs.has('partNumbers')) q = q.innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId));
+  if (needs.has('collectionPoints')) q = q.leftJoin(collectionPoints, eq(collectionPoints.id, receipts.collectionPointId));
+  if (needs.has('scrapReasons')) q = q.leftJoin(scrapReasons, eq(scrapReasons.id, receipts.scrapReasonId));
+  return q;
 }
 
 /** Receipts of London's days `after` … `before`, both included (DESIGN.md §4). */
@@ -91,35 +118,94 @@ export function receiptDayRange(after: string | undefined, before: string | unde
 }
 
 /**
+ * A cooler filter matching at most this many coolers is answered as "the cooler is one of these ids":
+ * PostgreSQL then reads those coolers' receipts by receipts_inventory_item_idx and sorts the few
+ * rows, instead of walking the date index past a million receipts (docs/decisions/111). A filter
+ * matching more stays a subquery: its receipts are common, so the sorted walk meets them soon.
+ */
+const COOLER_IDS_MAX = 1000;
+
+async function coolerIs(db: Db, condition: SQL): Promise<SQL> {
+  const found = await db.select({ id: coolers.id }).from(coolers).where(condition).limit(COOLER_IDS_MAX + 1);
+  if (found.length > COOLER_IDS_MAX) return inArray(receipts.inventoryItemId, sql`(select ${coolers.id} from ${coolers} where ${condition})`);
+  return found.length === 0 ? sql`false` : inArray(receipts.inventoryItemId, found.map((c) => c.id));
+}
+
+/**
  * The filters of spec 2.8 on `receipts` alone: a condition on the cooler becomes "its cooler is one
  * of these", so the page and its count are the same rows whatever the joins (issue 8 item 10).
  */
-function whereOf(query: ReceiptListQuery): SQL | undefined {
+async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined> {
   const filters: SQL[] = [];
   if (query.customerId !== undefined) filters.push(eq(receipts.customerAccountId, query.customerId));
   if (query.inventoryItemId) filters.push(eq(receipts.inventoryItemId, query.inventoryItemId));
-  if (query.partNumber) {
-    filters.push(inArray(receipts.inventoryItemId, sql`(select ${coolers.id} from ${coolers} where ${coolers.partNumberId} = ${query.partNumber})`));
-  }
-  if (query.serialNumber) {
-    filters.push(
-      inArray(receipts.inventoryItemId, sql`(select ${coolers.id} from ${coolers} where ${containsText(coolers.serialNumber, query.serialNumber)})`),
-    );
-  }
+  // TODO(issue 9, delivery notes): a receipt is in a note when a transfer or scrap note holds its LB
+  // number. Until notes exist none is: inDeliveryNote=true and any deliveryId match nothing.
+  if (query.inDeliveryNote === true || query.deliveryId !== undefined) return sql`false`;
+  if (query.partNumber) filters.push(await coolerIs(db, eq(coolers.partNumberId, query.partNumber)));
+  if (query.serialNumber) filters.push(await coolerIs(db, containsText(coolers.serialNumber, query.serialNumber)));
   if (query.lbNumber) filters.push(containsText(receipts.lbNumber, query.lbNumber));
   if (query.engineerNo) filters.push(containsText(receipts.engineerNo, query.engineerNo));
   filters.push(...receiptDayRange(query.receiptDate?.after, query.receiptDate?.before));
   if (query.processOption) filters.push(eq(receipts.processOption, query.processOption));
   if (query.processState) filters.push(eq(receipts.processState, query.processState));
   if (query.isExported !== undefined) filters.push(eq(receipts.isExported, query.isExported));
-  // TODO(issue 9, delivery notes): a receipt is in a note when a transfer or scrap note holds its LB
-  // number. Until notes exist none is: inDeliveryNote=true and any deliveryId match nothing.
-  if (query.inDeliveryNote === true || query.deliveryId !== undefined) filters.push(sql`false`);
   return filters.length ? and(...filters) : undefined;
 }
 
-export function listReceipts(db: Db, query: ReceiptListQuery) {
-  return findPage(db, withReferences(db).$dynamic(), receipts, whereOf(query), orderOf(query.order), query);
+/**
+ * One page of receipts and the number matching (docs/decisions/110). The page's ids are chosen on
+ * `receipts` alone (plus the one table a sort may need): a small plan on the right index. Only
+ * those ids are then joined to their names, so PostgreSQL never plans the 8-table join for a
+ * million rows. A page past the middle is read from the other end (every direction flipped, then
+ * turned back): OFFSET costs what it skips, so the last page costs what the first does.
+ */
+export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ rows: ReceiptRow[]; total: number }> {
+  const where = await whereOf(db, query);
+  const [field, direction] = sortOf(query.order);
+  const offset = offsetOf(query);
+  const idsAt = async (from: number, limit: number, reversed = false) =>
+    (await idsSortedBy(db, field).where(where).orderBy(...orderOf(field, direction, reversed)).limit(limit).offset(from)).map((r) => r.id);
+  const matching = () => countReceipts(db, where);
+  let ids: string[];
+  let total: number;
+  if (offset === 0) {
+    // A first page that is not full is the whole answer: its total needs no count.
+    ids = await idsAt(0, query.perPage);
+    total = ids.length < query.perPage ? ids.length : await matching();
+  } else {
+    total = await matching();
+    const limit = Math.min(query.perPage, total - offset);
+    if (limit <= 0) ids = [];
+    else if (offset + limit / 2 <= total / 2) ids = await idsAt(offset, limit);
+    else ids = (await idsAt(total - offset - limit, limit, true)).reverse();
+  }
+  return { rows: await receiptsInOrder(db, ids), total };
+}
+
+/**
+ * The receipts of a page by id: one statement text whatever the ids, prepared by name, so
+ * PostgreSQL plans it once per connection rather than on every page (docs/decisions/110).
+ */
+const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
+const prepareByIds = (db: Db) =>
+  withReferences(db)
+    .where(sql`${receipts.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('receipts_by_ids');
+
+/** The receipts of `ids` with everything they show, in the order of `ids`. */
+async function receiptsInOrder(db: Db, ids: string[]): Promise<ReceiptRow[]> {
+  if (ids.length === 0) return [];
+  let statement = byIdsStatements.get(db);
+  if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
+  const rows = await statement.execute({ ids });
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/** Exact, and remembered until receipts or coolers change (docs/decisions/112). */
+function countReceipts(db: Db, where: SQL | undefined): Promise<number> {
+  return rememberedCount(db, INVENTORY, receipts, where);
 }
 
 export async function findReceipt(db: Db, id: string): Promise<ReceiptRow | undefined> {

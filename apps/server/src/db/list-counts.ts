@@ -1,0 +1,67 @@
+/**
+ * Exact list totals without counting a million rows on every page (issue 8 item 10,
+ * docs/decisions/112). A total is remembered per list and filter together with the version of the
+ * list it was counted under, read in the same statement (so from the same snapshot). Any change
+ * to the list's tables gives it a new version (triggers, migration 0002), so a remembered total is
+ * used only while it is still exact — in every app instance, since the version lives in PostgreSQL.
+ */
+import { count, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+import { listVersions } from './schema';
+
+/** Receipts and coolers: their lists filter each other (a receipt by its cooler's serial). */
+export const INVENTORY = 'inventory';
+
+/** Totals kept at most; the oldest is forgotten first. */
+const MAX_REMEMBERED = 5000;
+const remembered = new Map<string, { version: string; total: number }>();
+
+/** The version of a list, read on every remembered total: prepared by name, planned once per connection. */
+const versionStatements = new WeakMap<Db, ReturnType<typeof prepareVersion>>();
+const prepareVersion = (db: Db) =>
+  db
+    .select({ version: sql<string>`${listVersions.version}::text` })
+    .from(listVersions)
+    .where(eq(listVersions.list, sql.placeholder('list')))
+    .prepare('list_version');
+
+/** The number of rows of `table` matching `where`, exact, counted only when the list changed since. */
+export async function rememberedCount(db: Db, list: string, table: PgTable, where: SQL | undefined): Promise<number> {
+  const counting = db
+    .select({
+      total: count(),
+      version: sql<string>`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${list})`,
+    })
+    .from(table)
+    .where(where);
+  const { sql: text, params } = counting.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const known = remembered.get(key);
+  if (known) {
+    let statement = versionStatements.get(db);
+    if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
+    const [current] = await statement.execute({ list });
+    if (current?.version === known.version) return known.total;
+  }
+  const [row] = await counting;
+  const total = row?.total ?? 0;
+  remembered.delete(key);
+  if (row?.version != null) remembered.set(key, { version: row.version, total });
+  if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  return total;
+}
+
+/**
+ * Makes the changes of this transaction to the list's tables leave its version alone until
+ * `bumpVersion`: for a long transaction, which would otherwise hold the version row's lock (and
+ * stall every other writer) from its first change to its commit.
+ */
+export async function deferVersion(tx: Db): Promise<void> {
+  await tx.execute(sql`select set_config('cooler_hub.defer_inventory_version', 'on', true)`);
+}
+
+/** A new version for `list`, now (its lock is held until the transaction ends). */
+export async function bumpVersion(tx: Db, list: string): Promise<void> {
+  await tx.update(listVersions).set({ version: sql`nextval('list_version_seq')` }).where(eq(listVersions.list, list));
+}
