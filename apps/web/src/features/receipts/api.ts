@@ -1,0 +1,47 @@
+/** Receipts, the end-of-day sheet and their history of changes (spec 2.6–2.9, 3, 7; contract receipts.ts, revisions.ts). */
+import { useQuery } from '@tanstack/react-query';
+import {
+  endOfDayList,
+  receipt,
+  receiptList,
+  type EndOfDayRow,
+  type Receipt,
+  type ReceiptCreateBody,
+  type ReceiptUpdateBody,
+} from '@cooler-hub/contract/receipts';
+import { revisionEntryList, type RevisionEntry } from '@cooler-hub/contract/revisions';
+import type { ListFetcher } from '../../components/list/use-list-controller';
+import { api } from '../../lib/api-client';
+
+export const RECEIPTS_KEY = ['receipts'] as const;
+export const RECEIPT_REVISIONS_KEY = ['revision_entries', 'Receipt'] as const;
+
+export const listReceipts: ListFetcher<Receipt> = (q, signal) => api.get('/api/receipts', receiptList, q.apiQuery, signal);
+
+export const listEndOfDay: ListFetcher<EndOfDayRow> = (q, signal) =>
+  api.get('/api/end_of_day_sheet', endOfDayList, q.apiQuery, signal);
+
+export function useReceipt(id: string) {
+  return useQuery({
+    queryKey: [...RECEIPTS_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get(`/api/receipts/${id}`, receipt, undefined, signal),
+  });
+}
+
+/** Receipts whose LB number contains `text` (the /main search, /lb-tag's 'Enter manually'). */
+export function findReceiptsByLb(text: string, signal?: AbortSignal) {
+  const query = new URLSearchParams({ lbNumber: text, page: '1' }).toString();
+  return api.get('/api/receipts', receiptList, query, signal);
+}
+
+export const createReceipt = (body: ReceiptCreateBody) => api.post('/api/receipts', body, receipt);
+export const updateReceipt = (id: string, body: ReceiptUpdateBody) => api.put(`/api/receipts/${id}/main`, body, receipt);
+export const deleteReceipt = (id: string) => api.delete(`/api/receipts/${id}`);
+
+/** One receipt's revision entries, newest first; page and sort come from the screen's query string. */
+export function receiptRevisionsFetcher(receiptId: string): ListFetcher<RevisionEntry> {
+  return (q, signal) => {
+    const filter = new URLSearchParams({ entryKind: 'Receipt', entryRef: receiptId }).toString();
+    return api.get('/api/revision_entries', revisionEntryList, q.apiQuery ? `${q.apiQuery}&${filter}` : filter, signal);
+  };
+}

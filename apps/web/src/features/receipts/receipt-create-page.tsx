@@ -1,0 +1,7 @@
+/** Stub: replaced by the screen of paths.receiptCreate. */
+import { Title } from '@mantine/core';
+import { paths } from '../../lib/paths';
+
+export default function Page() {
+  return <Title order={1}>{paths.receiptCreate.title}</Title>;
+}
