@@ -10,14 +10,27 @@ import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
-import { clients, collectionPoints, coolers, customerAccounts, partNumbers, receipts, scrapReasons, suppliers } from '../../db/schema';
+import {
+  clients,
+  collectionPoints,
+  coolers,
+  customerAccounts,
+  partNumbers,
+  receiptExports,
+  receipts,
+  scrapReasons,
+  suppliers,
+} from '../../db/schema';
 
-export type ReceiptValues = Omit<typeof receipts.$inferInsert, 'id' | 'isExported' | 'createdAt' | 'updatedAt'>;
+export type ReceiptValues = Omit<typeof receipts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** `(select column from table where key = ref)`: one index probe per row of the answer. */
 const valueOf = <T>(column: AnyColumn, key: AnyColumn, ref: SQL | AnyColumn) => sql<T>`(select ${column} from ${key.table} where ${key} = ${ref})`;
 const clientIdOfAccount = sql`(select ${customerAccounts.clientId} from ${customerAccounts} where ${customerAccounts.id} = ${receipts.customerAccountId})`;
 const partNumberIdOfCooler = sql`(select ${coolers.partNumberId} from ${coolers} where ${coolers.id} = ${receipts.inventoryItemId})`;
+
+/** isExported: the receipt has left in an end-of-day CSV (its own table, docs/decisions/115). */
+export const isExported = sql<boolean>`exists(select 1 from ${receiptExports} where ${receiptExports.receiptId} = ${receipts.id})`;
 
 /**
  * Every name a receipt shows is a scalar subquery by primary key rather than a join: PostgreSQL
@@ -50,7 +63,7 @@ export const receiptFields = {
   notes: receipts.notes,
   tagFaultComment: receipts.tagFaultComment,
   assetNo: receipts.assetNo,
-  isExported: receipts.isExported,
+  isExported,
 };
 
 /** Receipts with everything they show. */
@@ -80,7 +93,7 @@ const SORT_COLUMNS: Record<ReceiptSortField, { by: SQL | AnyColumn; needs?: Join
   processOption: { by: sql`${receipts.processOption}` },
   processState: { by: sql`${receipts.processState}` },
   scrapReason: { by: sql`${scrapReasons.code}`, needs: ['scrapReasons'] },
-  isExported: { by: sql`${receipts.isExported}` },
+  isExported: { by: isExported },
 };
 
 /** The sort of a list query: its field (by default the newest receipt first) and direction. */
@@ -149,7 +162,7 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
   filters.push(...receiptDayRange(query.receiptDate?.after, query.receiptDate?.before));
   if (query.processOption) filters.push(eq(receipts.processOption, query.processOption));
   if (query.processState) filters.push(eq(receipts.processState, query.processState));
-  if (query.isExported !== undefined) filters.push(eq(receipts.isExported, query.isExported));
+  if (query.isExported !== undefined) filters.push(query.isExported ? isExported : sql`not ${isExported}`);
   return filters.length ? and(...filters) : undefined;
 }
 
