@@ -191,12 +191,25 @@ const ENDPOINTS = [
   { name: 'receipts, state D5', path: () => '/api/receipts?processState=D5' },
   { name: 'receipts, not exported', path: () => '/api/receipts?isExported=false' },
   { name: 'receipts, in a delivery', path: () => '/api/receipts?deliveryId=17' },
+  { name: 'receipts, in a delivery note', path: () => '/api/receipts?inDeliveryNote=true' },
+  { name: 'receipts, exported', path: () => '/api/receipts?isExported=true' },
+  { name: "receipts, one cooler's", path: (ids) => `/api/receipts?inventoryItemId=${ids.cooler}` },
   { name: 'receipts, sort lbNumber', path: () => '/api/receipts?order[lbNumber]=asc' },
   { name: 'receipts, sort serialNumber', path: () => '/api/receipts?order[serialNumber]=asc' },
   { name: 'receipts, sort customer', path: () => '/api/receipts?order[customer]=desc' },
   { name: 'receipts, sort dateOfManufacture', path: () => '/api/receipts?order[dateOfManufacture]=asc' },
   { name: 'receipts, sort engineerNo', path: () => '/api/receipts?order[engineerNo]=desc' },
   { name: 'receipts, sort processOption', path: () => '/api/receipts?order[processOption]=asc' },
+  { name: 'receipts, sort receiptDate asc', path: () => '/api/receipts?order[receiptDate]=asc' },
+  { name: 'receipts, sort supplierCode', path: () => '/api/receipts?order[supplierCode]=asc' },
+  { name: 'receipts, sort accountNo', path: () => '/api/receipts?order[accountNo]=desc' },
+  { name: 'receipts, sort deliveryNoteNo', path: () => '/api/receipts?order[deliveryNoteNo]=desc' },
+  { name: 'receipts, sort deliveryId', path: () => '/api/receipts?order[deliveryId]=desc' },
+  { name: 'receipts, sort partNumber', path: () => '/api/receipts?order[partNumber]=asc' },
+  { name: 'receipts, sort collectionPoint', path: () => '/api/receipts?order[collectionPoint]=asc' },
+  { name: 'receipts, sort processState', path: () => '/api/receipts?order[processState]=desc' },
+  { name: 'receipts, sort scrapReason', path: () => '/api/receipts?order[scrapReason]=asc' },
+  { name: 'receipts, sort isExported', path: () => '/api/receipts?order[isExported]=asc' },
   { name: 'coolers, page 1 (lastLbNumber)', path: () => '/api/coolers' },
   { name: 'coolers, serial typeahead', path: () => '/api/coolers?serialNumber=2010&page=1' },
   { name: 'end of day sheet, 100k-row day', path: () => `/api/end_of_day_sheet?receiptDate=${BENCH_CSV_DAY}` },
@@ -524,7 +537,8 @@ async function main() {
   const clients = JSON.parse((await get(tracing.base, '/api/clients?name=Bench%20Client%20100', token)).body);
   const accounts = JSON.parse((await get(tracing.base, '/api/customer_accounts?name=Bench%20Account%200007', token)).body);
   const parts = JSON.parse((await get(tracing.base, '/api/part_numbers?partNumber=FR-00006-SD', token)).body);
-  const ids = { client: clients.items[0]?.id, account: accounts.items[0]?.id, partNumber: parts.items[0]?.id };
+  const coolersPage = JSON.parse((await get(tracing.base, '/api/coolers?serialNumber=000123', token)).body);
+  const ids = { client: clients.items[0]?.id, account: accounts.items[0]?.id, partNumber: parts.items[0]?.id, cooler: coolersPage.items[0]?.id };
   const endpoints = ENDPOINTS.map((e) => ({ ...e, url: e.path(ids) }));
   for (const [i, e] of endpoints.entries()) {
     for (let w = 0; w < 3; w++) await get(tracing.base, e.url, token);
