@@ -1,0 +1,23 @@
+/**
+ * barcode-detector bundles ZXing's JavaScript and expects one exact .wasm; we serve that file from
+ * the zxing-wasm package (barcode-polyfill.ts). This fails when the two versions drift apart — the
+ * reader would then fail to compile or misread in the browser (DESIGN.md §2: pin the exact version).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { ZXING_WASM_SHA256, ZXING_WASM_VERSION } from 'barcode-detector/ponyfill';
+
+const require = createRequire(import.meta.url);
+
+describe('the ZXing .wasm we serve', () => {
+  it('is the very file barcode-detector was built against', () => {
+    const file = require.resolve('zxing-wasm/reader/zxing_reader.wasm');
+    const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
+    expect(sha256).toBe(ZXING_WASM_SHA256);
+    // and apps/web/package.json pins that exact version (no range that could drift on a fresh install)
+    const web: unknown = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+    expect(web).toMatchObject({ dependencies: { 'zxing-wasm': ZXING_WASM_VERSION } });
+  });
+});
