@@ -177,9 +177,21 @@ export default function MainPage() {
         {paths.main.title}
       </Title>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="nav" aria-label="Shortcuts">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'md' }} component="nav" aria-label="Shortcuts">
         {BIG_BUTTONS.filter((b) => b.path.access === 'authenticated' || b.path.access === 'public' || can(b.path.access)).map((b) => (
-          <Button key={b.label} component={Link} to={b.path.to()} size="xl" h={72} variant="light" leftSection={b.icon} justify="flex-start">
+          <Button
+            key={b.label}
+            component={Link}
+            to={b.path.to()}
+            size="lg"
+            h={72}
+            px="md"
+            variant="light"
+            leftSection={b.icon}
+            justify="flex-start"
+            // Two to a row on a phone: a long label wraps rather than being cut off.
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'left' } }}
+          >
             {b.label}
           </Button>
         ))}
