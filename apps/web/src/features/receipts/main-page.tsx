@@ -95,18 +95,24 @@ function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string)
   const [opening, setOpening] = useState(false);
   const lookup = useRef<AbortController | null>(null);
 
-  // The URL can change under the box (the delivery line's link, Back): show what it now filters by.
+  // The URL can change under the box (the delivery line's link, Back): show what it now filters by —
+  // but not when it only caught up with what the box sent, which may be behind a key typed since.
   const [seen, setSeen] = useState(value);
+  const [sent, setSent] = useState(value);
   if (seen !== value) {
     setSeen(value);
-    setText(value);
+    if (value !== sent) setText(value);
   }
+  const search = (next: string) => {
+    setSent(next);
+    onSearch(next);
+  };
 
-  const onSearchRef = useRef(onSearch);
+  const searchRef = useRef(search);
   useEffect(() => {
-    onSearchRef.current = onSearch;
+    searchRef.current = search;
   });
-  const debounced = useMemo(() => debounce((next: string) => onSearchRef.current(next.trim())), []);
+  const debounced = useMemo(() => debounce((next: string) => searchRef.current(next.trim())), []);
   useEffect(
     () => () => {
       debounced.cancel();
@@ -150,7 +156,7 @@ function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string)
         event.preventDefault();
         const typed = event.currentTarget.value;
         debounced.cancel();
-        onSearch(typed.trim());
+        search(typed.trim());
         const lb = scannedLbNumber(typed);
         if (lb) void open(lb);
       }}
