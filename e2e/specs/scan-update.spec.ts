@@ -53,7 +53,17 @@ test('a tag with no receipt: the screen says so and keeps scanning; Back returns
     await expect(page.getByRole('alert')).toHaveText(`No receipt with LB number ${lbNumber}`, { timeout: SCAN_TIMEOUT });
     await expect(page).toHaveURL(/#\/scan-update$/);
     await expect(page.getByText('Scanning: hold the barcode inside the frame.')).toBeVisible();
-    await expect(page.getByLabel('Camera: LB tag barcode')).toBeVisible();
+    const camera = page.getByLabel('Camera: LB tag barcode');
+    await expect(camera).toBeVisible();
+    // the camera still streams: a live stream, and the picture moves on
+    const playing = () =>
+      camera.evaluate((video: HTMLVideoElement) => ({
+        live: video.srcObject instanceof MediaStream && video.srcObject.active,
+        time: video.currentTime,
+      }));
+    const before = await playing();
+    expect(before.live).toBe(true);
+    await expect.poll(async () => (await playing()).time).toBeGreaterThan(before.time);
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Back' }).click();
