@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ZXING_WASM_SHA256, ZXING_WASM_VERSION } from 'barcode-detector/ponyfill';
+import { BarcodeDetector, ZXING_WASM_SHA256, ZXING_WASM_VERSION } from 'barcode-detector/ponyfill';
+import { SCAN_FORMATS } from './barcode-codes';
 
 const require = createRequire(import.meta.url);
 
@@ -19,5 +20,13 @@ describe('the ZXing .wasm we serve', () => {
     // and apps/web/package.json pins that exact version (no range that could drift on a fresh install)
     const web: unknown = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
     expect(web).toMatchObject({ dependencies: { 'zxing-wasm': ZXING_WASM_VERSION } });
+  });
+});
+
+describe('the polyfill', () => {
+  it('reads every format of spec 9 under the names we ask for', async () => {
+    // The static list needs no WASM; a name it lacks would make `new BarcodeDetector` throw.
+    const supported = await BarcodeDetector.getSupportedFormats();
+    expect(supported).toEqual(expect.arrayContaining([...SCAN_FORMATS]));
   });
 });
