@@ -5,7 +5,7 @@
  * both screens a keyboard-wedge scan of an exact LB number (keys 2 ms apart, then Enter) opens the
  * receipt directly.
  */
-import { expectAccessible, expect, test } from '../support/fixtures';
+import { expectAccessible, expect, signInWithToken, test } from '../support/fixtures';
 import { seedReceipt } from '../support/scan-receipts';
 
 /** Today as the lists show dates (dd/MM/yyyy, Europe/London). */
@@ -94,9 +94,10 @@ test('Main: a wedge scan of an exact LB number into the search box opens that re
   await seedReceipt(admin, { lbNumber: `${receipt.lbNumber}7` });
   await page.goto('/#/main');
   const search = page.getByRole('searchbox', { name: 'Search' });
-  await search.click();
-  await search.pressSequentially(receipt.lbNumber, { delay: 2 });
-  await search.press('Enter');
+  // at a desk the box has the focus on arrival: the scanner types straight into it, no click first
+  await expect(search).toBeFocused();
+  await page.keyboard.type(receipt.lbNumber, { delay: 2 });
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
 
   // a scanned LB number that no receipt has only filters the list
@@ -152,8 +153,20 @@ test('Update LB tag: a wedge scan of an exact LB number opens that receipt direc
   await seedReceipt(admin, { lbNumber: `${receipt.lbNumber}1` });
   await page.goto('/#/lb-tag');
   const lookup = page.getByRole('combobox', { name: 'Enter manually' });
-  await lookup.click();
-  await lookup.pressSequentially(receipt.lbNumber, { delay: 2 });
-  await lookup.press('Enter');
+  await expect(lookup).toBeFocused();
+  await page.keyboard.type(receipt.lbNumber, { delay: 2 });
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
+});
+
+test('on a touch screen the focus stays with the heading (no on-screen keyboard over the page)', async ({ browser, admin }) => {
+  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInWithToken(page, admin.token);
+  await page.goto('/#/main');
+  await expect(page.getByRole('heading', { level: 1, name: 'Main' })).toBeVisible();
+  await page.getByRole('link', { name: 'Update LB tag' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Update LB tag' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Enter manually' })).not.toBeFocused();
+  await context.close();
 });

@@ -17,6 +17,7 @@ import { SearchSelect, type Lookup } from '../../components/form/search-select';
 import { useAppForm } from '../../components/form/use-app-form';
 import { paths } from '../../lib/paths';
 import { receiptsByLbInOrder } from './api';
+import { useScannerFocus } from './scan-focus';
 import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 
 /** A lookup shows one page of LB numbers starting with the typed text, in LB-number order. */
@@ -67,6 +68,8 @@ export default function LbTagPage() {
   const form = useAppForm(lbTagForm, { defaultValues: { receipt: '' } });
   const chosen = useWatch({ control: form.form.control, name: 'receipt' });
   const { onKeyDownCapture, opening } = useOpenOnEnter();
+  const lookupBox = useRef<HTMLDivElement>(null);
+  useScannerFocus(lookupBox);
 
   return (
     <Stack gap="lg" maw={560}>
@@ -89,7 +92,7 @@ export default function LbTagPage() {
               await navigate(paths.receiptEdit.to({ receipt }));
             }}
           >
-            <div onKeyDownCapture={onKeyDownCapture}>
+            <div ref={lookupBox} onKeyDownCapture={onKeyDownCapture}>
               <SearchSelect<Receipt>
                 name="receipt"
                 label="Enter manually"

@@ -19,6 +19,7 @@ import { useCan } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { paths, type AppPath } from '../../lib/paths';
 import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
+import { useScannerFocus } from './scan-focus';
 import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 
 /** Where a receipt's Delivery cell links: the edit screen of its transfer or scrap note (spec 2.6). */
@@ -94,6 +95,8 @@ function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string)
   const [text, setText] = useState(value);
   const [opening, setOpening] = useState(false);
   const lookup = useRef<AbortController | null>(null);
+  const box = useRef<HTMLInputElement>(null);
+  useScannerFocus(box);
 
   // The URL can change under the box (the delivery line's link, Back): show what it now filters by —
   // but not when it only caught up with what the box sent, which may be behind a key typed since.
@@ -139,6 +142,7 @@ function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string)
 
   return (
     <TextInput
+      ref={box}
       type="search"
       label={t('list.search')}
       description="By LB number; a scanned LB number opens its receipt"
