@@ -45,3 +45,13 @@ export function receiptRevisionsFetcher(receiptId: string): ListFetcher<Revision
     return api.get('/api/revision_entries', revisionEntryList, q.apiQuery ? `${q.apiQuery}&${filter}` : filter, signal);
   };
 }
+
+/**
+ * Receipts whose LB number starts with `text`, in LB-number order (/lb-tag's lookup; the exact
+ * lookup of a scan). Every LB number is 'LB' and digits, so "contains 'LB12'" means "starts with
+ * 'LB12'", and in that order the exact 'LB12' comes first when it exists.
+ */
+export function receiptsByLbInOrder(text: string, perPage: number, signal?: AbortSignal) {
+  const query = new URLSearchParams({ lbNumber: text, page: '1', perPage: String(perPage), 'order[lbNumber]': 'asc' }).toString();
+  return api.get('/api/receipts', receiptList, query, signal);
+}
