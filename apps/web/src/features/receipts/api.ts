@@ -10,6 +10,9 @@ import {
   type ReceiptUpdateBody,
 } from '@cooler-hub/contract/receipts';
 import { revisionEntryList, type RevisionEntry } from '@cooler-hub/contract/revisions';
+import { coolerList } from '@cooler-hub/contract/coolers';
+import { customerAccount } from '@cooler-hub/contract/customers';
+import { partNumber } from '@cooler-hub/contract/settings';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 
@@ -44,4 +47,24 @@ export function receiptRevisionsFetcher(receiptId: string): ListFetcher<Revision
     const filter = new URLSearchParams({ entryKind: 'Receipt', entryRef: receiptId }).toString();
     return api.get('/api/revision_entries', revisionEntryList, q.apiQuery ? `${q.apiQuery}&${filter}` : filter, signal);
   };
+}
+
+// ── Master Data filters and the end-of-day sheet (added with those screens) ─────────────────────
+
+export const END_OF_DAY_KEY = ['end_of_day_sheet'] as const;
+
+/** The customer account behind a `customerId` filter, for its name in the filter panel. */
+export function getCustomerAccountRef(id: number, signal?: AbortSignal) {
+  return api.get(`/api/customer_accounts/${id}`, customerAccount, undefined, signal);
+}
+
+/** The part number behind a `partNumber` filter, for its label in the filter panel. */
+export function getPartNumberRef(id: string, signal?: AbortSignal) {
+  return api.get(`/api/part_numbers/${id}`, partNumber, undefined, signal);
+}
+
+/** Serial numbers containing `text` (page 1 of the cooler lookup): the Master Data serial typeahead. */
+export async function findCoolerSerials(text: string, signal?: AbortSignal): Promise<string[]> {
+  const page = await api.get('/api/coolers', coolerList, { page: 1, serialNumber: text }, signal);
+  return page.items.map((c) => c.serialNumber);
 }
