@@ -106,6 +106,9 @@ function usePartNumberLabel(id: string | null) {
   });
 }
 
+/** Names for the calendar's month buttons (Mantine leaves them unnamed). */
+const CALENDAR_LABELS = { previousMonth: 'Previous month', nextMonth: 'Next month', previousYear: 'Previous year', nextYear: 'Next year', previousDecade: 'Previous decade', nextDecade: 'Next decade' };
+
 const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
@@ -142,11 +145,19 @@ export function ReceiptsFilterFields({ initial }: { initial: ReceiptFilterForm }
       <TextField name={name('engineerNo')} label="Engineer Number" />
       <SerialTypeahead />
       <Group grow align="flex-start">
-        <DateField name={name('receiptDateAfter')} label="Receipt date from" clearable />
+        <DateField
+          name={name('receiptDateAfter')}
+          label="Receipt date from"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear receipt date from' }}
+          ariaLabels={CALENDAR_LABELS}
+        />
         <DateField
           name={name('receiptDateBefore')}
           label="Receipt date to"
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear receipt date to' }}
+          ariaLabels={CALENDAR_LABELS}
           minDate={after ?? undefined}
         />
       </Group>
