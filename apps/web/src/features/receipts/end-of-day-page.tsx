@@ -4,7 +4,7 @@
  * The chosen day is kept in the query string (`?receiptDate=YYYY-MM-DD`); without it the sheet is
  * today's. After a download the sheet reloads, so its rows now read Exported Yes (docs/decisions/141).
  */
-import { Button } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/en-gb';
@@ -40,7 +40,16 @@ const columns: ListColumn<EndOfDayRow>[] = [
   { key: 'partNumber', header: 'Part Number', render: (r) => cell(r.partNumber) },
   { key: 'customer', header: 'Customer', render: (r) => cell(r.customer) },
   { key: 'assetNo', header: 'Asset number', render: (r) => cell(r.assetNo) },
-  { key: 'tagNumber', header: 'Tag Number / TSR', render: (r) => cell(r.tagNumber) },
+  // The LB number opens the receipt, to put a row right before the sheet is downloaded.
+  {
+    key: 'tagNumber',
+    header: 'Tag Number / TSR',
+    render: (r) => (
+      <Anchor component={Link} to={paths.receiptEdit.to({ receipt: r.id })} style={{ whiteSpace: 'nowrap' }}>
+        {r.tagNumber}
+      </Anchor>
+    ),
+  },
   { key: 'dateOfManufacture', header: 'DOM', render: (r) => cell(formatDate(r.dateOfManufacture)) },
   { key: 'processOption', header: 'Process Option', render: (r) => cell(r.processOption) },
   { key: 'scrapReason', header: 'Scrap Reason', render: (r) => cell(r.scrapReason) },
