@@ -23,10 +23,12 @@ import { notifyError } from '../../lib/notify';
 import { paths } from '../../lib/paths';
 import { END_OF_DAY_KEY, RECEIPTS_KEY, listEndOfDay } from './api';
 import { downloadEndOfDayCsv } from './end-of-day-download';
+import { CALENDAR_LABELS } from './receipts-filters';
+import './receipts-table.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const cell = (value: string | number | null) => <span style={{ whiteSpace: 'nowrap' }}>{value ?? ''}</span>;
+const cell = (value: string | number | null) => value ?? '';
 
 /** The 14 columns of spec 2.7, in its order (the headings are END_OF_DAY_COLUMNS, the CSV's header). */
 const columns: ListColumn<EndOfDayRow>[] = [
@@ -45,7 +47,7 @@ const columns: ListColumn<EndOfDayRow>[] = [
     key: 'tagNumber',
     header: 'Tag Number / TSR',
     render: (r) => (
-      <Anchor component={Link} to={paths.receiptEdit.to({ receipt: r.id })} style={{ whiteSpace: 'nowrap' }}>
+      <Anchor component={Link} to={paths.receiptEdit.to({ receipt: r.id })}>
         {r.tagNumber}
       </Anchor>
     ),
@@ -90,38 +92,41 @@ export default function EndOfDayPage() {
   };
 
   return (
-    <DataList
-      title={paths.endOfDaySheet.title}
-      list={list}
-      columns={columns}
-      toolbar={
-        <>
-          <Button component={Link} to={paths.receiptCreate.to()} leftSection={<IconPlus size={16} aria-hidden />}>
-            Create
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => void download()}
-            loading={downloading}
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            Download CSV
-          </Button>
-        </>
-      }
-      filters={
-        <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
-          <DateInput
-            label="Receipt date"
-            placeholder="dd/mm/yyyy"
-            valueFormat="DD/MM/YYYY"
-            dateParser={(text) => parseDisplayDate(text)}
-            value={day}
-            onChange={(value) => list.params.setFilters(value && value !== today ? { receiptDate: value } : {})}
-            maw={220}
-          />
-        </DatesProvider>
-      }
-    />
+    <div className="ch-receipts-table">
+      <DataList
+        title={paths.endOfDaySheet.title}
+        list={list}
+        columns={columns}
+        toolbar={
+          <>
+            <Button component={Link} to={paths.receiptCreate.to()} leftSection={<IconPlus size={16} aria-hidden />}>
+              Create
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => void download()}
+              loading={downloading}
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Download CSV
+            </Button>
+          </>
+        }
+        filters={
+          <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
+            <DateInput
+              label="Receipt date"
+              placeholder="dd/mm/yyyy"
+              valueFormat="DD/MM/YYYY"
+              dateParser={(text) => parseDisplayDate(text)}
+              value={day}
+              onChange={(value) => list.params.setFilters(value && value !== today ? { receiptDate: value } : {})}
+              ariaLabels={CALENDAR_LABELS}
+              maw={220}
+            />
+          </DatesProvider>
+        }
+      />
+    </div>
   );
 }

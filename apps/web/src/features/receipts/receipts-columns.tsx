@@ -1,7 +1,7 @@
 /**
  * The columns of Master Data (spec 2.8), each sorted by the API field of RECEIPT_SORT_FIELDS. Cells
- * do not wrap: the wide table scrolls sideways under its sticky Actions column instead of folding
- * every value onto three lines.
+ * do not wrap (receipts-table.css): the wide table scrolls sideways under its sticky Actions column
+ * instead of folding every value onto three lines.
  */
 import { Anchor, Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -10,10 +10,6 @@ import { processStateTone, type Receipt, type ReceiptSortField } from '@cooler-h
 import type { ListColumn } from '../../components/list/data-list';
 import { formatDate } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
-
-function NoWrap({ children }: { children: ReactNode }) {
-  return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
-}
 
 /** The delivery note holding the receipt's LB number, linked to its edit screen (as on /main). */
 function DeliveryNote({ receipt }: { receipt: Receipt }) {
@@ -32,7 +28,7 @@ function DeliveryNote({ receipt }: { receipt: Receipt }) {
       {deliveryNoteNo}
     </Anchor>
   ) : (
-    <NoWrap>{deliveryNoteNo}</NoWrap>
+    deliveryNoteNo
   );
 }
 
@@ -59,7 +55,7 @@ function column(
   render: (r: Receipt) => ReactNode,
   width?: number,
 ): ListColumn<Receipt> {
-  return { key, header, sortField: key, width, render: (r) => <NoWrap>{render(r)}</NoWrap> };
+  return { key, header, sortField: key, width, render };
 }
 
 export const receiptColumns: ListColumn<Receipt>[] = [

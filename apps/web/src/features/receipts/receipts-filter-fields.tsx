@@ -16,7 +16,7 @@ import { customerAccountLookup, partNumberLookup } from '../../components/form/l
 import { SearchSelect } from '../../components/form/search-select';
 import { debounce, normalizeSearch } from '../../components/form/search-select-model';
 import { findCoolerSerials, getCustomerAccountRef, getPartNumberRef } from './api';
-import type { ReceiptFilterForm } from './receipts-filters';
+import { CALENDAR_LABELS, type ReceiptFilterForm } from './receipts-filters';
 
 type Name = keyof ReceiptFilterForm;
 const name = (n: Name) => n;
@@ -105,9 +105,6 @@ function usePartNumberLabel(id: string | null) {
     staleTime: 60_000,
   });
 }
-
-/** Names for the calendar's month buttons (Mantine leaves them unnamed). */
-const CALENDAR_LABELS = { previousMonth: 'Previous month', nextMonth: 'Next month', previousYear: 'Previous year', nextYear: 'Next year', previousDecade: 'Previous decade', nextDecade: 'Next decade' };
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },

@@ -25,6 +25,7 @@ import {
   type ReceiptFilter,
   type ReceiptFilterForm,
 } from './receipts-filters';
+import './receipts-table.css';
 
 export default function ReceiptsPage() {
   const list = useListController<Receipt, ReceiptFilter>({
@@ -59,7 +60,7 @@ export default function ReceiptsPage() {
   };
 
   return (
-    <>
+    <div className="ch-receipts-table">
       <DataList
         title={paths.receipts.title}
         list={list}
@@ -80,6 +81,6 @@ export default function ReceiptsPage() {
           <ReceiptsFilterFields initial={initial} />
         </FilterPanel>
       </FormProvider>
-    </>
+    </div>
   );
 }
