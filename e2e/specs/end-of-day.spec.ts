@@ -147,6 +147,10 @@ test('a day without receipts says so; the day is kept over a reload; Create open
   await page.goto('/#/end-of-day-sheet');
   await chooseDay(page, day);
   await expect(table(page)).toContainText('No items matched your search');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.reload();
   await expect(dateBox(page)).toHaveValue(displayDay(day));
   await expect(table(page)).toContainText('No items matched your search');
