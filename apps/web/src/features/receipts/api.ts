@@ -10,6 +10,9 @@ import {
   type ReceiptUpdateBody,
 } from '@cooler-hub/contract/receipts';
 import { revisionEntryList, type RevisionEntry } from '@cooler-hub/contract/revisions';
+import { coolerList } from '@cooler-hub/contract/coolers';
+import { customerAccount } from '@cooler-hub/contract/customers';
+import { partNumber } from '@cooler-hub/contract/settings';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 
@@ -26,12 +29,6 @@ export function useReceipt(id: string) {
     queryKey: [...RECEIPTS_KEY, 'one', id],
     queryFn: ({ signal }) => api.get(`/api/receipts/${id}`, receipt, undefined, signal),
   });
-}
-
-/** Receipts whose LB number contains `text` (the /main search, /lb-tag's 'Enter manually'). */
-export function findReceiptsByLb(text: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ lbNumber: text, page: '1' }).toString();
-  return api.get('/api/receipts', receiptList, query, signal);
 }
 
 export const createReceipt = (body: ReceiptCreateBody) => api.post('/api/receipts', body, receipt);
@@ -54,4 +51,24 @@ export function receiptRevisionsFetcher(receiptId: string): ListFetcher<Revision
 export function receiptsByLbInOrder(text: string, perPage: number, signal?: AbortSignal) {
   const query = new URLSearchParams({ lbNumber: text, page: '1', perPage: String(perPage), 'order[lbNumber]': 'asc' }).toString();
   return api.get('/api/receipts', receiptList, query, signal);
+}
+
+// ── Master Data filters and the end-of-day sheet (added with those screens) ─────────────────────
+
+export const END_OF_DAY_KEY = ['end_of_day_sheet'] as const;
+
+/** The customer account behind a `customerId` filter, for its name in the filter panel. */
+export function getCustomerAccountRef(id: number, signal?: AbortSignal) {
+  return api.get(`/api/customer_accounts/${id}`, customerAccount, undefined, signal);
+}
+
+/** The part number behind a `partNumber` filter, for its label in the filter panel. */
+export function getPartNumberRef(id: string, signal?: AbortSignal) {
+  return api.get(`/api/part_numbers/${id}`, partNumber, undefined, signal);
+}
+
+/** Serial numbers containing `text` (page 1 of the cooler lookup): the Master Data serial typeahead. */
+export async function findCoolerSerials(text: string, signal?: AbortSignal): Promise<string[]> {
+  const page = await api.get('/api/coolers', coolerList, { page: 1, serialNumber: text }, signal);
+  return page.items.map((c) => c.serialNumber);
 }
