@@ -122,6 +122,8 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
   // Jobs and mail kinds are declared by the services below; the queue starts once all are wired.
   const jobs = new JobQueue(database.connection, app.log, { ...DEFAULT_JOB_TIMINGS, ...jobTimings });
   const mailQueue = new MailQueue(db, jobs, mail, { publicUrl: config.publicUrl, from: config.mailFrom, log: app.log });
+  app.decorate('jobQueue', jobs);
+  app.decorate('mailQueue', mailQueue);
 
   const auth = new AuthService(db, tokens);
   const uploads = new UploadsService(db, config.publicUrl);

@@ -15,6 +15,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromDrizzle, fromPglite, type Db as BossDb, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { DatabaseConnection, Db } from '../db/client';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's job queue (app.ts), for modules wired outside buildApp and for tests. */
+    jobQueue: JobQueue;
+  }
+}
+
 export interface JobQueueTimings {
   /** Seconds between polls for jobs that came due by time (retries); new jobs wake workers at once. ≥ 0.5. */
   pollingIntervalSeconds: number;
@@ -35,7 +42,7 @@ export interface JobQueueTimings {
  * is given up on; a crashed instance's job is picked up again within ~6 minutes.
  */
 export const DEFAULT_JOB_TIMINGS: JobQueueTimings = {
-  pollingIntervalSeconds: 2,
+  pollingIntervalSeconds: 5,
   retryDelaySeconds: 30,
   retryDelayMaxSeconds: 3600,
   retryLimit: 30,
@@ -141,7 +148,8 @@ export class JobQueue {
           batchSize: definition.concurrency ?? 4,
           burstWhenBatchFull: true,
           pollingIntervalSeconds: t.pollingIntervalSeconds,
-          notifyPollingIntervalSeconds: Math.max(t.pollingIntervalSeconds, 30),
+          // Retries come due by time, which no NOTIFY announces: keep polling at the same pace.
+          notifyPollingIntervalSeconds: t.pollingIntervalSeconds,
         },
         (batch: JobWithMetadata<unknown>[]) =>
           Promise.all(

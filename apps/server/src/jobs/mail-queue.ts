@@ -29,6 +29,13 @@ import * as repo from './outgoing-mail.repository';
 
 export type { OutgoingMailRow } from './outgoing-mail.repository';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's mail queue (app.ts), for modules wired outside buildApp and for tests. */
+    mailQueue: MailQueue;
+  }
+}
+
 export const MAIL_JOB = 'mail-send';
 
 /** What a kind's builder makes at send time. */
