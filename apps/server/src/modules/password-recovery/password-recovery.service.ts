@@ -35,8 +35,8 @@ export const MAX_CODES_PER_HOUR = 5;
 export const RECOVERY_SUBJECT = 'Your Cooler Hub password reset code';
 export const RECOVERY_JOB = 'password-recovery-request';
 export const RECOVERY_MAIL_KIND = 'recovery';
-/** A recovery request job is only worth keeping a day once done. */
-const KEEP_DONE_REQUESTS_SECONDS = 24 * 3600;
+/** A done request job (it holds the name typed, perhaps a mistyped password) is kept an hour. */
+const KEEP_DONE_REQUESTS_SECONDS = 3600;
 
 const recoveryJobData = z.object({ login: z.string() });
 /** A recovery mail's ref: `<user id>:<request job id>`. */
