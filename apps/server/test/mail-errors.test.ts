@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMailError } from '../src/plugins/mail';
 
-const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error(String(fields['message'] ?? 'failed')), fields);
+const smtpError = (fields: { message?: string } & Record<string, unknown>) =>
+  Object.assign(new Error(fields.message ?? 'failed'), fields);
 
 describe('classifyMailError', () => {
   it("a 5xx answer is permanent, with the server's own words as the reason", () => {
