@@ -2,10 +2,10 @@
  * GET /api/mail/t/{token}.gif — the read-tracking image of a message (public: the unguessable token
  * is the only key; DESIGN.md §4). Every well-formed request gets the same transparent 1×1 GIF, so the
  * answer says nothing about whether a token exists; the first GET of a real one sets viewed_at.
+ * Any other name under /api/mail/t/ is the usual 404.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError } from '../lib/errors';
 import type { MailQueue } from './mail-queue';
 
 /** A transparent 1×1 GIF (43 bytes). */
@@ -13,21 +13,19 @@ export const TRACKING_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAA
 
 export const mailTrackingRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (app, { mail }) => {
   app.get(
-    '/api/mail/t/:file',
+    '/api/mail/t/:token.gif',
     {
       config: { public: true },
       schema: {
         tags: ['mail'],
-        summary: "A message's read-tracking image ({token}.gif); its first load marks the message read",
-        params: z.object({ file: z.string().max(200) }),
+        summary: "A message's read-tracking image; its first load marks the message read",
+        params: z.object({ token: z.string().max(200) }),
       },
     },
     async (request, reply) => {
-      const { file } = request.params;
-      if (!file.endsWith('.gif')) throw new NotFoundError();
       // HEAD (link checkers, prefetchers) answers without counting as a read.
       if (request.method === 'GET') {
-        await mail.markViewed(file.slice(0, -'.gif'.length)).catch((err: unknown) => {
+        await mail.markViewed(request.params.token).catch((err: unknown) => {
           // The image still loads; the read is simply not recorded this time.
           request.log.error({ err }, 'tracking image: could not record the read');
         });
