@@ -112,9 +112,11 @@ export class JobQueue {
       monitorIntervalSeconds: t.superviseIntervalSeconds,
       useListenNotify: true,
     };
+    // Embedded PGlite runs no autovacuum daemon: pg-boss's "vacuum is not keeping up" warning would
+    // only be noise there.
     const boss =
       this.connection.driver === 'pglite'
-        ? new PgBoss({ ...common, db: fromPglite(this.connection.client), backend: 'pglite' })
+        ? new PgBoss({ ...common, db: fromPglite(this.connection.client), backend: 'pglite', monitorVacuum: false })
         : new PgBoss({ ...common, connectionString: this.connection.url, max: 4, application_name: 'cooler-hub-jobs' });
     boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
     boss.on('warning', (warning) => this.log.warn({ warning }, 'job queue warning'));
