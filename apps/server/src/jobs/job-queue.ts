@@ -191,7 +191,8 @@ export class JobQueue {
   async stop(timeoutMs = 8000): Promise<void> {
     const boss = this.boss;
     if (!boss) return;
-    this.running = false;
+    // Jobs still finishing may queue others (the recovery job queues its mail): allowed until the end.
     await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    this.running = false;
   }
 }
