@@ -174,7 +174,7 @@ export class MailQueue {
 
     if (row.sendingSince) {
       // An earlier attempt started talking to the server and never said how it ended.
-      if (await repo.attemptAbandoned(this.db, row.id, this.jobs.timings.expireInSeconds)) {
+      if (attempt.lastAttempt || (await repo.attemptAbandoned(this.db, row.id, this.jobs.timings.expireInSeconds))) {
         log.error('mail attempt interrupted; marked failed, not sent again');
         await this.settleFailed(row, INTERRUPTED);
         return;

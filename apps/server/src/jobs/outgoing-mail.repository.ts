@@ -83,7 +83,8 @@ export async function markDelivered(
 ): Promise<Date | undefined> {
   const rows = await db
     .update(outgoingMail)
-    .set({ deliveredAt: sql`now()`, sendingSince: null, recipients, failureReason: partialRefusal, lastError: null })
+    // An attempt that outlived its lease may have been marked failed meanwhile: the server's acceptance wins.
+    .set({ deliveredAt: sql`now()`, failedAt: null, sendingSince: null, recipients, failureReason: partialRefusal, lastError: null })
     .where(and(eq(outgoingMail.id, id), isNull(outgoingMail.deliveredAt)))
     .returning({ at: outgoingMail.deliveredAt });
   return rows[0]?.at ?? undefined;
