@@ -45,3 +45,10 @@ export function receiptRevisionsFetcher(receiptId: string): ListFetcher<Revision
     return api.get('/api/revision_entries', revisionEntryList, q.apiQuery ? `${q.apiQuery}&${filter}` : filter, signal);
   };
 }
+
+// ── receipt forms (receipt-create, receipt-edit, receipt-revisions) ─────────────────────────────
+// (imported here, below the shared part, so the files' owners can add to this module side by side)
+import { cooler, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
+
+/** 'Add item and continue' on /receipt-create: the cooler of an unknown serial (client UUID, spec 7). */
+export const createCoolerForReceipt = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
