@@ -193,6 +193,8 @@ export function ReceiptCoolerStep(props: {
             withAsterisk
             placeholder="Scan or type a serial number"
             autoComplete="off"
+            // The screen is for scanning: the serial field is ready when it opens.
+            autoFocus
             value={text}
             readOnly={generated}
             error={serialError}
@@ -211,9 +213,8 @@ export function ReceiptCoolerStep(props: {
             }}
           />
         </Combobox.Target>
-        <Combobox.Dropdown hidden={text.trim() === '' || generated}>
+        <Combobox.Dropdown hidden={text.trim() === '' || generated || (settled && items.length === 0)}>
           {loading && <Combobox.Empty role="status">Loading...</Combobox.Empty>}
-          {settled && items.length === 0 && <Combobox.Empty role="status">No cooler has this serial: add it below</Combobox.Empty>}
           <Combobox.Options labelledBy={labelId} mah={280} style={{ overflowY: 'auto' }}>
             {settled &&
               items.map((c) => (

@@ -217,8 +217,8 @@ function ReceiptCreate({ userId }: { userId: string }) {
                   chosen.current.supplier = item;
                 }}
               />
+              <ProcessFields />
             </SimpleGrid>
-            <ProcessFields />
             <TextareaField name="notes" label="Notes" minRows={2} />
             <TextareaField name="tagFaultComment" label="Tag Fault Comment" minRows={2} />
             <Group justify="flex-end" mt="sm">
