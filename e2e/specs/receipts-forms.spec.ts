@@ -17,13 +17,12 @@ import {
   receiptReferenceData,
   receiptScan,
   receiptSeed,
-  type ReceiptReferenceData,
 } from '../support/receipt-data';
 
-async function pick(page: Page, label: string, text: string) {
+async function pick(page: Page, label: string, text: string, search = text) {
   const box = page.getByRole('combobox', { name: label, exact: true });
   await box.click();
-  await box.fill(text);
+  await box.fill(search);
   await page.getByRole('option', { name: text }).first().click();
   await expect(box).toHaveValue(text);
 }
@@ -85,9 +84,6 @@ test('a receipt for a new serial: the cooler is added with its part number and d
   await lbBox(page).fill('lbx1');
   await page.getByRole('textbox', { name: 'Asset No.' }).click();
   await expect(lbBox(page)).toHaveValue('LB');
-  await expect(lbBox(page)).toHaveAccessibleDescription('Wrong Lb number');
-  await lbBox(page).fill(lb.toLowerCase());
-  await expect(lbBox(page)).toHaveValue(lb);
 
   await pick(page, 'Account', ref.account.name);
   await pick(page, 'Supplier Code', ref.supplier.name);
@@ -97,10 +93,15 @@ test('a receipt for a new serial: the cooler is added with its part number and d
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('D');
   await page.getByRole('combobox', { name: 'Process State' }).selectOption('D5');
   await expect(page.getByRole('combobox', { name: 'Process State' })).toHaveAttribute('data-tone', 'danger');
-  // D5 needs a scrap reason
+  // D5 needs a scrap reason; 'LB' alone is no LB number
   await createButton(page).click();
   await expect(page.getByRole('combobox', { name: 'Scrap reason' })).toHaveAccessibleDescription('Required Field');
-  await pick(page, 'Scrap reason', `${ref.reason.code} - ${ref.reason.reason}`);
+  await expect(lbBox(page)).toHaveAccessibleDescription('Wrong Lb number');
+  await expect(page).toHaveURL(/#\/receipt-create/);
+  await lbBox(page).fill(lb.toLowerCase());
+  await expect(lbBox(page)).toHaveValue(lb);
+  await expect(lbBox(page)).toHaveAccessibleDescription('');
+  await pick(page, 'Scrap reason', `${ref.reason.code} - ${ref.reason.reason}`, ref.reason.reason);
   await page.getByRole('textbox', { name: 'Notes' }).fill('Door seal torn');
   await page.getByRole('textbox', { name: 'Tag Fault Comment' }).fill('Tag faded');
   await createButton(page).click();
@@ -199,7 +200,7 @@ async function openEdit(page: Page, id: string) {
 
 async function saveUpdate(page: Page) {
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Receipt has been successfully updated')).toBeVisible();
+  await expect(page.getByText('Receipt has been successfully updated').last()).toBeVisible();
   await expect(page).toHaveURL(/#\/main/); // opened directly: back to Main
 }
 
@@ -246,7 +247,7 @@ test('a receipt is updated through every process option and both modes, and its 
   await expect(state).toHaveAttribute('data-tone', 'danger');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('combobox', { name: 'Scrap reason' })).toHaveAccessibleDescription('Required Field');
-  await pick(page, 'Scrap reason', `${ref.reason.code} - ${ref.reason.reason}`);
+  await pick(page, 'Scrap reason', `${ref.reason.code} - ${ref.reason.reason}`, ref.reason.reason);
   await saveUpdate(page);
   expect(await get()).toMatchObject({ processOption: 'D', processState: 'D5', scrapReason: ref.reason.code });
 
@@ -340,6 +341,7 @@ test('floor speed: a known cooler is received with 3 wedge scans and 1 click, fr
   await option(page).selectOption('D');
   await createButton(page).click();
   await expect(page.getByText('Receipt has been successfully created')).toBeVisible();
+  await expect(page).toHaveURL(/#\/receipts/);
 
   // The next cooler: scan the serial, scan the LB tag, scan the engineer's badge, click Create.
   await page.goto('/#/receipt-create');
@@ -396,7 +398,7 @@ test('scans back to back (serial then LB tag before the lookup answers) each lan
 test('20 scans a second into the engineer number: every scan read once, in order, nothing merged', async ({ adminPage: page, admin }) => {
   const ref = await receiptReferenceData(admin);
   const { receipt } = await receiptSeed(admin, ref);
-  // Records every value the app puts into the engineer-number input.
+  // Records every engineer number the app puts into an input (React sets a controlled input's value).
   await page.addInitScript(() => {
     const log: string[] = [];
     window.engineerValues = log;
@@ -404,7 +406,7 @@ test('20 scans a second into the engineer number: every scan read once, in order
     Object.defineProperty(HTMLInputElement.prototype, 'value', {
       ...descriptor,
       set(this: HTMLInputElement, v: string) {
-        if (this.name === 'engineerNo') log.push(v);
+        if (/^ENG/.test(v)) log.push(v);
         descriptor.set!.call(this, v);
       },
     });
@@ -413,13 +415,7 @@ test('20 scans a second into the engineer number: every scan read once, in order
   const engineer = page.getByRole('textbox', { name: 'Engineer number' });
   await engineer.focus();
   const codes = Array.from({ length: 20 }, (_, i) => `ENG${String(i).padStart(4, '0')}`);
-  const start = Date.now();
-  for (const [i, code] of codes.entries()) {
-    const due = start + i * 50; // 20 a second
-    const wait = due - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait);
-    await receiptScan(page, code);
-  }
+  for (const [i, code] of codes.entries()) await receiptScan(page, code, i === 0 ? {} : { startAt: 50 }); // 20 a second
   await expect(engineer).toHaveValue(codes[19]!);
   const values = await page.evaluate(() => window.engineerValues ?? []);
   expect(values.filter((v) => /^ENG\d{4}$/.test(v))).toEqual(codes);

@@ -4,7 +4,7 @@
  * the form; typing by hand works as in any input.
  *
  *   const wedge = useWedgeInput({ onScan: (value) => setValue('engineerNo', value) });
- *   <TextInput {...wedge} />      // spreads onKeyDown, onFocus and onBlur
+ *   <TextInput {...wedge} />      // spreads onKeyDown and onFocus
  *
  * One scanner types into one page, so scans go through one queue for the whole page: each is
  * handled after the previous one has finished (an `onScan` may return a promise, e.g. a lookup),
@@ -13,7 +13,7 @@
  * or, when no wedge input has it, to the input it was typed into.
  */
 import { useEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
-import { DEFAULT_WEDGE_TIMING, ScanQueue, WedgeBurst, type WedgeTiming } from './wedge-model';
+import { DEFAULT_WEDGE_TIMING, ScanQueue, WedgeBurst } from './wedge-model';
 
 export type ScanHandler = (value: string) => Promise<unknown> | unknown;
 
@@ -53,9 +53,15 @@ function insertText(input: TextElement, text: string) {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-function isTextElement(target: EventTarget): target is TextElement {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
+const INPUT_PENDING_RETRY_MS = 20;
+
+/** Chromium's navigator.scheduling.isInputPending(): input events queued but not yet dispatched. */
+function inputPending(): boolean {
+  const scheduling = (navigator as Navigator & { scheduling?: { isInputPending?: () => boolean } }).scheduling;
+  return scheduling?.isInputPending?.() ?? false;
 }
+
+const MODIFIER_KEYS = new Set(['Shift', 'CapsLock', 'Control', 'Alt', 'AltGraph', 'Meta']);
 
 function isPrintable(event: KeyboardEvent) {
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -66,74 +72,96 @@ export interface WedgeInputOptions {
   onScan: ScanHandler;
   /** Enter pressed by a person (never submits the form either way). */
   onEnter?: () => void;
-  timing?: WedgeTiming;
 }
 
 export interface WedgeInputProps {
   onKeyDown: (event: KeyboardEvent<TextElement>) => void;
   onFocus: (event: FocusEvent<TextElement>) => void;
-  onBlur: (event: FocusEvent<TextElement>) => void;
+}
+
+/**
+ * One scanner, one burst: the page's wedge inputs share it, so a burst that a scan's handler splits
+ * by moving the focus (serial scanned → LB Number) goes on in the newly focused input.
+ */
+const burst = new WedgeBurst(DEFAULT_WEDGE_TIMING);
+/** Where the held characters would have gone: they are given back there if they were typing. */
+let heldIn: TextElement | null = null;
+let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+
+function releaseHeld() {
+  clearTimeout(releaseTimer);
+  const text = burst.release();
+  if (heldIn && heldIn.isConnected) insertText(heldIn, text);
+  heldIn = null;
+}
+
+/**
+ * No Enter in time: it was fast typing after all. Not while input events wait to be handled: a
+ * page busy rendering (a scan's lookup answered) may run an overdue timer before them.
+ */
+function releaseLater(ms: number) {
+  clearTimeout(releaseTimer);
+  releaseTimer = setTimeout(() => {
+    if (inputPending()) releaseLater(INPUT_PENDING_RETRY_MS);
+    else releaseHeld();
+  }, ms);
+}
+
+function onKeyDown(event: KeyboardEvent<TextElement>, onEnter: (() => void) | undefined) {
+  const element = event.currentTarget;
+  if (event.key === 'Enter') {
+    // Never a submit (spec 5.1), whether scanned or pressed.
+    event.preventDefault();
+    clearTimeout(releaseTimer);
+    const outcome = burst.enter(event.timeStamp);
+    if (outcome.kind === 'scan') {
+      heldIn = null;
+      queue.push({ value: outcome.value, origin: element });
+    } else {
+      if (heldIn && heldIn.isConnected) insertText(heldIn, outcome.release);
+      heldIn = null;
+      onEnter?.();
+    }
+    return;
+  }
+  // A scanner presses Shift for capitals: modifiers neither end nor extend a burst.
+  if (MODIFIER_KEYS.has(event.key)) return;
+  if (!isPrintable(event)) {
+    if (burst.held) releaseHeld();
+    return;
+  }
+  const outcome = burst.key(event.key, event.timeStamp);
+  if (outcome.release && heldIn && heldIn.isConnected) insertText(heldIn, outcome.release);
+  if (outcome.action === 'hold') {
+    event.preventDefault();
+    heldIn ??= element;
+    releaseLater(DEFAULT_WEDGE_TIMING.releaseMs);
+  } else {
+    heldIn = element;
+    clearTimeout(releaseTimer);
+  }
 }
 
 export function useWedgeInput(options: WedgeInputOptions): WedgeInputProps {
   const registration = useRef<Registration>({ onScan: options.onScan });
-  const optionsRef = useRef(options);
+  const onEnter = useRef(options.onEnter);
   useEffect(() => {
-    optionsRef.current = options;
     registration.current = { onScan: options.onScan };
+    onEnter.current = options.onEnter;
   });
-
-  const timing = options.timing ?? DEFAULT_WEDGE_TIMING;
-  const burst = useMemo(() => new WedgeBurst(timing), [timing]);
-  const releaseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(releaseTimer.current), []);
 
   return useMemo(() => {
     const register = (element: Element) => {
       if (!registry.has(element)) registry.set(element, registration);
     };
-    const releaseInto = (element: TextElement) => {
-      clearTimeout(releaseTimer.current);
-      insertText(element, burst.release());
-    };
     return {
       onKeyDown: (event: KeyboardEvent<TextElement>) => {
-        const element = event.currentTarget;
-        register(element);
-        if (event.key === 'Enter') {
-          // Never a submit (spec 5.1), whether scanned or pressed.
-          event.preventDefault();
-          clearTimeout(releaseTimer.current);
-          const outcome = burst.enter(event.timeStamp);
-          if (outcome.kind === 'scan') {
-            queue.push({ value: outcome.value, origin: element });
-          } else {
-            insertText(element, outcome.release);
-            optionsRef.current.onEnter?.();
-          }
-          return;
-        }
-        if (!isPrintable(event)) {
-          if (burst.held) releaseInto(element);
-          return;
-        }
-        const outcome = burst.key(event.key, event.timeStamp);
-        insertText(element, outcome.release);
-        if (outcome.action === 'hold') {
-          event.preventDefault();
-          clearTimeout(releaseTimer.current);
-          // No Enter in time: it was fast typing after all.
-          releaseTimer.current = setTimeout(() => {
-            if (isTextElement(element) && element.isConnected) insertText(element, burst.release());
-          }, timing.enterGapMs);
-        }
+        register(event.currentTarget);
+        onKeyDown(event, onEnter.current);
       },
       onFocus: (event: FocusEvent<TextElement>) => register(event.currentTarget),
-      onBlur: (event: FocusEvent<TextElement>) => {
-        if (burst.held) releaseInto(event.currentTarget);
-      },
     };
-  }, [burst, timing]);
+  }, []);
 }
 
 /** Scans accepted but not yet handled, the one in hand included (0 when idle). */

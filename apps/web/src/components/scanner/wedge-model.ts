@@ -20,6 +20,11 @@ export const WEDGE_KEY_GAP_MS = 10;
  * then Enter within 50 ms by accident of meaning something else.
  */
 export const WEDGE_ENTER_GAP_MS = 50;
+/**
+ * Held keys no Enter followed are given back to the input after this long (real time): fast typing
+ * after all. Generous, so a busy page that handles the Enter late does not split a scan.
+ */
+export const WEDGE_RELEASE_MS = 250;
 /** A scan carries at least this many characters; a lone key and Enter is a person pressing Enter. */
 export const WEDGE_MIN_LENGTH = 2;
 
@@ -27,12 +32,14 @@ export interface WedgeTiming {
   keyGapMs: number;
   enterGapMs: number;
   minLength: number;
+  releaseMs: number;
 }
 
 export const DEFAULT_WEDGE_TIMING: WedgeTiming = {
   keyGapMs: WEDGE_KEY_GAP_MS,
   enterGapMs: WEDGE_ENTER_GAP_MS,
   minLength: WEDGE_MIN_LENGTH,
+  releaseMs: WEDGE_RELEASE_MS,
 };
 
 /** What to do with a printable key: let it reach the input, or hold it back (a burst goes on). */

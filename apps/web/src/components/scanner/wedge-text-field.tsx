@@ -33,7 +33,6 @@ export function WedgeTextField({
       onKeyDown={wedge.onKeyDown}
       onFocus={wedge.onFocus}
       onBlur={(e) => {
-        wedge.onBlur(e);
         if (formatOnBlur) {
           const tidy = formatOnBlur(e.currentTarget.value);
           if (tidy !== e.currentTarget.value) field.onChange(tidy);

@@ -207,10 +207,7 @@ export function ReceiptCoolerStep(props: {
             onChange={(e) => typed(e.currentTarget.value)}
             onKeyDown={wedge.onKeyDown}
             onFocus={wedge.onFocus}
-            onBlur={(e) => {
-              wedge.onBlur(e);
-              combobox.closeDropdown();
-            }}
+            onBlur={() => combobox.closeDropdown()}
           />
         </Combobox.Target>
         <Combobox.Dropdown hidden={text.trim() === '' || generated || (settled && items.length === 0)}>

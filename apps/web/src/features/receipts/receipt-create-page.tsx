@@ -11,6 +11,7 @@
  */
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { NamedRef } from '@cooler-hub/contract/common';
 import { londonToday } from '@cooler-hub/contract/london-time';
@@ -57,9 +58,10 @@ function startValues(defaults: ReceiptDefaults | null): ReceiptCreateFormInput {
 
 /** Focus moves to `name` once it is on the page (a field just revealed needs a frame or two). */
 async function focusWhenShown(focus: () => void, isFocused: () => boolean) {
-  for (let i = 0; i < 10; i++) {
+  const until = performance.now() + 1000;
+  for (;;) {
     focus();
-    if (isFocused()) return;
+    if (isFocused() || performance.now() > until) return;
     await nextFrame();
   }
 }
@@ -126,7 +128,8 @@ function ReceiptCreate({ userId }: { userId: string }) {
   });
 
   const chooseCooler = async (next: Cooler, how: 'picked' | 'scanned' | 'created') => {
-    setCooler(next);
+    // Committed at once, so LB Number is there to take the focus — and the next scan (decision 122).
+    flushSync(() => setCooler(next));
     form.setValue('inventoryItem', next.id, { shouldValidate: form.formState.isSubmitted });
     // Picked, scanned or just added: the LB tag is what comes next.
     void how;
@@ -193,7 +196,7 @@ function ReceiptCreate({ userId }: { userId: string }) {
                 chosen.current.point = item;
               }}
               onEngineerScan={async (value) => {
-                form.setValue('engineerNo', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+                flushSync(() => form.setValue('engineerNo', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true }));
                 await moveOn('engineerNo');
               }}
             />
@@ -201,7 +204,7 @@ function ReceiptCreate({ userId }: { userId: string }) {
               <LbNumberField
                 onScan={async (value) => {
                   const lb = formatLbInput(value);
-                  form.setValue('lbNumber', lb, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+                  flushSync(() => form.setValue('lbNumber', lb, { shouldDirty: true, shouldTouch: true, shouldValidate: true }));
                   if (isLbNumber(lb)) await moveOn('lbNumber');
                 }}
               />

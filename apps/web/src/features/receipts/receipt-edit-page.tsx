@@ -7,6 +7,7 @@
  * to the screen the user came from — /main, Master Data, /lb-tag — or /main (docs/decisions/121).
  */
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { flushSync } from 'react-dom';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import type { Receipt, ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
@@ -93,14 +94,15 @@ function ReceiptForm({ record }: { record: Receipt }) {
       </SimpleGrid>
       <LbNumberField
         onScan={(value) => {
-          form.setValue('lbNumber', formatLbInput(value), { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+          // Shown before the next scan is taken (scans are queued, each one seen).
+          flushSync(() => form.setValue('lbNumber', formatLbInput(value), { shouldDirty: true, shouldTouch: true, shouldValidate: true }));
         }}
       />
       <ProcessFields initialScrapReason={record.scrapReason} />
       <ModeFields
         initialPoint={record.collectionPoint}
         onEngineerScan={(value) => {
-          form.setValue('engineerNo', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+          flushSync(() => form.setValue('engineerNo', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true }));
         }}
       />
       <TextareaField name="notes" label="Notes" minRows={2} />
