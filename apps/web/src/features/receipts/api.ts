@@ -52,3 +52,17 @@ import { cooler, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
 
 /** 'Add item and continue' on /receipt-create: the cooler of an unknown serial (client UUID, spec 7). */
 export const createCoolerForReceipt = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
+import { scrapReasonList } from '@cooler-hub/contract/settings';
+
+/** The scrap reason with this code (a receipt names its reason by code, spec 3): the edit form shows its text. */
+export function useScrapReasonByCode(code: number | null | undefined) {
+  return useQuery({
+    queryKey: ['scrap_reasons', 'by-code', code],
+    enabled: code !== null && code !== undefined,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const list = await api.get('/api/scrap_reasons', scrapReasonList, { page: 1, perPage: 100 }, signal);
+      return list.items.find((r) => r.code === code) ?? null;
+    },
+  });
+}

@@ -22,6 +22,7 @@ import { formatDate } from '../../lib/format-date';
 import { newUuid } from '../../lib/new-id';
 import { notifySuccess } from '../../lib/notify';
 import { createCoolerForReceipt } from './api';
+import { generateSerial } from './receipt-serial';
 
 /** Coolers whose serial contains `text`, page 1 (spec 7, 9). */
 async function findCoolers(text: string, signal?: AbortSignal): Promise<Cooler[]> {
@@ -30,16 +31,6 @@ async function findCoolers(text: string, signal?: AbortSignal): Promise<Cooler[]
 }
 
 const sameSerial = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** A serial for a cooler without one: 'GEN-' and a time-based, unlikely-to-repeat code (docs/decisions/121). */
-export function generateSerial(now: Date = new Date(), random: () => number = Math.random): string {
-  const time = now.getTime().toString(36).toUpperCase();
-  const tail = Math.floor(random() * 36 ** 4)
-    .toString(36)
-    .toUpperCase()
-    .padStart(4, '0');
-  return `GEN-${time}-${tail}`;
-}
 
 const EMPTY = { serialNumber: '', partNumber: null, dateOfManufacture: '' };
 

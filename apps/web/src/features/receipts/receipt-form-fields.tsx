@@ -4,7 +4,7 @@
  * Process option, Process State (D only; D1–D4 success, D5 danger) and Scrap reason (S, or D with
  * D5). Changing the option or the state clears what no longer applies.
  */
-import { Group, Radio, Text, ThemeIcon } from '@mantine/core';
+import { Group, Radio, Text } from '@mantine/core';
 import { IconCircleFilled } from '@tabler/icons-react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -22,6 +22,7 @@ import { collectionPointLookup, scrapReasonLookup } from '../../components/form/
 import { SearchSelect } from '../../components/form/search-select';
 import { WedgeTextField } from '../../components/scanner/wedge-text-field';
 import type { ScanHandler } from '../../components/scanner/wedge-input';
+import { useScrapReasonByCode } from './api';
 import type { ReceiptMode } from './receipt-defaults';
 
 /** Typing is upper-cased as it goes; what is left on leaving the field is 'LB' + digits or just 'LB' (spec 5.3). */
@@ -100,6 +101,11 @@ export function ProcessFields(props: { initialScrapReason?: number | null }) {
   const state = useWatch({ control, name: 'processState' }) as unknown;
   const stateShown = processStateApplies(option);
   const reasonShown = scrapReasonApplies(option, stateShown ? state : null);
+  const known = useScrapReasonByCode(props.initialScrapReason);
+  const initialReason =
+    props.initialScrapReason !== null && props.initialScrapReason !== undefined
+      ? (known.data ?? { id: 0, code: props.initialScrapReason, reason: '' })
+      : null;
   const tone = stateShown && typeof state === 'string' && state !== '' ? processStateTone(state as ProcessState) : null;
 
   /** Spec 4: what no longer applies is cleared at once. */
@@ -124,11 +130,7 @@ export function ProcessFields(props: { initialScrapReason?: number | null }) {
           onValueChange={clearInapplicable}
           data-tone={tone ?? undefined}
           leftSection={
-            tone ? (
-              <ThemeIcon size={12} radius="xl" color={TONE_COLOR[tone]} variant="transparent" aria-hidden>
-                <IconCircleFilled size={10} />
-              </ThemeIcon>
-            ) : undefined
+            tone ? <IconCircleFilled size={10} color={`var(--mantine-color-${TONE_COLOR[tone]}-5)`} aria-hidden /> : undefined
           }
           styles={tone ? { input: { color: `var(--mantine-color-${TONE_COLOR[tone]}-5)`, fontWeight: 600 } } : undefined}
           description={tone ? <Text component="span" size="xs" c={TONE_COLOR[tone]}>{tone === 'danger' ? 'Danger' : 'Success'}</Text> : undefined}
@@ -143,7 +145,9 @@ export function ProcessFields(props: { initialScrapReason?: number | null }) {
           {...scrapReasonLookup}
           getLabel={scrapReasonLabel}
           getValue={(r) => r.code}
-          initialItem={props.initialScrapReason !== null && props.initialScrapReason !== undefined ? { id: 0, code: props.initialScrapReason, reason: '' } : null}
+          initialItem={initialReason}
+          // Remounted once the reason's text is known, so the field shows it rather than the bare code.
+          key={known.data ? 'named' : 'code'}
         />
       )}
     </>
