@@ -90,12 +90,16 @@ export async function receiptScan(page: Page, code: string, options: { keyGapMs?
   const start = options.startAt === undefined ? Date.now() / 1000 : scanner.clock + options.startAt / 1000;
   let t = Math.max(start, scanner.clock + gap);
   scanner.clock = t;
+  // Sent all at once, as the device does: the browser queues them while the page is busy (a real
+  // scanner does not wait for the page either), each stamped with its own time.
+  const sent: Promise<unknown>[] = [];
   for (const ch of code) {
-    await scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: ch, text: ch, unmodifiedText: ch, timestamp: t });
-    await scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch, timestamp: t + gap / 4 });
+    sent.push(scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: ch, text: ch, unmodifiedText: ch, timestamp: t }));
+    sent.push(scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch, timestamp: t + gap / 4 }));
     t += gap;
   }
   const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13, timestamp: t };
-  await scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: '\r', unmodifiedText: '\r', ...enter });
-  await scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter });
+  sent.push(scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: '\r', unmodifiedText: '\r', ...enter }));
+  sent.push(scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter }));
+  await Promise.all(sent);
 }

@@ -49,6 +49,7 @@ export function ReceiptCoolerStep(props: {
   const [generated, setGenerated] = useState(false);
   const [newId, setNewId] = useState(newUuid);
   const formApi = useAppForm(coolerUpdateBody, { defaultValues: EMPTY });
+  const stepRef = useRef<HTMLDivElement>(null);
   const { setValue, getFieldState } = formApi.form;
   // The date follows the serial until the user sets it (a user's input is a 'change'; the fill is a setValue).
   const domSetByUser = useRef(false);
@@ -138,16 +139,28 @@ export function ReceiptCoolerStep(props: {
       if (generated) setGenerated(false);
       typed(serial);
       debounced.cancel();
-      const found = await search(serial);
-      const match = found?.find((c) => sameSerial(c.serialNumber, serial));
+      // Its own request: a typeahead search started meanwhile (the next scan's first key lands
+      // here until the focus moves on) must not cancel this one.
+      let found: Cooler[] = [];
+      try {
+        found = await findCoolers(serial);
+      } catch {
+        // The API client has told the user; the serial stays typed in.
+      }
+      debounced.cancel();
+      controller.current?.abort();
+      setLoading(false);
+      setItems(found);
+      setAnswered(serial);
+      const match = found.find((c) => sameSerial(c.serialNumber, serial));
       if (match) {
         await choose(match, 'scanned');
         return;
       }
+      applyText(serial);
       combobox.closeDropdown();
       // An unknown serial: the cooler is added here; its part number comes first.
-      await nextFrame();
-      formApi.form.setFocus('partNumber');
+      await focusByName(() => stepRef.current, 'partNumber');
     },
   });
 
@@ -156,98 +169,116 @@ export function ReceiptCoolerStep(props: {
   const serialError = formApi.form.formState.errors.serialNumber?.message;
 
   return (
-    <AppForm
-      api={formApi}
-      aria-label="Cooler"
-      onSubmit={async (values) => {
-        const created = await createCoolerForReceipt({ id: newId, modelNumber: null, ...values });
-        notifySuccess('Cooler has been successfully created');
-        setNewId(newUuid());
-        setItems([created]);
-        setAnswered(created.serialNumber);
-        await onChoose(created, 'created');
-      }}
-    >
-      <Combobox
-        store={combobox}
-        withinPortal
-        onOptionSubmit={(value) => {
-          const item = items.find((c) => c.id === value);
-          if (item) void choose(item, 'picked');
+    <div ref={stepRef}>
+      <AppForm
+        api={formApi}
+        aria-label="Cooler"
+        onSubmit={async (values) => {
+          const created = await createCoolerForReceipt({ id: newId, modelNumber: null, ...values });
+          notifySuccess('Cooler has been successfully created');
+          setNewId(newUuid());
+          setItems([created]);
+          setAnswered(created.serialNumber);
+          await onChoose(created, 'created');
         }}
       >
-        <Combobox.Target withExpandedAttribute>
-          <InputBase
-            name="serialNumber"
-            label="Serial number"
-            labelProps={{ id: labelId }}
-            withAsterisk
-            placeholder="Scan or type a serial number"
-            autoComplete="off"
-            // The screen is for scanning: the serial field is ready when it opens.
-            autoFocus
-            value={text}
-            readOnly={generated}
-            error={serialError}
-            aria-busy={loading || undefined}
-            rightSection={loading ? <Loader size={16} aria-hidden /> : null}
-            rightSectionPointerEvents="none"
-            onClick={() => {
-              if (!generated && text.trim() !== '' && !cooler) combobox.openDropdown();
-            }}
-            onChange={(e) => typed(e.currentTarget.value)}
-            onKeyDown={wedge.onKeyDown}
-            onFocus={wedge.onFocus}
-            onBlur={() => combobox.closeDropdown()}
-          />
-        </Combobox.Target>
-        <Combobox.Dropdown hidden={text.trim() === '' || generated || (settled && items.length === 0)}>
-          {loading && <Combobox.Empty role="status">Loading...</Combobox.Empty>}
-          <Combobox.Options labelledBy={labelId} mah={280} style={{ overflowY: 'auto' }}>
-            {settled &&
-              items.map((c) => (
-                <Combobox.Option value={c.id} key={c.id}>
-                  <Group gap={8} wrap="nowrap" justify="space-between">
-                    <span>{c.serialNumber}</span>
-                    <Text component="span" size="xs" c="dimmed">
-                      {c.partNumber.partNumber}
-                    </Text>
-                  </Group>
-                </Combobox.Option>
-              ))}
-          </Combobox.Options>
-        </Combobox.Dropdown>
-      </Combobox>
-      <Checkbox
-        label="Generate Serial"
-        checked={generated}
-        onChange={(e) => {
-          const on = e.currentTarget.checked;
-          setGenerated(on);
-          typed(on ? generateSerial() : '');
-        }}
-      />
-      {cooler && (
-        <Text size="sm" c="dimmed" aria-live="polite">
-          Part number {cooler.partNumber.partNumber}, made {formatDate(cooler.dateOfManufacture)}
-        </Text>
-      )}
-      {unknown && (
-        <Stack gap="md">
-          <Text size="sm">This serial number is new: add the cooler.</Text>
-          <SearchSelect<PartNumber> name="partNumber" label="Part Number" withAsterisk placeholder="Search part number" {...partNumberLookup} />
-          <DateField name="dateOfManufacture" label="Date of manufacture" withAsterisk />
-          <Group justify="flex-end">
-            <SubmitButton api={formApi} update={false}>
-              Add item and continue
-            </SubmitButton>
-          </Group>
-        </Stack>
-      )}
-    </AppForm>
+        <Combobox
+          store={combobox}
+          withinPortal
+          onOptionSubmit={(value) => {
+            const item = items.find((c) => c.id === value);
+            if (item) void choose(item, 'picked');
+          }}
+        >
+          <Combobox.Target withExpandedAttribute>
+            <InputBase
+              name="serialNumber"
+              label="Serial number"
+              labelProps={{ id: labelId }}
+              withAsterisk
+              placeholder="Scan or type a serial number"
+              autoComplete="off"
+              // The screen is for scanning: the serial field is ready when it opens.
+              autoFocus
+              value={text}
+              readOnly={generated}
+              error={serialError}
+              aria-busy={loading || undefined}
+              rightSection={loading ? <Loader size={16} aria-hidden /> : null}
+              rightSectionPointerEvents="none"
+              onClick={() => {
+                if (!generated && text.trim() !== '' && !cooler) combobox.openDropdown();
+              }}
+              onChange={(e) => typed(e.currentTarget.value)}
+              onKeyDown={wedge.onKeyDown}
+              onFocus={wedge.onFocus}
+              onBlur={() => combobox.closeDropdown()}
+            />
+          </Combobox.Target>
+          <Combobox.Dropdown hidden={text.trim() === '' || generated || (settled && items.length === 0)}>
+            {loading && <Combobox.Empty role="status">Loading...</Combobox.Empty>}
+            <Combobox.Options labelledBy={labelId} mah={280} style={{ overflowY: 'auto' }}>
+              {settled &&
+                items.map((c) => (
+                  <Combobox.Option value={c.id} key={c.id}>
+                    <Group gap={8} wrap="nowrap" justify="space-between">
+                      <span>{c.serialNumber}</span>
+                      <Text component="span" size="xs" c="dimmed">
+                        {c.partNumber.partNumber}
+                      </Text>
+                    </Group>
+                  </Combobox.Option>
+                ))}
+            </Combobox.Options>
+          </Combobox.Dropdown>
+        </Combobox>
+        <Checkbox
+          label="Generate Serial"
+          checked={generated}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setGenerated(on);
+            typed(on ? generateSerial() : '');
+          }}
+        />
+        {cooler && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Part number {cooler.partNumber.partNumber}, made {formatDate(cooler.dateOfManufacture)}
+          </Text>
+        )}
+        {unknown && (
+          <Stack gap="md">
+            <Text size="sm">This serial number is new: add the cooler.</Text>
+            <SearchSelect<PartNumber> name="partNumber" label="Part Number" withAsterisk placeholder="Search part number" {...partNumberLookup} />
+            <DateField name="dateOfManufacture" label="Date of manufacture" withAsterisk />
+            <Group justify="flex-end">
+              <SubmitButton api={formApi} update={false}>
+                Add item and continue
+              </SubmitButton>
+            </Group>
+          </Stack>
+        )}
+      </AppForm>
+    </div>
   );
 }
 
 export function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
+/**
+ * Focuses the field named `name` inside the container once it is on the page (a field just
+ * revealed needs a frame or two), giving up after a second. The element is looked up in the DOM:
+ * react-hook-form's setFocus can hold a stale ref right after a field mounts.
+ */
+export async function focusByName(container: () => HTMLElement | null, name: string): Promise<void> {
+  const until = performance.now() + 1000;
+  for (;;) {
+    container()
+      ?.querySelector<HTMLElement>(`input[name="${name}"], select[name="${name}"], textarea[name="${name}"]`)
+      ?.focus();
+    if (document.activeElement?.getAttribute('name') === name || performance.now() > until) return;
+    await nextFrame();
+  }
 }

@@ -30,7 +30,7 @@ import { useAuth } from '../../lib/auth';
 import { newUuid } from '../../lib/new-id';
 import { paths } from '../../lib/paths';
 import { RECEIPTS_KEY, createReceipt } from './api';
-import { ReceiptCoolerStep, nextFrame } from './receipt-cooler-step';
+import { ReceiptCoolerStep, focusByName, nextFrame } from './receipt-cooler-step';
 import { clearReceiptDefaults, readReceiptDefaults, saveReceiptDefaults, type ReceiptDefaults } from './receipt-defaults';
 import { LbNumberField, ModeFields, ProcessFields } from './receipt-form-fields';
 import { receiptCreateForm, type ReceiptCreateFormInput } from './receipt-form-schema';
@@ -56,16 +56,6 @@ function startValues(defaults: ReceiptDefaults | null): ReceiptCreateFormInput {
   };
 }
 
-/** Focus moves to `name` once it is on the page (a field just revealed needs a frame or two). */
-async function focusWhenShown(focus: () => void, isFocused: () => boolean) {
-  const until = performance.now() + 1000;
-  for (;;) {
-    focus();
-    if (isFocused() || performance.now() > until) return;
-    await nextFrame();
-  }
-}
-
 function ReceiptCreate({ userId }: { userId: string }) {
   const [defaults, setDefaults] = useState(() => readReceiptDefaults(userId));
   const [cooler, setCooler] = useState<Cooler | null>(null);
@@ -80,11 +70,7 @@ function ReceiptCreate({ userId }: { userId: string }) {
     point: defaults?.collectionPoint ?? null,
   });
 
-  const focusField = (name: keyof ReceiptCreateFormInput) =>
-    focusWhenShown(
-      () => form.setFocus(name),
-      () => document.activeElement instanceof HTMLElement && document.activeElement.getAttribute('name') === name,
-    );
+  const focusField = (name: keyof ReceiptCreateFormInput) => focusByName(() => stepRef.current, name);
 
   /** After a scan: on to the first thing still missing, else to Create (the one click). */
   const moveOn = async (after: 'lbNumber' | 'engineerNo') => {
@@ -127,12 +113,11 @@ function ReceiptCreate({ userId }: { userId: string }) {
     },
   });
 
-  const chooseCooler = async (next: Cooler, how: 'picked' | 'scanned' | 'created') => {
+  const chooseCooler = async (next: Cooler) => {
     // Committed at once, so LB Number is there to take the focus — and the next scan (decision 122).
     flushSync(() => setCooler(next));
     form.setValue('inventoryItem', next.id, { shouldValidate: form.formState.isSubmitted });
     // Picked, scanned or just added: the LB tag is what comes next.
-    void how;
     await focusField('lbNumber');
   };
 
