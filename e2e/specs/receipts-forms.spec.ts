@@ -134,6 +134,15 @@ test('a receipt for a known serial: the typeahead finds the cooler; clearing the
   const { receipt: other } = await receiptSeed(admin, ref);
 
   await page.goto('/#/receipt-create');
+  // 'Generate Serial' makes up a new serial: the cooler is then added with its part number
+  const generate = page.getByRole('checkbox', { name: 'Generate Serial' });
+  await generate.check();
+  await expect(serialBox(page)).toHaveValue(/^GEN-[0-9A-Z]+-[0-9A-Z]{4}$/);
+  await expect(page.getByRole('combobox', { name: 'Part Number' })).toBeVisible();
+  await generate.uncheck();
+  await expect(serialBox(page)).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Part Number' })).toHaveCount(0);
+
   await serialBox(page).pressSequentially(cooler.serialNumber.slice(0, -2));
   await page.getByRole('option', { name: new RegExp(cooler.serialNumber) }).click();
   await expect(page.getByText(`Part number ${cooler.partNumber.partNumber}, made 31/01/2020`)).toBeVisible();
