@@ -10,9 +10,9 @@ import {
   type ReceiptUpdateBody,
 } from '@cooler-hub/contract/receipts';
 import { revisionEntryList, type RevisionEntry } from '@cooler-hub/contract/revisions';
-import { coolerList } from '@cooler-hub/contract/coolers';
+import { cooler, coolerList, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
 import { customerAccount } from '@cooler-hub/contract/customers';
-import { partNumber } from '@cooler-hub/contract/settings';
+import { partNumber, scrapReasonList } from '@cooler-hub/contract/settings';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 
@@ -71,4 +71,22 @@ export function getPartNumberRef(id: string, signal?: AbortSignal) {
 export async function findCoolerSerials(text: string, signal?: AbortSignal): Promise<string[]> {
   const page = await api.get('/api/coolers', coolerList, { page: 1, serialNumber: text }, signal);
   return page.items.map((c) => c.serialNumber);
+}
+
+// ── receipt forms (receipt-create, receipt-edit, receipt-revisions) ─────────────────────────────
+
+/** 'Add item and continue' on /receipt-create: the cooler of an unknown serial (client UUID, spec 7). */
+export const createCoolerForReceipt = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
+
+/** The scrap reason with this code (a receipt names its reason by code, spec 3): the edit form shows its text. */
+export function useScrapReasonByCode(code: number | null | undefined) {
+  return useQuery({
+    queryKey: ['scrap_reasons', 'by-code', code],
+    enabled: code !== null && code !== undefined,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const list = await api.get('/api/scrap_reasons', scrapReasonList, { page: 1, perPage: 100 }, signal);
+      return list.items.find((r) => r.code === code) ?? null;
+    },
+  });
 }
