@@ -7,6 +7,13 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { listApiQuery, listSearch, nextSort, parseListState, type ListSort, type ListState } from './list-params';
 
+/** The query string of the hash route in the address bar right now (the app uses a HashRouter). */
+function currentSearchParams(): URLSearchParams {
+  const hash = window.location.hash;
+  const query = hash.indexOf('?');
+  return new URLSearchParams(query < 0 ? '' : hash.slice(query + 1));
+}
+
 export interface ListParams<F extends string = string> {
   /** The filters this list keeps in the query string. */
   filterNames: readonly F[];
@@ -36,8 +43,11 @@ export function useListParams<const F extends string = never>(
   const state = useMemo(() => parseListState(searchParams, names, ns), [searchParams, names, ns]);
 
   const update = useCallback(
-    (next: ListState<F>) => void navigate({ pathname, search: listSearch(next, searchParams, names, ns) }),
-    [navigate, pathname, searchParams, names, ns],
+    // The other lists' params come from the address as it is now, not as this render saw it: React
+    // Router renders a navigation in a transition, so a click on a second list can come before that
+    // list re-rendered with the first one's change — which it would otherwise undo (hash routing).
+    (next: ListState<F>) => void navigate({ pathname, search: listSearch(next, currentSearchParams(), names, ns) }),
+    [navigate, pathname, names, ns],
   );
 
   return useMemo(
