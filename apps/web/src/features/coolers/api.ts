@@ -7,12 +7,10 @@ import {
   type CoolerCreateBody,
   type CoolerUpdateBody,
 } from '@cooler-hub/contract/coolers';
-import { revisionEntryList, type RevisionEntry } from '@cooler-hub/contract/revisions';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 
 export const COOLERS_KEY = ['coolers'] as const;
-export const COOLER_REVISIONS_KEY = ['revision_entries', 'Cooler'] as const;
 
 export const listCoolers: ListFetcher<Cooler> = (q, signal) => api.get('/api/coolers', coolerList, q.apiQuery, signal);
 
@@ -26,11 +24,3 @@ export function useCooler(id: string) {
 export const createCooler = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
 export const updateCooler = (id: string, body: CoolerUpdateBody) => api.put(`/api/coolers/${id}`, body, cooler);
 export const deleteCooler = (id: string) => api.delete(`/api/coolers/${id}`);
-
-/** One cooler's revision entries, newest first; the list's page and sort come from the screen's query string. */
-export function coolerRevisionsFetcher(coolerId: string): ListFetcher<RevisionEntry> {
-  return (q, signal) => {
-    const filter = new URLSearchParams({ entryKind: 'Cooler', entryRef: coolerId }).toString();
-    return api.get('/api/revision_entries', revisionEntryList, q.apiQuery ? `${q.apiQuery}&${filter}` : filter, signal);
-  };
-}

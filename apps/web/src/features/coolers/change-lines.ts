@@ -3,7 +3,7 @@ import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import { changeLines as readChanges, type ChangeLabels } from '../../components/revisions/change-lines';
 
 /** The cooler's API field names as a person reads them. */
-const COOLER_LABELS: ChangeLabels = {
+export const COOLER_LABELS: ChangeLabels = {
   fields: {
     serialNumber: 'Serial number',
     partNumber: 'Part number',

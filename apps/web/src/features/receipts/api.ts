@@ -9,7 +9,6 @@ import {
   type ReceiptCreateBody,
   type ReceiptUpdateBody,
 } from '@cooler-hub/contract/receipts';
-import { revisionEntryList, type RevisionEntry } from '@cooler-hub/contract/revisions';
 import { cooler, coolerList, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
 import { customerAccount } from '@cooler-hub/contract/customers';
 import { partNumber, scrapReasonList } from '@cooler-hub/contract/settings';
@@ -17,7 +16,6 @@ import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 
 export const RECEIPTS_KEY = ['receipts'] as const;
-export const RECEIPT_REVISIONS_KEY = ['revision_entries', 'Receipt'] as const;
 
 export const listReceipts: ListFetcher<Receipt> = (q, signal) => api.get('/api/receipts', receiptList, q.apiQuery, signal);
 
@@ -35,13 +33,6 @@ export const createReceipt = (body: ReceiptCreateBody) => api.post('/api/receipt
 export const updateReceipt = (id: string, body: ReceiptUpdateBody) => api.put(`/api/receipts/${id}/main`, body, receipt);
 export const deleteReceipt = (id: string) => api.delete(`/api/receipts/${id}`);
 
-/** One receipt's revision entries, newest first; page and sort come from the screen's query string. */
-export function receiptRevisionsFetcher(receiptId: string): ListFetcher<RevisionEntry> {
-  return (q, signal) => {
-    const filter = new URLSearchParams({ entryKind: 'Receipt', entryRef: receiptId }).toString();
-    return api.get('/api/revision_entries', revisionEntryList, q.apiQuery ? `${q.apiQuery}&${filter}` : filter, signal);
-  };
-}
 
 /**
  * Receipts whose LB number starts with `text`, in LB-number order (/lb-tag's lookup; the exact

@@ -3,7 +3,7 @@ import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import { changeLines, type ChangeLabels } from '../../components/revisions/change-lines';
 
 /** The API field names of a receipt as its forms label them (the server's sentences use the same words). */
-const RECEIPT_LABELS: ChangeLabels = {
+export const RECEIPT_LABELS: ChangeLabels = {
   fields: {
     lbNumber: 'LB number',
     receiptDate: 'Receipt date',
