@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
-import { clients, collectionPoints, coolers, customerAccounts, partNumbers, receipts, scrapReasons, suppliers } from '../../db/schema';
+import { clients, collectionPoints, coolers, customerAccounts, deliveryLines, partNumbers, receipts, scrapReasons, suppliers } from '../../db/schema';
 
 export type ReceiptValues = Omit<typeof receipts.$inferInsert, 'id' | 'isExported' | 'createdAt' | 'updatedAt'>;
 
@@ -18,6 +18,16 @@ export type ReceiptValues = Omit<typeof receipts.$inferInsert, 'id' | 'isExporte
 const valueOf = <T>(column: AnyColumn, key: AnyColumn, ref: SQL | AnyColumn) => sql<T>`(select ${column} from ${key.table} where ${key} = ${ref})`;
 const clientIdOfAccount = sql`(select ${customerAccounts.clientId} from ${customerAccounts} where ${customerAccounts.id} = ${receipts.customerAccountId})`;
 const partNumberIdOfCooler = sql`(select ${coolers.partNumberId} from ${coolers} where ${coolers.id} = ${receipts.inventoryItemId})`;
+
+// ── delivery notes (issue 9, docs/decisions/150) ──────────────────────────────────────────────
+/**
+ * A receipt's Delivery columns come from the transfer or scrap note holding its LB number: at most
+ * one (the partial unique index on delivery_lines(receipt_id)), found through that same index.
+ */
+const noteLine = (column: 'delivery_id' | 'delivery_type' | '1') =>
+  sql`(select ${sql.raw(column === '1' ? '1' : `dl.${column}`)} from ${deliveryLines} dl
+    where dl.receipt_id = ${sql.raw('"receipts"."id"')} and dl.delivery_type in ('transfer', 'scrap'))`;
+const noteIdOfReceipt = noteLine('delivery_id');
 
 /**
  * Every name a receipt shows is a scalar subquery by primary key rather than a join: PostgreSQL
@@ -51,6 +61,8 @@ export const receiptFields = {
   tagFaultComment: receipts.tagFaultComment,
   assetNo: receipts.assetNo,
   isExported: receipts.isExported,
+  deliveryId: sql<number | null>`${noteIdOfReceipt}`,
+  deliveryType: sql<'transfer' | 'scrap' | null>`${noteLine('delivery_type')}`,
 };
 
 /** Receipts with everything they show. */
@@ -68,9 +80,9 @@ const SORT_COLUMNS: Record<ReceiptSortField, { by: SQL | AnyColumn; needs?: Join
   lbNumber: { by: sql`${receipts.lbNumber}` },
   supplierCode: { by: sql`lower(${suppliers.name})`, needs: ['suppliers'] },
   accountNo: { by: sql`lower(${customerAccounts.name})`, needs: ['accounts'] },
-  // TODO(issue 9, delivery notes): the note's number and id; until notes exist every receipt has none.
-  deliveryNoteNo: { by: receipts.receiptDate },
-  deliveryId: { by: receipts.receiptDate },
+  // The note's number is its id (issue 9).
+  deliveryNoteNo: { by: noteIdOfReceipt },
+  deliveryId: { by: noteIdOfReceipt },
   serialNumber: { by: sql`lower(${coolers.serialNumber})`, needs: ['coolers'] },
   partNumber: { by: sql`lower(${partNumbers.partNumber})`, needs: ['coolers', 'partNumbers'] },
   customer: { by: sql`lower(${clients.name})`, needs: ['accounts', 'clients'] },
@@ -139,9 +151,14 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
   const filters: SQL[] = [];
   if (query.customerId !== undefined) filters.push(eq(receipts.customerAccountId, query.customerId));
   if (query.inventoryItemId) filters.push(eq(receipts.inventoryItemId, query.inventoryItemId));
-  // TODO(issue 9, delivery notes): a receipt is in a note when a transfer or scrap note holds its LB
-  // number. Until notes exist none is: inDeliveryNote=true and any deliveryId match nothing.
-  if (query.inDeliveryNote === true || query.deliveryId !== undefined) return sql`false`;
+  // In a note: a transfer or scrap note holds its LB number (issue 9). deliveryId: the receipts of one
+  // note of any type (the Items link of every delivery list).
+  if (query.inDeliveryNote !== undefined) filters.push(sql`${query.inDeliveryNote ? sql`` : sql`not `}exists ${noteLine('1')}`);
+  if (query.deliveryId !== undefined) {
+    filters.push(
+      inArray(receipts.id, sql`(select ${deliveryLines.receiptId} from ${deliveryLines} where ${deliveryLines.deliveryId} = ${query.deliveryId})`),
+    );
+  }
   if (query.partNumber) filters.push(await coolerIs(db, eq(coolers.partNumberId, query.partNumber)));
   if (query.serialNumber) filters.push(await coolerIs(db, containsText(coolers.serialNumber, query.serialNumber)));
   if (query.lbNumber) filters.push(containsText(receipts.lbNumber, query.lbNumber));
