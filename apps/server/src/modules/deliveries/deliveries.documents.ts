@@ -101,28 +101,31 @@ export function deliveryPdf({ delivery, lines }: DeliveryDocument): Promise<Buff
     ['Items', String(lines.length)],
     ['Created', formatLondonDateTime(new Date(delivery.createdAt))],
   ];
-  const half = width / 2 - 10;
-  const top = doc.y;
   doc.fontSize(9);
+  const LABEL = 150;
   for (const [label, value] of facts) {
     const y = doc.y;
-    doc.font('bold').text(label, MARGIN, y, { width: 130 });
-    doc.font('body').text(value, MARGIN + 130, y, { width: half - 130 });
-    doc.y = Math.max(doc.y, y + 12);
+    doc.font('bold').text(label, MARGIN, y, { width: LABEL });
+    doc.font('body').text(value, MARGIN + LABEL, y, { width: width - LABEL });
+    doc.y = Math.max(doc.y, y + 12) + 1;
   }
-  const leftBottom = doc.y;
-  const right = MARGIN + half + 20;
-  doc.y = top;
-  for (const [label, value] of [
-    ['Dispatch address', addressText(delivery.dispatchAddress) || '—'],
-    ['Invoice address', addressText(delivery.invoiceAddress) || '—'],
-    ['Recipients', delivery.emails.map((e) => e.email).join(', ') || '—'],
-  ] as const) {
-    doc.font('bold').text(label, right, doc.y, { width: half });
-    doc.font('body').text(value, right, doc.y, { width: half });
-    doc.moveDown(0.5);
-  }
-  let y = Math.max(leftBottom, doc.y) + 12;
+  // Both addresses side by side, each as wide as half the page: a driver needs the dispatch one, the customer the invoice one.
+  doc.moveDown(0.6);
+  const half = width / 2 - 8;
+  const top = doc.y;
+  let bottomOfBlocks = top;
+  ([
+    ['Dispatch address', addressText(delivery.dispatchAddress) || '—', MARGIN],
+    ['Invoice address', addressText(delivery.invoiceAddress) || '—', MARGIN + half + 16],
+  ] as const).forEach(([label, value, x]) => {
+    doc.font('bold').text(label, x, top, { width: half });
+    doc.font('body').text(value, x, doc.y, { width: half });
+    bottomOfBlocks = Math.max(bottomOfBlocks, doc.y);
+  });
+  doc.y = bottomOfBlocks + 6;
+  doc.font('bold').text('Recipients', MARGIN, doc.y, { width });
+  doc.font('body').text(delivery.emails.map((e) => e.email).join(', ') || '—', MARGIN, doc.y, { width });
+  let y = doc.y + 12;
 
   const header = () => {
     doc.rect(MARGIN, y - 2, width, ROW + 2).fill('#e8e8e8');
