@@ -131,7 +131,7 @@ const GENERATORS = [
           from generate_series(1, 1000000) g
         )
       insert into receipts (id, lb_number, receipt_date, supplier_id, customer_account_id, inventory_item_id, collection_point_id,
-                            engineer_no, process_option, process_state, scrap_reason_id, asset_no, is_exported)
+                            engineer_no, process_option, process_state, scrap_reason_id, asset_no)
       select gen_random_uuid(), 'LB' || (1000000 + g), at, s.a[1 + g % array_length(s.a, 1)], ca.a[1 + (g * 7) % 2000],
              c.a[1 + g % 250000],
              case when g % 3 = 0 then null else cp.a[1 + g % 1000] end,
@@ -139,9 +139,17 @@ const GENERATORS = [
              option,
              case when option = 'D' then 'D' || (1 + (g / 10) % 5) end,
              case when option = 'S' or (option = 'D' and (g / 10) % 5 = 4) then sr.a[1 + g % 100] end,
-             case when g % 4 = 0 then 'A-' || g end,
-             g > 100000 and at < now() - interval '2 days'
+             case when g % 4 = 0 then 'A-' || g end
       from r, s, ca, c, cp, sr`,
+  },
+  {
+    // Exported (docs/decisions/115): everything older than two days but the CSV day.
+    table: 'receipt_exports',
+    rows: 850_000,
+    sql: `insert into receipt_exports (receipt_id, exported_at)
+      select id, receipt_date + interval '10 hours' from receipts
+      where receipt_date < now() - interval '2 days'
+        and not (receipt_date >= timestamptz '2024-06-02 23:00:00+00' and receipt_date < timestamptz '2024-06-03 23:00:00+00')`,
   },
 ];
 
@@ -183,12 +191,25 @@ const ENDPOINTS = [
   { name: 'receipts, state D5', path: () => '/api/receipts?processState=D5' },
   { name: 'receipts, not exported', path: () => '/api/receipts?isExported=false' },
   { name: 'receipts, in a delivery', path: () => '/api/receipts?deliveryId=17' },
+  { name: 'receipts, in a delivery note', path: () => '/api/receipts?inDeliveryNote=true' },
+  { name: 'receipts, exported', path: () => '/api/receipts?isExported=true' },
+  { name: "receipts, one cooler's", path: (ids) => `/api/receipts?inventoryItemId=${ids.cooler}` },
   { name: 'receipts, sort lbNumber', path: () => '/api/receipts?order[lbNumber]=asc' },
   { name: 'receipts, sort serialNumber', path: () => '/api/receipts?order[serialNumber]=asc' },
   { name: 'receipts, sort customer', path: () => '/api/receipts?order[customer]=desc' },
   { name: 'receipts, sort dateOfManufacture', path: () => '/api/receipts?order[dateOfManufacture]=asc' },
   { name: 'receipts, sort engineerNo', path: () => '/api/receipts?order[engineerNo]=desc' },
   { name: 'receipts, sort processOption', path: () => '/api/receipts?order[processOption]=asc' },
+  { name: 'receipts, sort receiptDate asc', path: () => '/api/receipts?order[receiptDate]=asc' },
+  { name: 'receipts, sort supplierCode', path: () => '/api/receipts?order[supplierCode]=asc' },
+  { name: 'receipts, sort accountNo', path: () => '/api/receipts?order[accountNo]=desc' },
+  { name: 'receipts, sort deliveryNoteNo', path: () => '/api/receipts?order[deliveryNoteNo]=desc' },
+  { name: 'receipts, sort deliveryId', path: () => '/api/receipts?order[deliveryId]=desc' },
+  { name: 'receipts, sort partNumber', path: () => '/api/receipts?order[partNumber]=asc' },
+  { name: 'receipts, sort collectionPoint', path: () => '/api/receipts?order[collectionPoint]=asc' },
+  { name: 'receipts, sort processState', path: () => '/api/receipts?order[processState]=desc' },
+  { name: 'receipts, sort scrapReason', path: () => '/api/receipts?order[scrapReason]=asc' },
+  { name: 'receipts, sort isExported', path: () => '/api/receipts?order[isExported]=asc' },
   { name: 'coolers, page 1 (lastLbNumber)', path: () => '/api/coolers' },
   { name: 'coolers, serial typeahead', path: () => '/api/coolers?serialNumber=2010&page=1' },
   { name: 'end of day sheet, 100k-row day', path: () => `/api/end_of_day_sheet?receiptDate=${BENCH_CSV_DAY}` },
@@ -500,8 +521,9 @@ async function main() {
     await database.connect();
     for (const g of GENERATORS) {
       const started = performance.now();
-      await database.run(g.sql);
-      log(`  ${g.table}: +${g.rows.toLocaleString('en-GB')} rows in ${Math.round(performance.now() - started)} ms`);
+      const result = await database.run(g.sql);
+      const added = result.rowCount ?? result.affectedRows ?? g.rows;
+      log(`  ${g.table}: +${added.toLocaleString('en-GB')} rows in ${Math.round(performance.now() - started)} ms`);
     }
     // What autovacuum would have done by the time anyone lists: statistics and the visibility map
     // (index-only scans for count(*)).
@@ -515,7 +537,8 @@ async function main() {
   const clients = JSON.parse((await get(tracing.base, '/api/clients?name=Bench%20Client%20100', token)).body);
   const accounts = JSON.parse((await get(tracing.base, '/api/customer_accounts?name=Bench%20Account%200007', token)).body);
   const parts = JSON.parse((await get(tracing.base, '/api/part_numbers?partNumber=FR-00006-SD', token)).body);
-  const ids = { client: clients.items[0]?.id, account: accounts.items[0]?.id, partNumber: parts.items[0]?.id };
+  const coolersPage = JSON.parse((await get(tracing.base, '/api/coolers?serialNumber=000123', token)).body);
+  const ids = { client: clients.items[0]?.id, account: accounts.items[0]?.id, partNumber: parts.items[0]?.id, cooler: coolersPage.items[0]?.id };
   const endpoints = ENDPOINTS.map((e) => ({ ...e, url: e.path(ids) }));
   for (const [i, e] of endpoints.entries()) {
     for (let w = 0; w < 3; w++) await get(tracing.base, e.url, token);

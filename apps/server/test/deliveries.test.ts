@@ -80,6 +80,26 @@ describe('POST /api/deliveries', () => {
     expect((await suite.list<Receipt>(`/api/receipts?inDeliveryNote=false&lbNumber=${other[0]}`)).totalCount).toBe(1);
   });
 
+  it('sorts receipts by their note (deliveryId / deliveryNoteNo): none last ascending, first descending, on every page', async () => {
+    const own = await deliveryFixtures(suite.app, suite.token);
+    const [r1, r2, r3, r4] = await own.receipts(4);
+    const a = await own.note({ type: 'transfer', lbNumbers: [r1!.lbNumber] });
+    const b = await own.note({ type: 'scrap', lbNumbers: [r2!.lbNumber] });
+    await own.note({ type: 'error_sheet', lbNumbers: [r3!.lbNumber] });
+    const bare = [r3!, r4!].sort((x, y) => (x.id < y.id ? -1 : 1)).map((r) => r.lbNumber);
+    const asc = [r1!.lbNumber, r2!.lbNumber, ...bare];
+    expect(a.id).toBeLessThan(b.id);
+    for (const field of ['deliveryId', 'deliveryNoteNo']) {
+      const sorted = async (direction: string, paging = '') =>
+        (await suite.list<Receipt>(`/api/receipts?customerId=${own.refs.account.id}&order[${field}]=${direction}${paging}`)).items.map((r) => r.lbNumber);
+      expect(await sorted('asc')).toEqual(asc);
+      expect(await sorted('desc')).toEqual([...asc].reverse());
+      const pages = [];
+      for (let page = 1; page <= 4; page++) pages.push(...(await sorted('desc', `&perPage=1&page=${page}`)));
+      expect(pages).toEqual([...asc].reverse());
+    }
+  });
+
   it('refuses unknown, malformed and duplicate LB numbers per item, and writes nothing', async () => {
     const [lb] = await f.lbs(1);
     const before = (await suite.list<DeliveryListItem>('/api/deliveries/error_sheet_list')).totalCount;

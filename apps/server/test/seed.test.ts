@@ -72,9 +72,35 @@ describe('seed', () => {
     expect(await total(schema.customerAccounts)).toBeGreaterThanOrEqual(6);
   });
 
+  it('SEED_DEMO adds a few hundred coolers and receipts once, of every option, state and mode, with their history', async () => {
+    const coolers = await total(schema.coolers);
+    const receipts = await total(schema.receipts);
+    expect(coolers).toBeGreaterThanOrEqual(200);
+    expect(receipts).toBeGreaterThan(coolers);
+    const shapes = await database.db
+      .selectDistinct({ option: schema.receipts.processOption, state: schema.receipts.processState })
+      .from(schema.receipts);
+    expect(shapes.map((s) => `${s.option}/${s.state ?? ''}`).sort()).toEqual(['D/D1', 'D/D2', 'D/D3', 'D/D4', 'D/D5', 'S/', 'X/']);
+    const [modes] = await database.db
+      .select({ engineer: count(schema.receipts.engineerNo), point: count(schema.receipts.collectionPointId) })
+      .from(schema.receipts);
+    expect(modes!.engineer).toBeGreaterThan(0);
+    expect(modes!.point).toBeGreaterThan(0);
+    // A Text entry per create, OldNew entries for the receipts edited afterwards.
+    const kinds = await database.db.select({ diffType: schema.revisionEntries.diffType, n: count() }).from(schema.revisionEntries).groupBy(schema.revisionEntries.diffType);
+    expect(Object.fromEntries(kinds.map((k) => [k.diffType, k.n]))).toMatchObject({ Text: coolers + receipts });
+    expect(kinds.find((k) => k.diffType === 'OldNew')?.n).toBeGreaterThan(10);
+    // The days before today are exported, today's are not (yet).
+    const exported = await total(schema.receiptExports);
+    expect(exported).toBeGreaterThan(0);
+    expect(exported).toBeLessThan(receipts);
+    await seed(database.db, { demo: true });
+    expect(await total(schema.receipts)).toBe(receipts);
+  });
+
   it('re-running the migrations is a no-op', async () => {
     await database.migrate(migrationsFolder);
-    expect(await total(schema.users)).toBe(1);
+    expect(await total(schema.users)).toBe(3); // the admin and the demo's two Production users
   });
 });
 

@@ -11,7 +11,6 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
-  boolean,
   check,
   customType,
   date,
@@ -325,8 +324,6 @@ export const receipts = pgTable(
     notes: text('notes'),
     tagFaultComment: text('tag_fault_comment'),
     assetNo: varchar('asset_no', { length: 100 }),
-    /** Set when the receipt leaves in an end-of-day CSV (DESIGN.md §5). */
-    isExported: boolean('is_exported').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -349,8 +346,6 @@ export const receipts = pgTable(
     // The processOption sort (ties by id): docs/decisions/113.
     index('receipts_process_option_id_idx').on(t.processOption, t.id),
     index('receipts_process_state_idx').on(t.processState, t.receiptDate, t.id),
-    // No index on is_exported (docs/decisions/113): the not-exported receipts are the newest, which
-    // the date index meets first, and each index on it costs the end-of-day CSV's 100,000 updates.
     check('receipts_process_option_check', sql`${t.processOption} in ('X', 'D', 'S')`),
     // Spec 4: a state only with option D; the contract normalises before it gets here.
     check('receipts_process_state_check', sql`${t.processState} is null or (${t.processOption} = 'D' and ${t.processState} in ('D1', 'D2', 'D3', 'D4', 'D5'))`),
@@ -363,6 +358,19 @@ export const receipts = pgTable(
     check('receipts_mode_check', sql`(${t.collectionPointId} is null) <> (${t.engineerNo} is null)`),
   ],
 );
+
+/**
+ * The receipts that have left in an end-of-day CSV (DESIGN.md §5: isExported). A narrow table of its
+ * own, not a column of `receipts`: marking a 100,000-receipt day is then 100,000 small inserts into
+ * one index instead of 100,000 new versions of wide rows in every index of `receipts`
+ * (docs/decisions/115).
+ */
+export const receiptExports = pgTable('receipt_exports', {
+  receiptId: uuid('receipt_id')
+    .primaryKey()
+    .references(() => receipts.id, { onDelete: 'cascade' }),
+  exportedAt: timestamp('exported_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The version of a list's rows (docs/decisions/112): 'inventory' takes a new value from

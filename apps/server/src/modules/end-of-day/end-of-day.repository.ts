@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import type { PageQuery } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
-import { clients, coolers, customerAccounts, partNumbers, receipts, scrapReasons, suppliers } from '../../db/schema';
-import { receiptDayRange, receiptFields } from '../receipts/receipts.repository';
+import { clients, coolers, customerAccounts, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
+import { isExported, receiptDayRange, receiptFields } from '../receipts/receipts.repository';
 
 /** The names by primary-key subqueries, as the receipts list reads them: cheap to plan (docs/decisions/110, 114). */
 const sheetFields = {
@@ -22,7 +22,7 @@ const sheetFields = {
   dateOfManufacture: receiptFields.inventoryItem.dateOfManufacture,
   processOption: receipts.processOption,
   scrapReason: receiptFields.scrapReason,
-  isExported: receipts.isExported,
+  isExported,
 };
 
 const sheet = (db: Db) => db.select(sheetFields).from(receipts);
@@ -62,7 +62,7 @@ export interface SheetFilter {
 function whereOf(filter: SheetFilter): SQL | undefined {
   return and(
     ...receiptDayRange(filter.day, filter.day),
-    filter.isExported === undefined ? undefined : eq(receipts.isExported, filter.isExported),
+    filter.isExported === undefined ? undefined : filter.isExported ? isExported : sql`not ${isExported}`,
   );
 }
 
@@ -81,7 +81,7 @@ const preparedWhere = () =>
   and(
     sql`${receipts.receiptDate} >= ${sql.placeholder('from')}::timestamptz`,
     sql`${receipts.receiptDate} < ${sql.placeholder('to')}::timestamptz`,
-    sql`(${sql.placeholder('isExported')}::boolean is null or ${receipts.isExported} = ${sql.placeholder('isExported')}::boolean)`,
+    sql`(${sql.placeholder('isExported')}::boolean is null or ${isExported} = ${sql.placeholder('isExported')}::boolean)`,
   );
 
 /** A page of the sheet, prepared by name: the 6-table join is planned once per connection (docs/decisions/114). */
@@ -136,11 +136,13 @@ export function sheetBatch(db: Db, filter: SheetFilter, cursor: SheetCursor | un
   });
 }
 
-/** One statement for a whole batch, its ids as one array parameter. */
+/**
+ * One statement for a whole batch, its ids as one array parameter: rows into the narrow
+ * receipt_exports, not new versions of wide receipts rows (docs/decisions/115).
+ */
 export async function markExported(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .update(receipts)
-    .set({ isExported: true })
-    .where(and(sql`${receipts.id} = any(${sql.param(ids)}::uuid[])`, eq(receipts.isExported, false)));
+  await db.execute(
+    sql`insert into ${receiptExports} (${sql.identifier(receiptExports.receiptId.name)}) select unnest(${sql.param(ids)}::uuid[]) on conflict do nothing`,
+  );
 }

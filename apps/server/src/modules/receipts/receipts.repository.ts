@@ -10,14 +10,28 @@ import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
-import { clients, collectionPoints, coolers, customerAccounts, deliveryLines, partNumbers, receipts, scrapReasons, suppliers } from '../../db/schema';
+import {
+  clients,
+  collectionPoints,
+  coolers,
+  customerAccounts,
+  deliveryLines,
+  partNumbers,
+  receiptExports,
+  receipts,
+  scrapReasons,
+  suppliers,
+} from '../../db/schema';
 
-export type ReceiptValues = Omit<typeof receipts.$inferInsert, 'id' | 'isExported' | 'createdAt' | 'updatedAt'>;
+export type ReceiptValues = Omit<typeof receipts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** `(select column from table where key = ref)`: one index probe per row of the answer. */
 const valueOf = <T>(column: AnyColumn, key: AnyColumn, ref: SQL | AnyColumn) => sql<T>`(select ${column} from ${key.table} where ${key} = ${ref})`;
 const clientIdOfAccount = sql`(select ${customerAccounts.clientId} from ${customerAccounts} where ${customerAccounts.id} = ${receipts.customerAccountId})`;
 const partNumberIdOfCooler = sql`(select ${coolers.partNumberId} from ${coolers} where ${coolers.id} = ${receipts.inventoryItemId})`;
+
+/** isExported: the receipt has left in an end-of-day CSV (its own table, docs/decisions/115). */
+export const isExported = sql<boolean>`exists(select 1 from ${receiptExports} where ${receiptExports.receiptId} = ${receipts.id})`;
 
 // ── delivery notes (issue 9, docs/decisions/150) ──────────────────────────────────────────────
 /**
@@ -60,7 +74,7 @@ export const receiptFields = {
   notes: receipts.notes,
   tagFaultComment: receipts.tagFaultComment,
   assetNo: receipts.assetNo,
-  isExported: receipts.isExported,
+  isExported,
   deliveryId: sql<number | null>`${noteIdOfReceipt}`,
   deliveryType: sql<'transfer' | 'scrap' | null>`${noteLine('delivery_type')}`,
 };
@@ -80,7 +94,7 @@ const SORT_COLUMNS: Record<ReceiptSortField, { by: SQL | AnyColumn; needs?: Join
   lbNumber: { by: sql`${receipts.lbNumber}` },
   supplierCode: { by: sql`lower(${suppliers.name})`, needs: ['suppliers'] },
   accountNo: { by: sql`lower(${customerAccounts.name})`, needs: ['accounts'] },
-  // The note's number is its id (issue 9).
+  // The note's number is its id (issue 9); listReceipts reads these pages with idsByNote.
   deliveryNoteNo: { by: noteIdOfReceipt },
   deliveryId: { by: noteIdOfReceipt },
   serialNumber: { by: sql`lower(${coolers.serialNumber})`, needs: ['coolers'] },
@@ -92,7 +106,7 @@ const SORT_COLUMNS: Record<ReceiptSortField, { by: SQL | AnyColumn; needs?: Join
   processOption: { by: sql`${receipts.processOption}` },
   processState: { by: sql`${receipts.processState}` },
   scrapReason: { by: sql`${scrapReasons.code}`, needs: ['scrapReasons'] },
-  isExported: { by: sql`${receipts.isExported}` },
+  isExported: { by: isExported },
 };
 
 /** The sort of a list query: its field (by default the newest receipt first) and direction. */
@@ -166,7 +180,7 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
   filters.push(...receiptDayRange(query.receiptDate?.after, query.receiptDate?.before));
   if (query.processOption) filters.push(eq(receipts.processOption, query.processOption));
   if (query.processState) filters.push(eq(receipts.processState, query.processState));
-  if (query.isExported !== undefined) filters.push(eq(receipts.isExported, query.isExported));
+  if (query.isExported !== undefined) filters.push(query.isExported ? isExported : sql`not ${isExported}`);
   return filters.length ? and(...filters) : undefined;
 }
 
@@ -182,7 +196,9 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
   const [field, direction] = sortOf(query.order);
   const offset = offsetOf(query);
   const idsAt = async (from: number, limit: number, reversed = false) =>
-    (await idsSortedBy(db, field).where(where).orderBy(...orderOf(field, direction, reversed)).limit(limit).offset(from)).map((r) => r.id);
+    field === 'deliveryId' || field === 'deliveryNoteNo'
+      ? idsByNote(db, where, (direction === 'desc') !== reversed ? 'desc' : 'asc', from, limit)
+      : (await idsSortedBy(db, field).where(where).orderBy(...orderOf(field, direction, reversed)).limit(limit).offset(from)).map((r) => r.id);
   const matching = () => countReceipts(db, where);
   let ids: string[];
   let total: number;
@@ -198,6 +214,30 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
     else ids = (await idsAt(total - offset - limit, limit, true)).reverse();
   }
   return { rows: await receiptsInOrder(db, ids), total };
+}
+
+/**
+ * A page of ids sorted by the note holding each receipt (issue 9): PostgreSQL's order puts the
+ * receipts without a note last ascending and first descending. Sorting a million receipts by a
+ * subquery would read them all, so the page is read as two ordered runs one after the other —
+ * receipts with no note by id (the primary key, probing the note index per row), and the lines of
+ * transfer and scrap notes by note then receipt — and UNION ALL keeps each run's order (Append reads
+ * its first input before its second; the run's own ORDER BY is kept inside it).
+ */
+async function idsByNote(db: Db, where: SQL | undefined, direction: SortDirection, offset: number, limit: number): Promise<string[]> {
+  const dir = sql.raw(direction);
+  const matches = where ?? sql`true`;
+  const noNote = sql`select ${receipts.id} as id from ${receipts} where ${matches} and not exists ${noteLine('1')} order by ${receipts.id} ${dir}`;
+  const onNote = sql`select ${receipts.id} as id from ${deliveryLines} dl join ${receipts} on ${receipts.id} = dl.receipt_id
+    where dl.delivery_type in ('transfer', 'scrap') and ${matches} order by dl.delivery_id ${dir}, ${receipts.id} ${dir}`;
+  const [first, second] = direction === 'desc' ? [noNote, onNote] : [onNote, noNote];
+  const result = await db.execute<{ id: string }>(
+    sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`,
+  );
+  // Both drivers answer { rows }; the Db type leaves the result untyped.
+  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
+  return rows.map((r: { id: string }) => r.id);
 }
 
 /**
