@@ -193,6 +193,24 @@ describe('POST /api/deliveries', () => {
 });
 
 describe('PUT /api/deliveries/{id}/{type}', () => {
+  it('an edit and a create claiming the same LB at the same moment: one wins, never a 500', async () => {
+    for (let round = 0; round < 3; round++) {
+      const note = await f.note({ type: 'scrap', lbNumbers: await f.lbs(2) });
+      const [shared] = await f.lbs(1);
+      const [own] = await f.lbs(1);
+      const [edit, create] = await Promise.all([
+        api('PUT', `/api/deliveries/${note.id}/scrap`, { deliveryDay: '2026-03-02', lbNumbers: [note.lbNumbers[1], shared] }),
+        api('POST', '/api/deliveries', { type: 'transfer', deliveryDay: '2026-03-02', customerAccount: f.refs.account.id, emails: note.emails.map((e) => e.id).concat((await f.email()).id), lbNumbers: [own, shared] }),
+      ]);
+      expect([edit.statusCode, create.statusCode].sort()).toEqual(edit.statusCode === 200 ? [200, 400] : [201, 400]);
+      const holders = await suite.list<{ deliveryId: number }>(`/api/delivery_lines?lbNumber=${shared}`);
+      expect(holders.totalCount).toBe(1);
+      if (edit.statusCode === 200) expect(violationsOf(create)).toEqual({ 'lbNumbers[1]': noteHoldingMessage({ id: note.id, type: 'scrap' }) });
+      else expect(Object.keys(violationsOf(edit))).toEqual(['lbNumbers[1]']);
+    }
+  });
+
+
   it('edits a pending transfer: lines replaced (kept ones keep their ids), fields and recipients', async () => {
     const note = await f.note({ type: 'transfer' });
     const lines = await suite.list<{ id: number; lbNumber: string }>(`/api/delivery_lines?deliveryId=${note.id}`);

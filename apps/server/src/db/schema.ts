@@ -14,7 +14,6 @@ import {
   check,
   customType,
   date,
-  doublePrecision,
   foreignKey,
   index,
   integer,

@@ -82,7 +82,7 @@ export function createGeocoder(baseUrl: string | undefined, options: GeocoderOpt
         const body: unknown = await res.json();
         const first = Array.isArray(body) ? (body[0] as unknown) : undefined;
         if (!first || typeof first !== 'object') return searchTextOnly(searchText);
-        return addressFromNominatim(searchText, first as NominatimResult);
+        return addressFromNominatim(searchText, first);
       } catch (error) {
         options.onError?.(error);
         return searchTextOnly(searchText);

@@ -105,10 +105,13 @@ export class DeliveriesService {
       const receiptIds = await this.checkNote(tx, input, id);
       const before = new Set(await repo.receiptIdsOnDelivery(tx, id));
       const wanted = new Set(receiptIds.values());
-      // Lines that stay keep their ids; removed ones go first, so their LBs are free for other notes at once.
-      await repo.deleteLinesOfReceipts(tx, id, [...before].filter((r) => !wanted.has(r)));
+      // Lines that stay keep their ids. New lines go in before the dropped ones are deleted: the
+      // insert may wait for a concurrent note's claim, and must not hold the list-version row lock
+      // (taken by the delete's trigger, docs/decisions/112) while it waits — that note's own trigger
+      // would then wait for us: a deadlock.
       const added = body.lbNumbers.filter((lb) => !before.has(receiptIds.get(lb)!));
       await this.addLines(tx, id, type, added, receiptIds, body.lbNumbers);
+      await repo.deleteLinesOfReceipts(tx, id, [...before].filter((r) => !wanted.has(r)));
       await repo.updateDelivery(tx, id, { ...valuesOf(input), itemsCount: body.lbNumbers.length });
       await repo.replaceRecipients(tx, id, body.emails);
       return this.get(id, tx);
@@ -171,11 +174,14 @@ export class DeliveriesService {
   private async checkNote(tx: Tx, note: NoteInput, selfId?: number): Promise<Map<string, string>> {
     const violations: Violation[] = [];
     const receiptIds = await repo.receiptIdsOf(tx, note.lbNumbers);
-    const holders = isExclusiveType(note.type) ? await repo.exclusiveHolders(tx, [...receiptIds.values()], selfId) : new Map();
+    const holders = isExclusiveType(note.type)
+      ? await repo.exclusiveHolders(tx, [...receiptIds.values()], selfId)
+      : new Map<string, { id: number; type: DeliveryType }>();
     note.lbNumbers.forEach((lb, i) => {
       const receiptId = receiptIds.get(lb);
+      const holder = receiptId === undefined ? undefined : holders.get(receiptId);
       if (!receiptId) violations.push(violation(`lbNumbers[${i}]`, UNKNOWN_LB_NUMBER));
-      else if (holders.has(receiptId)) violations.push(violation(`lbNumbers[${i}]`, noteHoldingMessage(holders.get(receiptId)!)));
+      else if (holder) violations.push(violation(`lbNumbers[${i}]`, noteHoldingMessage(holder)));
     });
     const [accounts, emails, addresses, ccCodeOk] = await Promise.all([
       repo.existingIds(tx, 'customerAccounts', note.customerAccount === null ? [] : [note.customerAccount]),
