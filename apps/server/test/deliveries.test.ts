@@ -13,6 +13,9 @@ import {
 } from '@cooler-hub/contract/deliveries';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { WRONG_LB_NUMBER } from '@cooler-hub/contract/rules';
+import { eq } from 'drizzle-orm';
+import { deliveries } from '../src/db/schema';
+import { DeliveriesService } from '../src/modules/deliveries/deliveries.service';
 import { createCcCode } from './factories';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
 import { authHeader, hydraDescription, json, loginAs, useSignedInApp, violationsOf } from './helpers';
@@ -267,6 +270,29 @@ describe('approve, read-only, resend, delete', () => {
     expect(json(second)).toEqual({ id: note.id, status: 'approved' });
     expect((await get(note.id)).approvedAt).toBe(approvedAt);
     expect((await api('POST', '/api/deliveries/99999999/approve')).statusCode).toBe(404);
+  });
+
+  it('the mail hooks run in the approval / resend transaction: once, and a failing one undoes the approval', async () => {
+    const db = suite.t.database.db;
+    const actor = { id: 1, username: 'admin' };
+    const seen: string[] = [];
+    const service = new DeliveriesService(db, {
+      onApproved: async (tx, id) => {
+        seen.push(`approved ${id} ${(await tx.select({ s: deliveries.status }).from(deliveries).where(eq(deliveries.id, id)))[0]?.s}`);
+      },
+      onResend: async (_tx, id) => {
+        seen.push(`resend ${id}`);
+      },
+    });
+    const note = await f.note({ type: 'transfer' });
+    await service.approve(actor, note.id);
+    await service.approve(actor, note.id);
+    await service.resend(note.id);
+    expect(seen).toEqual([`approved ${note.id} approved`, `resend ${note.id}`]);
+    const failing = new DeliveriesService(db, { onApproved: () => Promise.reject(new Error('queue down')) });
+    const other = await f.note({ type: 'scrap' });
+    await expect(failing.approve(actor, other.id)).rejects.toThrow('queue down');
+    expect((await get(other.id)).status).toBe('pending');
   });
 
   it('an approved note is read-only: edit, line delete and delete answer 400 hydra:Error', async () => {

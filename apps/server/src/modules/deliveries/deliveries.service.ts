@@ -69,8 +69,20 @@ interface NoteInput extends DeliveryUpdate {
   type: DeliveryType;
 }
 
+/**
+ * Where the mail queue joins in (docs/decisions/157): called inside the transaction that approves a
+ * note (only the first time) or asks to resend it, so the queued mail commits with it or not at all.
+ */
+export interface DeliveryMailHooks {
+  onApproved?(tx: Tx, deliveryId: number): Promise<void>;
+  onResend?(tx: Tx, deliveryId: number): Promise<void>;
+}
+
 export class DeliveriesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly hooks: DeliveryMailHooks = {},
+  ) {}
 
   async list(type: DeliveryType, query: DeliveryListQuery): Promise<ListResponse<DeliveryListItem>> {
     const { rows, total } = await repo.listDeliveries(this.db, type, query);
@@ -119,20 +131,29 @@ export class DeliveriesService {
   }
 
   /** pending → approved once; a second call changes nothing and answers the status (spec 4). */
-  async approve(actor: Actor, id: number): Promise<ApproveResponse> {
-    // One statement decides a race between two approvals: only one finds the note pending.
-    const changed = await repo.approveDelivery(this.db, id, actor.id);
-    if (changed) return { id, status: changed };
-    const status = await repo.statusOf(this.db, id);
-    if (!status) throw new NotFoundError();
-    return { id, status };
+  approve(actor: Actor, id: number): Promise<ApproveResponse> {
+    return this.db.transaction(async (tx) => {
+      // One statement decides a race between two approvals: only one finds the note pending.
+      const changed = await repo.approveDelivery(tx, id, actor.id);
+      if (changed) {
+        await this.hooks.onApproved?.(tx, id);
+        return { id, status: changed };
+      }
+      const status = await repo.statusOf(tx, id);
+      if (!status) throw new NotFoundError();
+      return { id, status };
+    });
   }
 
-  /** Only an approved note is sent; the queueing itself is wired by the mail queue (docs/decisions/157). */
-  async resend(id: number): Promise<Delivery> {
-    const delivery = await this.get(id);
-    if (delivery.status !== 'approved') throw new DomainError(NOT_APPROVED_YET);
-    return delivery;
+  /** Only an approved note is sent again; the hook queues the mail in this transaction. */
+  resend(id: number): Promise<Delivery> {
+    return this.db.transaction(async (tx) => {
+      const current = await repo.lockDelivery(tx, id);
+      if (!current) throw new NotFoundError();
+      if (current.status !== 'approved') throw new DomainError(NOT_APPROVED_YET);
+      await this.hooks.onResend?.(tx, id);
+      return this.get(id, tx);
+    });
   }
 
   /** ROLE_REMOVE_INVENTORY (route); a pending note only. Lines and recipients go with it. */
