@@ -152,8 +152,9 @@ const GENERATORS = [
         and not (receipt_date >= timestamptz '2024-06-02 23:00:00+00' and receipt_date < timestamptz '2024-06-03 23:00:00+00')`,
   },
   // ── delivery notes (issue 9, docs/decisions/150): 20,000 notes of the three types, five lines each
-  // (distinct receipts, so no LB is on two transfer or scrap notes), one or two recipients, a third
-  // approved with an e-mail status; plus one transfer of BENCH_PDF_LINES lines for the documents.
+  // (distinct receipts, every ninth across the whole range of dates, so no LB is on two transfer or
+  // scrap notes), one or two recipients, a third approved with an e-mail status; plus one transfer of
+  // 1,000 lines (other receipts) for the documents.
   {
     table: 'delivery_emails',
     rows: 500,
@@ -181,7 +182,7 @@ const GENERATORS = [
     sql: `with d as (select id, type, row_number() over (order by id) as n from deliveries)
       insert into delivery_lines (delivery_id, delivery_type, receipt_id)
       select d.id, d.type, r.id from d cross join generate_series(0, 4) k
-      join receipts r on r.lb_number = 'LB' || (1000000 + (d.n - 1) * 5 + k + 1)`,
+      join receipts r on r.lb_number = 'LB' || (1000000 + 1 + ((d.n - 1) * 5 + k) * 9)`,
   },
   {
     table: 'delivery_recipients',
@@ -198,7 +199,7 @@ const GENERATORS = [
         insert into deliveries (type, delivery_day, customer_account_id, business_name, items_count)
         select 'transfer', date '2026-01-02', min(id), 'Bench PDF Ltd', 1000 from customer_accounts returning id)
       insert into delivery_lines (delivery_id, delivery_type, receipt_id)
-      select note.id, 'transfer', r.id from note join receipts r on r.lb_number between 'LB1200001' and 'LB1201000'`,
+      select note.id, 'transfer', r.id from note cross join generate_series(0, 999) i join receipts r on r.lb_number = 'LB' || (1000000 + 5 + 9 * i)`,
   },
 ];
 

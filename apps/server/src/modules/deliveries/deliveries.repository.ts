@@ -76,8 +76,12 @@ const SORT_COLUMNS: Record<DeliverySortField, SQL | typeof deliveries.id> = {
   status: sql`${deliveries.status}`,
 };
 
-/** One list (a type), newest first by default; the account's name is joined only to sort by it. */
-export function listDeliveries(db: Db, type: DeliveryType, query: DeliveryListQuery) {
+/**
+ * One list (a type), newest first by default. The page's ids are chosen first on `deliveries` alone
+ * (joined to the account only to sort by its name), then only those notes get their names: OFFSET
+ * would otherwise compute every subquery of every row it skips (docs/decisions/110, 150).
+ */
+export async function listDeliveries(db: Db, type: DeliveryType, query: DeliveryListQuery): Promise<{ rows: DeliveryRow[]; total: number }> {
   const [field, direction] = (Object.entries(query.order ?? {})[0] ?? ['id', 'desc']) as [DeliverySortField, SortDirection];
   const by = direction === 'desc' ? desc : asc;
   const orderBy = field === 'id' ? [by(deliveries.id)] : [by(SORT_COLUMNS[field]), by(deliveries.id)];
@@ -85,9 +89,18 @@ export function listDeliveries(db: Db, type: DeliveryType, query: DeliveryListQu
   if (query.status) filters.push(eq(deliveries.status, query.status));
   if (query.approved !== undefined) filters.push(eq(deliveries.status, query.approved ? 'approved' : 'pending'));
   if (query.customerAccount !== undefined) filters.push(eq(deliveries.customerAccountId, query.customerAccount));
-  let rows = withNames(db).$dynamic();
-  if (field === 'customerAccount') rows = rows.leftJoin(customerAccounts, eq(customerAccounts.id, deliveries.customerAccountId));
-  return findPage(db, rows, deliveries, and(...filters), orderBy, query);
+  let ids = db.select({ id: deliveries.id }).from(deliveries).$dynamic();
+  if (field === 'customerAccount') ids = ids.leftJoin(customerAccounts, eq(customerAccounts.id, deliveries.customerAccountId));
+  const page = await findPage(db, ids, deliveries, and(...filters), orderBy, query);
+  return { rows: await deliveriesInOrder(db, page.rows.map((r) => r.id)), total: page.total };
+}
+
+/** The notes of `ids` with everything they show, in the order of `ids`. */
+async function deliveriesInOrder(db: Db, ids: number[]): Promise<DeliveryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await withNames(db).where(inArray(deliveries.id, ids));
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 export async function findDelivery(db: Db, id: number): Promise<DeliveryRow | undefined> {

@@ -1,5 +1,5 @@
 /** SQL for delivery lines: a line with its LB number and cooler. Every function takes `db`, which may be a transaction. */
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DeliveryLineListQuery } from '@cooler-hub/contract/deliveries';
 import type { Db } from '../../db/client';
 import { findPage } from '../../db/paging';
@@ -39,10 +39,19 @@ async function whereOf(db: Db, query: DeliveryLineListQuery): Promise<SQL | unde
   return filters.length ? and(...filters) : undefined;
 }
 
-/** In the order the lines were added (or newest first with order[id]=desc). */
-export async function listDeliveryLines(db: Db, query: DeliveryLineListQuery) {
+/**
+ * In the order the lines were added (or newest first with order[id]=desc). The page's ids come from
+ * the (delivery_id, id) index alone; only those lines are joined to their receipt and cooler.
+ */
+export async function listDeliveryLines(db: Db, query: DeliveryLineListQuery): Promise<{ rows: DeliveryLineRow[]; total: number }> {
   const orderBy = [query.order?.id === 'desc' ? desc(deliveryLines.id) : asc(deliveryLines.id)];
-  return findPage(db, withCooler(db).$dynamic(), deliveryLines, await whereOf(db, query), orderBy, query);
+  const ids = db.select({ id: deliveryLines.id }).from(deliveryLines).$dynamic();
+  const page = await findPage(db, ids, deliveryLines, await whereOf(db, query), orderBy, query);
+  const wanted = page.rows.map((r) => r.id);
+  if (wanted.length === 0) return { rows: [], total: page.total };
+  const rows = await withCooler(db).where(inArray(deliveryLines.id, wanted));
+  const position = new Map(wanted.map((id, i) => [id, i]));
+  return { rows: rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total: page.total };
 }
 
 export async function findLine(db: Db, id: number): Promise<{ id: number; deliveryId: number } | undefined> {
