@@ -74,10 +74,10 @@ export function deliveryPdf({ delivery, lines }: DeliveryDocument): Promise<Buff
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    // Without a font of ours pdfkit would load Helvetica first, which cannot print Ł or Cyrillic.
-    font: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
     info: { Title: deliveryTitle(delivery), Author: 'Cooler Hub' },
   });
+  // pdfkit starts on its built-in Helvetica (no glyphs embedded, never used for text here: it cannot
+  // print Ł or Cyrillic); every text below is set in DejaVu.
   doc.registerFont('body', regular);
   doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
