@@ -169,9 +169,10 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
   // note of any type (the Items link of every delivery list).
   if (query.inDeliveryNote !== undefined) filters.push(sql`${query.inDeliveryNote ? sql`` : sql`not `}exists ${noteLine('1')}`);
   if (query.deliveryId !== undefined) {
-    filters.push(
-      inArray(receipts.id, sql`(select ${deliveryLines.receiptId} from ${deliveryLines} where ${deliveryLines.deliveryId} = ${query.deliveryId})`),
-    );
+    // A note holds at most a few thousand receipts: named by id, PostgreSQL reads just those and
+    // sorts them, instead of walking the date index to meet them (as coolerIs, docs/decisions/111).
+    const onNote = await db.select({ id: deliveryLines.receiptId }).from(deliveryLines).where(eq(deliveryLines.deliveryId, query.deliveryId));
+    filters.push(onNote.length === 0 ? sql`false` : inArray(receipts.id, onNote.map((l) => l.id)));
   }
   if (query.partNumber) filters.push(await coolerIs(db, eq(coolers.partNumberId, query.partNumber)));
   if (query.serialNumber) filters.push(await coolerIs(db, containsText(coolers.serialNumber, query.serialNumber)));
