@@ -54,7 +54,6 @@ describe('POST /api/deliveries', () => {
       deliveryDay: '2026-03-02',
       itemsCount: 2,
       customerAccount: { id: f.refs.account.id, name: f.refs.account.name },
-      customers: [f.refs.account.name],
       businessName: 'Łódź Coolers Ltd',
       CCCode: { id: cc.id, code: cc.code, name: cc.name },
       emails: [email],

@@ -245,8 +245,6 @@ const deliveryFields = {
   approvedAt: z.iso.datetime().nullable(),
   /** The asset owner. */
   customerAccount: namedRef.nullable(),
-  /** The names of the customer accounts whose receipts are on the note (the lists' Customers), A–Z. */
-  customers: z.array(z.string()),
   businessName: z.string().nullable(),
   dispatchAddress: deliveryAddress.nullable(),
   invoiceAddress: deliveryAddress.nullable(),

@@ -1,6 +1,6 @@
 /**
  * SQL for delivery notes. Every function takes `db`, which may be a transaction. A note's names
- * (account, addresses, CC code, recipients, the customers of its receipts) are scalar subqueries by
+ * (account, addresses, CC code, recipients) are scalar subqueries by
  * key, as the receipts list does (docs/decisions/110): a page of 20 notes costs 20 small probes each.
  */
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
@@ -48,9 +48,6 @@ export const deliveryFields = {
   approvedAt: deliveries.approvedAt,
   customerAccountId: deliveries.customerAccountId,
   customerAccountName: sql<string | null>`(select ca.name from ${customerAccounts} ca where ca.id = ${outer('customer_account_id')})`,
-  customers: sql<string[]>`array(select distinct ca.name from ${deliveryLines} l
-    join ${receipts} r on r.id = l.receipt_id join ${customerAccounts} ca on ca.id = r.customer_account_id
-    where l.delivery_id = ${outer('id')} order by ca.name)`,
   businessName: deliveries.businessName,
   dispatchAddress: addressOf('dispatch_address_id'),
   invoiceAddress: addressOf('invoice_address_id'),

@@ -48,7 +48,6 @@ export function toDeliveryListItem(row: DeliveryRow): DeliveryListItem {
     status: row.status,
     approvedAt: iso(row.approvedAt),
     customerAccount: row.customerAccountId !== null ? { id: row.customerAccountId, name: row.customerAccountName ?? '' } : null,
-    customers: row.customers,
     businessName: row.businessName,
     dispatchAddress: row.dispatchAddress,
     invoiceAddress: row.invoiceAddress,
