@@ -18,6 +18,9 @@ import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import { createMailer, type Mailer } from './plugins/mail';
+import { DEFAULT_JOB_TIMINGS, JobQueue, type JobQueueTimings } from './jobs/job-queue';
+import { MailQueue } from './jobs/mail-queue';
+import { mailTrackingRoutes } from './jobs/mail-tracking.routes';
 import securityPlugin, { BASELINE_SECURITY_HEADERS } from './plugins/security';
 import webPlugin from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -71,6 +74,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Replaces the mailer built from config (never needed in production). */
   mailer?: Mailer;
+  /** Retry, poll and expiry times of the job queue (tests shorten them). */
+  jobTimings?: Partial<JobQueueTimings>;
   /** Where log lines go instead of stdout (tests). */
   logOutput?: NodeJS.WritableStream;
 }
@@ -81,7 +86,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** An incoming x-request-id is kept when it looks like an id (no spaces, no control characters). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-export async function buildApp({ config, database, jwtSecret, webRoot, mailer, logOutput }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jwtSecret, webRoot, mailer, jobTimings, logOutput }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logOutput),
     logController: new OneLinePerRequest(),
@@ -123,14 +128,20 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, l
     mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
 
+  // Jobs and mail kinds are declared by the services below; the queue starts once all are wired.
+  const jobs = new JobQueue(database.connection, app.log, { ...DEFAULT_JOB_TIMINGS, ...jobTimings });
+  const mailQueue = new MailQueue(db, jobs, mail, { publicUrl: config.publicUrl, from: config.mailFrom, log: app.log });
+  app.decorate('jobQueue', jobs);
+  app.decorate('mailQueue', mailQueue);
+
   const auth = new AuthService(db, tokens);
   const uploads = new UploadsService(db, config.publicUrl);
   const users = new UsersService(db);
   const profile = new ProfileService(db, tokens, uploads);
-  const recovery = new PasswordRecoveryService(db, mail, auth, jwtSecret, app.log);
-  // Work still running after its answer goes first, then the mail it may have queued.
+  const recovery = new PasswordRecoveryService(db, jobs, mailQueue, auth, jwtSecret, app.log);
+  // Running jobs finish (or are handed back to the queue) before the mail transport closes.
   app.addHook('onClose', async () => {
-    await recovery.drain();
+    await jobs.stop();
     await mail.close();
   });
 
@@ -143,6 +154,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, l
     await api.register(usersRoutes, { users });
     await api.register(uploadsRoutes, { uploads });
     await api.register(passwordRecoveryRoutes, { recovery });
+    await api.register(mailTrackingRoutes, { mail: mailQueue });
     // Reference data and customers (spec 2.10, 2.12, 7).
     await api.register(ccCodesRoutes, { ccCodes: new CcCodesService(db) });
     await api.register(partNumbersRoutes, { partNumbers: new PartNumbersService(db) });
@@ -165,5 +177,6 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, l
   });
 
   if (webRoot) await app.register(webPlugin, { root: webRoot });
+  await jobs.start();
   return app;
 }

@@ -16,6 +16,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type DatabaseOptions } from '../src/db/client';
 import { ADMIN_USERNAME, seed } from '../src/db/seed';
+import type { JobQueueTimings } from '../src/jobs/job-queue';
 import { randomToken } from '../src/lib/crypto';
 import { migrationsFolder } from '../src/paths';
 
@@ -67,14 +68,26 @@ export interface TestApp {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string; logQuery?: DatabaseOptions['logQuery']; logOutput?: NodeJS.WritableStream } = {},
+  options: {
+    webRoot?: string;
+    logQuery?: DatabaseOptions['logQuery'];
+    logOutput?: NodeJS.WritableStream;
+    jobTimings?: Partial<JobQueueTimings>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD, ...env });
   const { database, dispose } = await createTestDatabase({ logQuery: options.logQuery });
   await seed(database.db, { adminPassword: ADMIN_PASSWORD });
   const jwtSecret = randomToken(48);
-  const app = await buildApp({ config, database, jwtSecret, webRoot: options.webRoot, logOutput: options.logOutput });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret,
+    webRoot: options.webRoot,
+    logOutput: options.logOutput,
+    jobTimings: options.jobTimings,
+  });
   await app.ready();
   return {
     app,

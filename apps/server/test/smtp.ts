@@ -1,5 +1,5 @@
 /** A real SMTP server on a random local port that keeps every message it receives, parsed. */
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
@@ -11,12 +11,41 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** An SMTP answer refusing a recipient, e.g. `{ code: 550, message: '5.1.1 Mailbox unavailable' }`. */
+export interface SmtpRefusal {
+  code: number;
+  message: string;
+}
+
+export interface SmtpOptions {
+  /** Listen on this port (a test that starts the server late); random by default. */
+  port?: number;
+  /** Refuses RCPT TO for an address when it answers a refusal (called on every attempt). */
+  refuse?: (address: string) => SmtpRefusal | undefined;
+}
+
+/** A free local port, for an SMTP server a test starts later (the "server down" case). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
   const messages: Email[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address);
+      if (!refusal) return callback();
+      const err: Error & { responseCode?: number } = new Error(refusal.message);
+      err.responseCode = refusal.code;
+      return callback(err);
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -27,7 +56,7 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -4,6 +4,7 @@
  * only see `Db`, which a transaction (`db.transaction(tx => …)`) also satisfies.
  */
 import fs from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -11,9 +12,13 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** What the job queue (src/jobs) needs to open its own access to the same database. */
+export type DatabaseConnection = { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; url: string };
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  connection: DatabaseConnection;
   /** Applies drizzle-kit's SQL migrations from `folder`; safe when several instances start at once. */
   migrate(folder: string): Promise<void>;
   /** `select 1`; rejects when the database cannot answer within `timeoutMs`. */
@@ -66,6 +71,7 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
   return {
     db,
     driver: 'pglite',
+    connection: { driver: 'pglite', client },
     // One process owns an embedded database, so no lock is needed around the migrator.
     migrate: (folder) => migrate(db, { migrationsFolder: folder }),
     ping: async (timeoutMs = 2000) => {
@@ -93,6 +99,7 @@ async function openPostgres(url: string, logger: QueryLogger): Promise<Database>
   return {
     db,
     driver: 'postgres',
+    connection: { driver: 'postgres', url },
     migrate: async (folder) => {
       // drizzle's migrator takes no lock: hold a session advisory lock on one connection and run
       // the migrator on that same connection, so a second instance waits, then finds nothing to do.

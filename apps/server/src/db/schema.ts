@@ -163,6 +163,41 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
+// ── outgoing mail ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * One row per message the app sends (src/jobs/mail-queue.ts, docs/decisions/161): written in the
+ * transaction that asks for it, together with its pg-boss job; the worker builds the message from
+ * `kind` + `ref` when it sends. delivered_at = the SMTP server accepted it; failed_at = refused for
+ * good (5xx) or given up, with failure_reason; sending_since marks an attempt in progress, so no
+ * message is sent twice (at most once).
+ */
+export const outgoingMail = pgTable(
+  'outgoing_mail',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Whose builder makes the message: 'recovery', 'delivery', … (registerMailKind). */
+    kind: varchar('kind', { length: 40 }).notNull(),
+    /** What it is about, in the kind's own terms (a delivery's id, …). */
+    ref: varchar('ref', { length: 200 }).notNull(),
+    /** Addressed to; the builder's `to`, when it gives one, replaces these at send time. */
+    recipients: text('recipients').array().notNull().default(sql`'{}'::text[]`),
+    /** 32 random bytes, base64url: the read-tracking image's URL. */
+    trackingToken: varchar('tracking_token', { length: 64 }).notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    sendingSince: timestamp('sending_since', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    /** The latest temporary failure (server down, 4xx) while it is still being retried. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  // The newest message of a thing (a delivery's e-mail status).
+  (t) => [index('outgoing_mail_ref_idx').on(t.kind, t.ref, t.createdAt)],
+);
+
 // ── reference data ──────────────────────────────────────────────────────────────────────────────
 
 // Names and codes are unique regardless of case (docs/decisions/022); the lower() index also serves

@@ -28,9 +28,8 @@ export const passwordRecoveryRoutes: FastifyPluginAsyncZod<{ recovery: PasswordR
         response: { 200: recoveryRequestResponse },
       },
     },
-    // The code is stored and mailed once the answer has gone out ('close' also fires when the
-    // client hangs up), so a known name does not answer later than an unknown one.
-    (request, reply) => recovery.request(request.body.username, (start) => reply.raw.once('close', start)),
+    // Only queues the request (the same statement for any name); the job does the rest.
+    (request) => recovery.request(request.body.username),
   );
 
   app.post(

@@ -2,11 +2,15 @@
  * Password recovery (spec 2.3; DESIGN.md §5; docs/decisions/014): request → e-mailed 6-digit code
  * (15 minutes, RECOVERY_MAX_ATTEMPTS tries) → verify → single-use reset token (15 minutes) → new
  * password, which must differ from the current one and the last PASSWORD_HISTORY_SIZE.
- * The request answers the same whether or not the name exists, and in the same time: the answer
- * path only looks the name up, and everything that differs for a real user (the hourly limit, the
- * new code, the mail) runs after the answer is sent (docs/decisions/063). Until the job queue of the
- * delivery-notes issue exists, that work is a promise the service tracks and drains on shutdown.
+ *
+ * The request answers the same whether or not the name exists, and in the same time: its answer
+ * path only queues a job with the name typed — the same statement for every name — and answers
+ * once that job is stored (docs/decisions/063, 163). The job does what differs for a real user:
+ * the lookup, the hourly limit, the new code and, in that same transaction, the mail (src/jobs),
+ * so a crash after the answer loses nothing. The code itself is never stored: it is derived from
+ * the server secret and the job's id, which the mail's ref carries, and only its HMAC is kept.
  */
+import { z } from 'zod';
 import {
   INVALID_CODE,
   INVALID_RESET_TOKEN,
@@ -14,12 +18,13 @@ import {
   RECOVERY_CODE_TTL_MINUTES,
   RECOVERY_MAX_ATTEMPTS,
 } from '@cooler-hub/contract/password-recovery';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import type { JobAttempt, JobQueue } from '../../jobs/job-queue';
+import type { BuiltMail, MailQueue } from '../../jobs/mail-queue';
+import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { DomainError, FieldError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer, MailMessage } from '../../plugins/mail';
 import type { AuthService } from '../auth/auth.service';
 import * as usersRepo from '../users/users.repository';
 import * as repo from './password-recovery.repository';
@@ -28,12 +33,20 @@ export const RESET_TOKEN_TTL_MINUTES = 15;
 /** More requests than this per hour and account send nothing more (no mail bombing). */
 export const MAX_CODES_PER_HOUR = 5;
 export const RECOVERY_SUBJECT = 'Your Cooler Hub password reset code';
+export const RECOVERY_JOB = 'password-recovery-request';
+export const RECOVERY_MAIL_KIND = 'recovery';
+/** A done request job (it holds the name typed, perhaps a mistyped password) is kept an hour. */
+const KEEP_DONE_REQUESTS_SECONDS = 3600;
+
+const recoveryJobData = z.object({ login: z.string() });
+/** A recovery mail's ref: `<user id>:<request job id>`. */
+const RECOVERY_REF = /^(\d+):([0-9a-f-]{36})$/;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The code is the only 6-digit number in the message. */
-export function recoveryMessage(to: string, username: string, code: string): MailMessage {
+export function recoveryMessage(to: string, username: string, code: string): BuiltMail & { to: string } {
   const text = [
     `Hello ${username},`,
     '',
@@ -55,57 +68,70 @@ export function recoveryMessage(to: string, username: string, code: string): Mai
 export class PasswordRecoveryService {
   constructor(
     private readonly db: Db,
-    private readonly mailer: Mailer,
+    private readonly jobs: JobQueue,
+    private readonly mail: MailQueue,
     private readonly auth: AuthService,
     /** Keys the code digests, so a leaked table cannot be brute-forced offline. */
     private readonly secret: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    jobs.define(RECOVERY_JOB, {
+      handler: (data, attempt) => this.issueCode(data, attempt),
+      keepCompletedSeconds: KEEP_DONE_REQUESTS_SECONDS,
+    });
+    mail.registerMailKind(RECOVERY_MAIL_KIND, { build: (db, ref) => this.buildMessage(db, ref) });
+  }
 
   private codeDigest(userId: number, code: string): string {
     return hmac(this.secret, `recovery-code:${userId}:${code}`);
   }
 
-  /**
-   * `afterAnswer` runs its callback once the answer is out (the route ties it to the response's
-   * 'close' event); the work it starts is tracked until it ends.
-   */
-  async request(login: string, afterAnswer: (start: () => void) => void): Promise<{ sent: true }> {
-    const user = await usersRepo.findUserByLogin(this.db, login);
-    if (user) afterAnswer(() => this.track(this.sendCode(user)));
+  /** The code of one request: 6 digits from the secret and the request's job id (never stored). */
+  private codeFor(requestId: string): string {
+    const digest = Buffer.from(hmac(this.secret, `recovery-mail-code:${requestId}`), 'base64url');
+    return String(digest.readUIntBE(0, 6) % 1_000_000).padStart(6, '0');
+  }
+
+  /** Queues the request — the same statement for any name — and answers once it is stored. */
+  async request(login: string): Promise<{ sent: true }> {
+    await this.jobs.enqueue(this.db, RECOVERY_JOB, { login });
     return { sent: true };
   }
 
-  /** Waits for the work still running after answers (app close). */
-  async drain(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
-  }
-
-  private readonly pending = new Set<Promise<void>>();
-
-  /** Keeps `work` until it ends, for drain(); a failure is logged, never thrown. */
-  private track(work: Promise<void>): void {
-    const job = work
-      .catch((err: unknown) => this.log.error({ err }, 'password recovery: sending the code failed'))
-      .finally(() => this.pending.delete(job));
-    this.pending.add(job);
-  }
-
-  private async sendCode(user: usersRepo.UserRow): Promise<void> {
-    const code = randomDigits(6);
+  /** The request job: for a real user, a new code and its mail, in one transaction. */
+  private async issueCode(data: unknown, attempt: JobAttempt): Promise<void> {
+    const parsed = recoveryJobData.safeParse(data);
+    if (!parsed.success) return;
+    const user = await usersRepo.findUserByLogin(this.db, parsed.data.login);
+    if (!user) return;
+    const ref = `${user.id}:${attempt.id}`;
     const issued = await this.db.transaction(async (tx) => {
       // One request at a time per user, so a burst cannot slip past the hourly limit.
       await usersRepo.lockUser(tx, user.id);
+      // A retry of a request that got this far already (the worker stopped before finishing it).
+      if (await this.mail.latestMail(tx, RECOVERY_MAIL_KIND, ref)) return true;
       if ((await repo.countCodesSince(tx, user.id, 60)) >= MAX_CODES_PER_HOUR) return false;
       await repo.invalidateCodes(tx, user.id);
-      await repo.insertCode(tx, user.id, this.codeDigest(user.id, code), RECOVERY_CODE_TTL_MINUTES);
+      await repo.insertCode(tx, user.id, this.codeDigest(user.id, this.codeFor(attempt.id)), RECOVERY_CODE_TTL_MINUTES);
+      await this.mail.enqueueMail(tx, { kind: RECOVERY_MAIL_KIND, ref, recipients: [user.email] });
       return true;
     });
-    if (!issued) {
-      this.log.warn({ userId: user.id }, 'password recovery: hourly limit reached, no mail sent');
-      return;
-    }
-    this.mailer.sendLater(recoveryMessage(user.email, user.username, code));
+    if (!issued) this.log.warn({ userId: user.id }, 'password recovery: hourly limit reached, no mail sent');
+  }
+
+  /**
+   * The mail, at send time: to the user's current address, with the request's code — unless that
+   * code is no longer the live one (used, expired or replaced by a newer request): nothing to send.
+   */
+  private async buildMessage(db: Db, ref: string): Promise<BuiltMail | null> {
+    const match = RECOVERY_REF.exec(ref);
+    if (!match) return null;
+    const user = await usersRepo.findUserById(db, Number(match[1]));
+    if (!user) return null;
+    const code = this.codeFor(match[2]!);
+    const active = await repo.findActiveCode(db, user.id, RECOVERY_MAX_ATTEMPTS);
+    if (!active || !safeEqual(this.codeDigest(user.id, code), active.codeHash)) return null;
+    return recoveryMessage(user.email, user.username, code);
   }
 
   async verify(login: string, code: string): Promise<{ resetToken: string }> {

@@ -126,7 +126,12 @@ export function DataList<T>(props: DataListProps<T>) {
       {list.view === 'error' ? (
         <ListError reason={list.error ?? ''} retrying={list.fetching} onRetry={list.retry} />
       ) : (
-        <Table.ScrollContainer minWidth={props.columns.length > NARROW_COLUMNS ? 600 : 0}>
+        <Table.ScrollContainer
+          minWidth={props.columns.length > NARROW_COLUMNS ? 600 : 0}
+          // A table wider than the screen scrolls in this frame: a keyboard must reach it even when no
+          // cell holds a link or button (axe scrollable-region-focusable: an empty or link-less sheet).
+          scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+        >
           <Table
             striped
             highlightOnHover

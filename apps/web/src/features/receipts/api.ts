@@ -10,6 +10,9 @@ import {
   type ReceiptUpdateBody,
 } from '@cooler-hub/contract/receipts';
 import { revisionEntryList, type RevisionEntry } from '@cooler-hub/contract/revisions';
+import { cooler, coolerList, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
+import { customerAccount } from '@cooler-hub/contract/customers';
+import { partNumber, scrapReasonList } from '@cooler-hub/contract/settings';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 
@@ -28,12 +31,6 @@ export function useReceipt(id: string) {
   });
 }
 
-/** Receipts whose LB number contains `text` (the /main search, /lb-tag's 'Enter manually'). */
-export function findReceiptsByLb(text: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ lbNumber: text, page: '1' }).toString();
-  return api.get('/api/receipts', receiptList, query, signal);
-}
-
 export const createReceipt = (body: ReceiptCreateBody) => api.post('/api/receipts', body, receipt);
 export const updateReceipt = (id: string, body: ReceiptUpdateBody) => api.put(`/api/receipts/${id}/main`, body, receipt);
 export const deleteReceipt = (id: string) => api.delete(`/api/receipts/${id}`);
@@ -44,4 +41,52 @@ export function receiptRevisionsFetcher(receiptId: string): ListFetcher<Revision
     const filter = new URLSearchParams({ entryKind: 'Receipt', entryRef: receiptId }).toString();
     return api.get('/api/revision_entries', revisionEntryList, q.apiQuery ? `${q.apiQuery}&${filter}` : filter, signal);
   };
+}
+
+/**
+ * Receipts whose LB number starts with `text`, in LB-number order (/lb-tag's lookup; the exact
+ * lookup of a scan). Every LB number is 'LB' and digits, so "contains 'LB12'" means "starts with
+ * 'LB12'", and in that order the exact 'LB12' comes first when it exists.
+ */
+export function receiptsByLbInOrder(text: string, perPage: number, signal?: AbortSignal) {
+  const query = new URLSearchParams({ lbNumber: text, page: '1', perPage: String(perPage), 'order[lbNumber]': 'asc' }).toString();
+  return api.get('/api/receipts', receiptList, query, signal);
+}
+
+// ── Master Data filters and the end-of-day sheet (added with those screens) ─────────────────────
+
+export const END_OF_DAY_KEY = ['end_of_day_sheet'] as const;
+
+/** The customer account behind a `customerId` filter, for its name in the filter panel. */
+export function getCustomerAccountRef(id: number, signal?: AbortSignal) {
+  return api.get(`/api/customer_accounts/${id}`, customerAccount, undefined, signal);
+}
+
+/** The part number behind a `partNumber` filter, for its label in the filter panel. */
+export function getPartNumberRef(id: string, signal?: AbortSignal) {
+  return api.get(`/api/part_numbers/${id}`, partNumber, undefined, signal);
+}
+
+/** Serial numbers containing `text` (page 1 of the cooler lookup): the Master Data serial typeahead. */
+export async function findCoolerSerials(text: string, signal?: AbortSignal): Promise<string[]> {
+  const page = await api.get('/api/coolers', coolerList, { page: 1, serialNumber: text }, signal);
+  return page.items.map((c) => c.serialNumber);
+}
+
+// ── receipt forms (receipt-create, receipt-edit, receipt-revisions) ─────────────────────────────
+
+/** 'Add item and continue' on /receipt-create: the cooler of an unknown serial (client UUID, spec 7). */
+export const createCoolerForReceipt = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
+
+/** The scrap reason with this code (a receipt names its reason by code, spec 3): the edit form shows its text. */
+export function useScrapReasonByCode(code: number | null | undefined) {
+  return useQuery({
+    queryKey: ['scrap_reasons', 'by-code', code],
+    enabled: code !== null && code !== undefined,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const list = await api.get('/api/scrap_reasons', scrapReasonList, { page: 1, perPage: 100 }, signal);
+      return list.items.find((r) => r.code === code) ?? null;
+    },
+  });
 }

@@ -1,7 +1,244 @@
-/** Stub: replaced by the screen of paths.main. */
-import { Title } from '@mantine/core';
-import { paths } from '../../lib/paths';
+/**
+ * Main (/main, spec 2.6): the LB-number search box, the four big buttons and the Receipts list
+ * (LB Number, Serial Number, Part number, Date, Delivery, Status, Actions). The search is kept in
+ * the URL (`?lbNumber=`) like any list filter; `?deliveryId=` lists the receipts of one delivery
+ * note. An exact LB number ended by Enter — what a keyboard-wedge scanner sends — opens that
+ * receipt's edit page at once (issue 8 item 9; docs/decisions/130).
+ */
+import { Anchor, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconFilePlus, IconHistory, IconSearch, IconTag, IconTruckDelivery } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { processStateTone, receiptStatus, type Receipt } from '@cooler-hub/contract/receipts';
+import { DataList, type ListColumn } from '../../components/list/data-list';
+import { RowActions } from '../../components/list/row-actions';
+import { useListController } from '../../components/list/use-list-controller';
+import { debounce } from '../../components/form/search-select-model';
+import { useCan } from '../../lib/current-user';
+import { formatDate } from '../../lib/format-date';
+import { paths, type AppPath } from '../../lib/paths';
+import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
+import { useScannerFocus } from './scan-focus';
+import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 
-export default function Page() {
-  return <Title order={1}>{paths.main.title}</Title>;
+/** Where a receipt's Delivery cell links: the edit screen of its transfer or scrap note (spec 2.6). */
+function deliveryTo(r: Receipt): string | null {
+  if (r.deliveryId === null) return null;
+  const id = String(r.deliveryId);
+  switch (r.deliveryType) {
+    case 'transfer':
+      return paths.updateDnTransfer.to({ id });
+    case 'scrap':
+      return paths.updateScrap.to({ id });
+    case 'error_sheet':
+      return paths.errorSheetView.to({ deliveryId: id, view: 'preview' });
+    case null:
+      return null;
+  }
+}
+
+function deliveryLabel(r: Receipt): string {
+  return r.deliveryNoteNo ?? `#${r.deliveryId}`;
+}
+
+function StatusCell({ receipt }: { receipt: Receipt }) {
+  const tone = receipt.processState ? processStateTone(receipt.processState) : null;
+  return (
+    <Text span size="sm" fw={tone ? 600 : undefined} c={tone === 'danger' ? 'red.4' : tone === 'success' ? 'teal.4' : undefined}>
+      {receiptStatus(receipt)}
+    </Text>
+  );
+}
+
+const columns: ListColumn<Receipt>[] = [
+  { key: 'lbNumber', header: 'LB Number', sortField: 'lbNumber', render: (r) => r.lbNumber },
+  { key: 'serialNumber', header: 'Serial Number', sortField: 'serialNumber', render: (r) => r.inventoryItem.serialNumber },
+  { key: 'partNumber', header: 'Part number', sortField: 'partNumber', render: (r) => r.inventoryItem.partNumber.partNumber },
+  { key: 'receiptDate', header: 'Date', sortField: 'receiptDate', render: (r) => formatDate(r.receiptDate) },
+  {
+    key: 'delivery',
+    header: 'Delivery',
+    sortField: 'deliveryId',
+    render: (r) => {
+      const to = deliveryTo(r);
+      return to ? (
+        <Anchor component={Link} to={to} size="sm">
+          {deliveryLabel(r)}
+        </Anchor>
+      ) : null;
+    },
+  },
+  { key: 'status', header: 'Status', sortField: 'processOption', render: (r) => <StatusCell receipt={r} /> },
+];
+
+interface BigButton {
+  label: string;
+  path: AppPath;
+  icon: ReactNode;
+}
+
+const BIG_BUTTONS: BigButton[] = [
+  { label: 'Create receipt', path: paths.receiptCreate, icon: <IconFilePlus size={22} aria-hidden /> },
+  { label: 'Update LB tag', path: paths.lbTag, icon: <IconTag size={22} aria-hidden /> },
+  { label: 'Create DN', path: paths.createDn, icon: <IconTruckDelivery size={22} aria-hidden /> },
+  { label: 'View history', path: paths.coolersList, icon: <IconHistory size={22} aria-hidden /> },
+];
+
+/**
+ * The search box: what is typed goes to the list's `lbNumber` filter 350 ms after the last key;
+ * Enter applies it at once and, when the text is exactly one receipt's LB number, opens it.
+ */
+function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState(value);
+  const [opening, setOpening] = useState(false);
+  const lookup = useRef<AbortController | null>(null);
+  const box = useRef<HTMLInputElement>(null);
+  useScannerFocus(box);
+
+  // The URL can change under the box (the delivery line's link, Back): show what it now filters by —
+  // but not when it only caught up with what the box sent, which may be behind a key typed since.
+  const [seen, setSeen] = useState(value);
+  const [sent, setSent] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (value !== sent) setText(value);
+  }
+  const search = (next: string) => {
+    setSent(next);
+    onSearch(next);
+  };
+
+  const searchRef = useRef(search);
+  useEffect(() => {
+    searchRef.current = search;
+  });
+  const debounced = useMemo(() => debounce((next: string) => searchRef.current(next.trim())), []);
+  useEffect(
+    () => () => {
+      debounced.cancel();
+      lookup.current?.abort();
+    },
+    [debounced],
+  );
+
+  const open = async (lb: string) => {
+    lookup.current?.abort();
+    const ac = new AbortController();
+    lookup.current = ac;
+    setOpening(true);
+    try {
+      const found = await findReceiptByLb(lb, ac.signal);
+      if (found && !ac.signal.aborted) void navigate(paths.receiptEdit.to({ receipt: found.id }));
+    } catch (error) {
+      // The API client has told the user; the filtered list still shows what matched.
+      if (!ac.signal.aborted) console.error(error);
+    } finally {
+      if (lookup.current === ac) setOpening(false);
+    }
+  };
+
+  return (
+    <TextInput
+      ref={box}
+      type="search"
+      label={t('list.search')}
+      description="By LB number; a scanned LB number opens its receipt"
+      placeholder="LB Number"
+      value={text}
+      maw={420}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={opening ? <Loader size={16} aria-label="Opening the receipt" /> : null}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        debounced(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        const typed = event.currentTarget.value;
+        debounced.cancel();
+        search(typed.trim());
+        const lb = scannedLbNumber(typed);
+        if (lb) void open(lb);
+      }}
+    />
+  );
+}
+
+export default function MainPage() {
+  const can = useCan();
+  const list = useListController({
+    queryKey: RECEIPTS_KEY,
+    fetch: listReceipts,
+    getRowId: (r) => r.id,
+    filters: ['lbNumber', 'deliveryId'],
+    remove: (r) => deleteReceipt(r.id),
+  });
+  const { filters, setFilters } = list.params;
+  const deliveryId = filters.deliveryId;
+  const deliveryNote = deliveryId ? list.items.find((r) => String(r.deliveryId) === deliveryId) : undefined;
+
+  return (
+    <Stack gap="xl">
+      <Title order={1} size="h1">
+        {paths.main.title}
+      </Title>
+
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'md' }} component="nav" aria-label="Shortcuts">
+        {BIG_BUTTONS.filter((b) => b.path.access === 'authenticated' || b.path.access === 'public' || can(b.path.access)).map((b) => (
+          <Button
+            key={b.label}
+            component={Link}
+            to={b.path.to()}
+            size="lg"
+            h={72}
+            px="md"
+            variant="light"
+            leftSection={b.icon}
+            justify="flex-start"
+            // Two to a row on a phone: a long label wraps rather than being cut off.
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'left' } }}
+          >
+            {b.label}
+          </Button>
+        ))}
+      </SimpleGrid>
+
+      <LbSearch value={filters.lbNumber ?? ''} onSearch={(lbNumber) => setFilters({ ...filters, lbNumber })} />
+
+      <Box component="section" aria-label="Receipts">
+        {deliveryId !== undefined && (
+          <Paper withBorder p="sm" mb="sm" role="status">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Group gap="xs" wrap="nowrap">
+                <IconTruckDelivery size={18} aria-hidden />
+                <Text size="sm">
+                  Showing the items of delivery note {deliveryNote ? deliveryLabel(deliveryNote) : `#${deliveryId}`}.
+                </Text>
+              </Group>
+              <Anchor component={Link} to={paths.main.to()} size="sm">
+                Show all receipts
+              </Anchor>
+            </Group>
+          </Paper>
+        )}
+        <DataList
+          title="Receipts"
+          titleOrder={2}
+          list={list}
+          columns={columns}
+          rowActions={(r) => (
+            <RowActions
+              editTo={paths.receiptEdit.to({ receipt: r.id })}
+              historyTo={paths.receiptRevisions.to({ receipt: r.id })}
+              onDelete={() => list.deletion.ask(r)}
+            />
+          )}
+        />
+      </Box>
+    </Stack>
+  );
 }

@@ -1,0 +1,66 @@
+/**
+ * Floor speed (issue 8 item 9, docs/decisions/120): the create form starts from what this user
+ * chose on their previous receipt — account, supplier, receipt mode with its collection point,
+ * process option and, on the same day only, the receipt date. Kept per user in this browser's
+ * localStorage (key by user id); 'Clear defaults' forgets them.
+ */
+import { z } from 'zod';
+import { namedRef } from '@cooler-hub/contract/common';
+import { londonDayStart, londonToday } from '@cooler-hub/contract/london-time';
+import { processOption } from '@cooler-hub/contract/receipts';
+
+export const RECEIPT_MODES = ['collectionPoint', 'engineer'] as const;
+export type ReceiptMode = (typeof RECEIPT_MODES)[number];
+
+const stored = z.object({
+  account: namedRef.nullable(),
+  supplier: namedRef.nullable(),
+  mode: z.enum(RECEIPT_MODES).nullable(),
+  collectionPoint: namedRef.nullable(),
+  processOption: processOption.nullable(),
+  /** YYYY-MM-DD the user gave as receipt date. */
+  receiptDate: z.iso.date().nullable(),
+  /** The London day the receipt was saved: a back-dated receipt date is offered on that day only. */
+  savedOn: z.iso.date(),
+});
+export type ReceiptDefaults = z.infer<typeof stored>;
+
+const storageKey = (userId: string) => `receipt-defaults:${userId}`;
+
+export function readReceiptDefaults(userId: string, today: string = londonToday()): ReceiptDefaults | null {
+  try {
+    const raw = localStorage.getItem(storageKey(userId));
+    if (!raw) return null;
+    const parsed = stored.safeParse(JSON.parse(raw));
+    if (!parsed.success) return null;
+    const defaults = parsed.data;
+    return defaults.savedOn === today ? defaults : { ...defaults, receiptDate: null };
+  } catch {
+    return null;
+  }
+}
+
+export function saveReceiptDefaults(userId: string, defaults: Omit<ReceiptDefaults, 'savedOn'>, today: string = londonToday()): void {
+  try {
+    localStorage.setItem(storageKey(userId), JSON.stringify({ ...defaults, savedOn: today }));
+  } catch {
+    /* storage unavailable or full: the next receipt just starts empty */
+  }
+}
+
+export function clearReceiptDefaults(userId: string): void {
+  try {
+    localStorage.removeItem(storageKey(userId));
+  } catch {
+    /* storage unavailable: nothing kept */
+  }
+}
+
+/**
+ * The receipt date the form shows (YYYY-MM-DD) as the instant the API takes: today is now; another
+ * day is its London noon, well inside that day whatever the clocks do.
+ */
+export function receiptDayToInstant(day: string, now: Date = new Date()): string {
+  if (day === londonToday(now)) return now.toISOString();
+  return new Date(londonDayStart(day).getTime() + 12 * 60 * 60 * 1000).toISOString();
+}

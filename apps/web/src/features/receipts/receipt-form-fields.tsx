@@ -1,0 +1,155 @@
+/**
+ * The fields the receipt create and update forms share (spec 2.9, 4, 5.3): LB Number (scannable,
+ * auto-formatted), the receipt mode with its collection point or engineer number (scannable),
+ * Process option, Process State (D only; D1–D4 success, D5 danger) and Scrap reason (S, or D with
+ * D5). Changing the option or the state clears what no longer applies.
+ */
+import { Group, Radio, Text } from '@mantine/core';
+import { IconCircleFilled } from '@tabler/icons-react';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import {
+  PROCESS_OPTIONS,
+  PROCESS_STATES,
+  processStateApplies,
+  processStateTone,
+  scrapReasonApplies,
+  type ProcessState,
+} from '@cooler-hub/contract/receipts';
+import { formatLbInput } from '@cooler-hub/contract/rules';
+import type { CollectionPoint, ScrapReason } from '@cooler-hub/contract/settings';
+import { SelectField } from '../../components/form/fields';
+import { collectionPointLookup, scrapReasonLookup } from '../../components/form/lookups';
+import { SearchSelect } from '../../components/form/search-select';
+import { WedgeTextField } from '../../components/scanner/wedge-text-field';
+import type { ScanHandler } from '../../components/scanner/wedge-input';
+import { useScrapReasonByCode } from './api';
+import type { ReceiptMode } from './receipt-defaults';
+
+/** Typing is upper-cased as it goes; what is left on leaving the field is 'LB' + digits or just 'LB' (spec 5.3). */
+export function LbNumberField(props: { onScan: ScanHandler }) {
+  return (
+    <WedgeTextField
+      name="lbNumber"
+      label="LB Number"
+      withAsterisk
+      onScan={props.onScan}
+      format={(text) => text.toUpperCase()}
+      formatOnBlur={formatLbInput}
+    />
+  );
+}
+
+const MODE_LABELS: Record<ReceiptMode, string> = { collectionPoint: 'Collection point', engineer: 'Engineer number' };
+
+/**
+ * Collection point or engineer number (spec 4): choosing one clears the other. The engineer number
+ * takes a wedge scan (spec 5.3).
+ */
+export function ModeFields(props: {
+  initialPoint?: CollectionPoint | null;
+  onPointChange?: (point: CollectionPoint | null) => void;
+  onEngineerScan: ScanHandler;
+}) {
+  const { control, setValue } = useFormContext();
+  const { field, fieldState, formState } = useController({ name: 'mode', control });
+  const mode = field.value as ReceiptMode | null;
+  const error = fieldState.error && formState.isSubmitted ? fieldState.error.message : undefined;
+
+  return (
+    <>
+      <Radio.Group
+        name="mode"
+        label="Receipt mode"
+        withAsterisk
+        value={mode ?? ''}
+        error={error}
+        onChange={(value) => {
+          const next = value === 'engineer' ? 'engineer' : 'collectionPoint';
+          field.onChange(next);
+          setValue(next === 'engineer' ? 'collectionPoint' : 'engineerNo', null, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+        }}
+      >
+        <Group gap="lg" mt={4}>
+          <Radio value="collectionPoint" label={MODE_LABELS.collectionPoint} ref={field.ref} />
+          <Radio value="engineer" label={MODE_LABELS.engineer} />
+        </Group>
+      </Radio.Group>
+      {mode === 'collectionPoint' && (
+        <SearchSelect<CollectionPoint>
+          name="collectionPoint"
+          label="Collection point"
+          withAsterisk
+          placeholder="Search collection point"
+          {...collectionPointLookup}
+          initialItem={props.initialPoint ?? null}
+          onItemChange={props.onPointChange}
+        />
+      )}
+      {mode === 'engineer' && <WedgeTextField name="engineerNo" label="Engineer number" withAsterisk onScan={props.onEngineerScan} />}
+    </>
+  );
+}
+
+const TONE_COLOR = { success: 'green', danger: 'red' } as const;
+
+/** The reason as the select shows it; a loaded receipt knows only the code until the list is searched. */
+const scrapReasonLabel = (r: ScrapReason) => (r.reason ? `${r.code} - ${r.reason}` : String(r.code));
+
+export function ProcessFields(props: { initialScrapReason?: number | null }) {
+  const { control, setValue, getValues } = useFormContext();
+  const option = useWatch({ control, name: 'processOption' }) as unknown;
+  const state = useWatch({ control, name: 'processState' }) as unknown;
+  const stateShown = processStateApplies(option);
+  const reasonShown = scrapReasonApplies(option, stateShown ? state : null);
+  const known = useScrapReasonByCode(props.initialScrapReason);
+  const initialReason =
+    props.initialScrapReason !== null && props.initialScrapReason !== undefined
+      ? (known.data ?? { id: 0, code: props.initialScrapReason, reason: '' })
+      : null;
+  const tone = stateShown && typeof state === 'string' && state !== '' ? processStateTone(state as ProcessState) : null;
+
+  /** Spec 4: what no longer applies is cleared at once. */
+  const clearInapplicable = () => {
+    const v = getValues() as { processOption?: unknown; processState?: unknown; scrapReason?: unknown };
+    if (!processStateApplies(v.processOption) && v.processState) setValue('processState', null, { shouldDirty: true });
+    const nowState = processStateApplies(v.processOption) ? v.processState : null;
+    if (!scrapReasonApplies(v.processOption, nowState) && v.scrapReason !== null && v.scrapReason !== undefined) {
+      setValue('scrapReason', null, { shouldDirty: true });
+    }
+  };
+
+  return (
+    <>
+      <SelectField name="processOption" label="Process option" withAsterisk options={PROCESS_OPTIONS} onValueChange={clearInapplicable} />
+      {stateShown && (
+        <SelectField
+          name="processState"
+          label="Process State"
+          emptyLabel="—"
+          options={PROCESS_STATES}
+          onValueChange={clearInapplicable}
+          data-tone={tone ?? undefined}
+          leftSection={
+            tone ? <IconCircleFilled size={10} color={`var(--mantine-color-${TONE_COLOR[tone]}-5)`} aria-hidden /> : undefined
+          }
+          styles={tone ? { input: { color: `var(--mantine-color-${TONE_COLOR[tone]}-5)`, fontWeight: 600 } } : undefined}
+          description={tone ? <Text component="span" size="xs" c={TONE_COLOR[tone]}>{tone === 'danger' ? 'Danger' : 'Success'}</Text> : undefined}
+        />
+      )}
+      {reasonShown && (
+        <SearchSelect<ScrapReason>
+          name="scrapReason"
+          label="Scrap reason"
+          withAsterisk
+          placeholder="Search scrap reason"
+          {...scrapReasonLookup}
+          getLabel={scrapReasonLabel}
+          getValue={(r) => r.code}
+          initialItem={initialReason}
+          // Remounted once the reason's text is known, so the field shows it rather than the bare code.
+          key={known.data ? 'named' : 'code'}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The columns of Master Data (spec 2.8), each sorted by the API field of RECEIPT_SORT_FIELDS. Cells
+ * do not wrap (receipts-table.css): the wide table scrolls sideways under its sticky Actions column
+ * instead of folding every value onto three lines.
+ */
+import { Anchor, Badge, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { processStateTone, type Receipt, type ReceiptSortField } from '@cooler-hub/contract/receipts';
+import type { ListColumn } from '../../components/list/data-list';
+import { formatDate } from '../../lib/format-date';
+import { paths } from '../../lib/paths';
+
+/** The delivery note holding the receipt's LB number, linked to its edit screen (as on /main). */
+function DeliveryNote({ receipt }: { receipt: Receipt }) {
+  const { deliveryNoteNo, deliveryId, deliveryType } = receipt;
+  if (deliveryNoteNo === null) return null;
+  const to =
+    deliveryId === null
+      ? null
+      : deliveryType === 'transfer'
+        ? paths.updateDnTransfer.to({ id: String(deliveryId) })
+        : deliveryType === 'scrap'
+          ? paths.updateScrap.to({ id: String(deliveryId) })
+          : null;
+  return to ? (
+    <Anchor component={Link} to={to}>
+      {deliveryNoteNo}
+    </Anchor>
+  ) : (
+    deliveryNoteNo
+  );
+}
+
+/** The option, and its state where it has one (D1–D4 success, D5 danger: spec 4). */
+export function ProcessOptionCell({ receipt }: { receipt: Pick<Receipt, 'processOption' | 'processState'> }) {
+  const { processOption, processState } = receipt;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <span>{processOption}</span>
+      {processState && (
+        <Badge size="sm" variant="light" color={processStateTone(processState) === 'danger' ? 'red' : 'green'}>
+          {processState}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+function column(
+  key: ReceiptSortField,
+  header: string,
+  render: (r: Receipt) => ReactNode,
+  width?: number,
+): ListColumn<Receipt> {
+  return { key, header, sortField: key, width, render };
+}
+
+export const receiptColumns: ListColumn<Receipt>[] = [
+  column('supplierCode', 'Supplier Code', (r) => r.supplierCode),
+  column('lbNumber', 'LB Number', (r) => r.lbNumber),
+  column('accountNo', 'Account No', (r) => r.accountNo),
+  column('deliveryNoteNo', 'Delivery Note No', (r) => <DeliveryNote receipt={r} />),
+  column('receiptDate', 'Receipt Date', (r) => formatDate(r.receiptDate)),
+  column('serialNumber', 'Serial Number', (r) => r.inventoryItem.serialNumber),
+  column('partNumber', 'Part Number', (r) => r.inventoryItem.partNumber.partNumber),
+  column('customer', 'Customer', (r) => r.customer),
+  column('collectionPoint', 'Collection point', (r) => r.collectionPoint?.name ?? ''),
+  column('engineerNo', 'Engineer Number', (r) => r.engineerNo ?? ''),
+  column('dateOfManufacture', 'DOM', (r) => formatDate(r.inventoryItem.dateOfManufacture)),
+  column('processOption', 'Process Option', (r) => <ProcessOptionCell receipt={r} />),
+  column('scrapReason', 'Scrap Reason', (r) => (r.scrapReason === null ? '' : String(r.scrapReason))),
+  column('isExported', 'Exported', (r) => yesNo(r.isExported)),
+];

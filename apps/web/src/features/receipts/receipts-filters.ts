@@ -1,0 +1,131 @@
+/**
+ * The Master Data filters (spec 2.8, 3 'receipt list filters'; docs/decisions/140): which keys the
+ * query string holds — the API's own names, so the list call is the hash query as it stands — and
+ * how they map to and from the filter panel's form.
+ */
+import { PROCESS_OPTIONS, PROCESS_STATES } from '@cooler-hub/contract/receipts';
+
+/** Query-string keys, identical to GET /api/receipts's filters. */
+export const RECEIPT_FILTERS = [
+  'customerId',
+  'partNumber',
+  'lbNumber',
+  'engineerNo',
+  'serialNumber',
+  'receiptDate[after]',
+  'receiptDate[before]',
+  'processOption',
+  'processState',
+  'isExported',
+  'inDeliveryNote',
+] as const;
+export type ReceiptFilter = (typeof RECEIPT_FILTERS)[number];
+
+/** Yes/No filters are 'true' / 'false' in the query; null (Any) leaves them out. */
+export type YesNo = 'true' | 'false';
+
+/** The panel's form (react-hook-form treats brackets in a name as a path, so the dates are renamed). */
+export interface ReceiptFilterForm {
+  /** The customer account's id. */
+  customerId: number | null;
+  /** The part number's id. */
+  partNumber: string | null;
+  lbNumber: string;
+  engineerNo: string;
+  serialNumber: string;
+  /** YYYY-MM-DD */
+  receiptDateAfter: string | null;
+  receiptDateBefore: string | null;
+  processOption: string | null;
+  processState: string | null;
+  isExported: YesNo | null;
+  inDeliveryNote: YesNo | null;
+}
+
+export const EMPTY_RECEIPT_FILTER_FORM: ReceiptFilterForm = {
+  customerId: null,
+  partNumber: null,
+  lbNumber: '',
+  engineerNo: '',
+  serialNumber: '',
+  receiptDateAfter: null,
+  receiptDateBefore: null,
+  processOption: null,
+  processState: null,
+  isExported: null,
+  inDeliveryNote: null,
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function day(value: string | undefined): string | null {
+  return value !== undefined && DAY.test(value) ? value : null;
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | null {
+  return values.find((v) => v === value) ?? null;
+}
+
+function yesNo(value: string | undefined): YesNo | null {
+  return value === 'true' || value === 'false' ? value : null;
+}
+
+/**
+ * The query string's filters as the panel shows them. A value the panel cannot show (a hand-edited
+ * URL: 'customerId=abc') is left empty there; the list call still carries it and the server says
+ * what is wrong with it.
+ */
+export function filterFormFromQuery(filters: Partial<Record<ReceiptFilter, string>>): ReceiptFilterForm {
+  const customer = filters.customerId !== undefined && /^\d+$/.test(filters.customerId) ? Number(filters.customerId) : null;
+  return {
+    customerId: customer,
+    partNumber: filters.partNumber !== undefined && UUID.test(filters.partNumber) ? filters.partNumber : null,
+    lbNumber: filters.lbNumber ?? '',
+    engineerNo: filters.engineerNo ?? '',
+    serialNumber: filters.serialNumber ?? '',
+    receiptDateAfter: day(filters['receiptDate[after]']),
+    receiptDateBefore: day(filters['receiptDate[before]']),
+    processOption: oneOf(PROCESS_OPTIONS, filters.processOption),
+    processState: oneOf(PROCESS_STATES, filters.processState),
+    isExported: yesNo(filters.isExported),
+    inDeliveryNote: yesNo(filters.inDeliveryNote),
+  };
+}
+
+/**
+ * The panel's values as query-string filters: texts trimmed, empty values left out (spec 5.2), and
+ * a range typed backwards (to before from) put the right way round rather than matching nothing.
+ */
+export function queryFromFilterForm(form: ReceiptFilterForm): Partial<Record<ReceiptFilter, string>> {
+  let [after, before] = [form.receiptDateAfter, form.receiptDateBefore];
+  if (after && before && after > before) [after, before] = [before, after];
+  const entries: [ReceiptFilter, string | number | null | undefined][] = [
+    ['customerId', form.customerId],
+    ['partNumber', form.partNumber],
+    ['lbNumber', form.lbNumber.trim()],
+    ['engineerNo', form.engineerNo.trim()],
+    ['serialNumber', form.serialNumber.trim()],
+    ['receiptDate[after]', after],
+    ['receiptDate[before]', before],
+    ['processOption', form.processOption],
+    ['processState', form.processState],
+    ['isExported', form.isExported],
+    ['inDeliveryNote', form.inDeliveryNote],
+  ];
+  const out: Partial<Record<ReceiptFilter, string>> = {};
+  for (const [key, value] of entries) {
+    if (value !== null && value !== undefined && value !== '') out[key] = String(value);
+  }
+  return out;
+}
+
+/** Names for a calendar's month and year buttons, which Mantine leaves unnamed (axe: button-name). */
+export const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
