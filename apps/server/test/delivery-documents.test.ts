@@ -131,6 +131,7 @@ describe('buildDeliveryMail', () => {
     ]);
     const [pdf, csv] = mail.attachments;
     expect((await pdfText(pdf!.content))[0]).toContain('ул. Ленина 1, Ștefan cel Mare Str., Łódź');
+    expect((await buildDeliveryMail(suite.t.database.db, note.id, undefined)).html).not.toContain('<img');
     expect(parse(csv!.content.toString('utf8')).slice(1).map((r) => r[4])).toEqual(receipts.map((r) => r.lbNumber));
   });
 });

@@ -21,7 +21,8 @@ export interface DeliveryMail {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export async function buildDeliveryMail(db: Db, deliveryId: number, trackingUrl: string): Promise<DeliveryMail> {
+/** `trackingUrl` is undefined without PUBLIC_URL (jobs/mail-queue): the message then has no tracking image. */
+export async function buildDeliveryMail(db: Db, deliveryId: number, trackingUrl: string | undefined): Promise<DeliveryMail> {
   const document = await loadDeliveryDocument(db, new DeliveriesService(db), deliveryId);
   const { delivery } = document;
   const title = deliveryTitle(delivery);
@@ -39,7 +40,7 @@ export async function buildDeliveryMail(db: Db, deliveryId: number, trackingUrl:
     html:
       `<!doctype html><html><body style="font-family: Arial, sans-serif">` +
       `<p>Hello,</p>${summary.map((s) => `<p>${escapeHtml(s)}</p>`).join('')}<p>Cooler Hub</p>` +
-      `<img src="${escapeHtml(trackingUrl)}" width="1" height="1" alt="" style="display:block;border:0">` +
+      (trackingUrl ? `<img src="${escapeHtml(trackingUrl)}" width="1" height="1" alt="" style="display:block;border:0">` : '') +
       `</body></html>`,
     attachments: [
       { filename: deliveryFileName(delivery, 'pdf'), contentType: 'application/pdf', content: pdf },
