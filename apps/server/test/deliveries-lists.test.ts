@@ -80,6 +80,23 @@ describe('GET /api/deliveries/{type}_list', () => {
   });
 });
 
+describe('sorting by customer account', () => {
+  it('by name (then account, then note), notes without an account last ascending and first descending, on every page', async () => {
+    const orphan = await f.note({ type: 'scrap' });
+    const cleared = await api('PUT', `/api/deliveries/${orphan.id}/scrap`, { deliveryDay: orphan.deliveryDay, lbNumbers: orphan.lbNumbers, customerAccount: null });
+    expect(cleared.statusCode).toBe(200);
+    const [s0, s1, s2] = made.scrap;
+    // f.refs.account is named 'Account-…', which sorts before 'Zeta Account'.
+    const asc = [s0!.id, s2!.id, s1!.id, orphan.id];
+    expect(ids(await list('scrap', 'order[customerAccount]=asc'))).toEqual(asc);
+    expect(ids(await list('scrap', 'order[customerAccount]=desc'))).toEqual([...asc].reverse());
+    const paged: number[] = [];
+    for (let page = 1; page <= 4; page++) paged.push(...ids(await list('scrap', `order[customerAccount]=desc&perPage=1&page=${page}`)));
+    expect(paged).toEqual([...asc].reverse());
+    expect((await list('scrap', 'order[customerAccount]=asc&perPage=3&page=2')).totalCount).toBe(4);
+  });
+});
+
 describe('emailStatusOf', () => {
   it('derives the status of spec 4 plus Failed', () => {
     expect(emailStatusOf({ emailViewedAt: null, emailDeliveredAt: null })).toBe('N/A');

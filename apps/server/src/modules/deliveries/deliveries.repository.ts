@@ -3,7 +3,7 @@
  * (account, addresses, CC code, recipients) are scalar subqueries by
  * key, as the receipts list does (docs/decisions/110): a page of 20 notes costs 20 small probes each.
  */
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import type {
   DeliveryAddress,
@@ -15,6 +15,7 @@ import type {
 } from '@cooler-hub/contract/deliveries';
 import type { Db } from '../../db/client';
 import { findPage } from '../../db/paging';
+import { offsetOf } from '../../lib/list';
 import {
   ccCodes,
   coolers,
@@ -64,32 +65,65 @@ export const deliveryFields = {
 const withNames = (db: Db) => db.select(deliveryFields).from(deliveries);
 export type DeliveryRow = Awaited<ReturnType<typeof withNames>>[number];
 
-const SORT_COLUMNS: Record<DeliverySortField, SQL | typeof deliveries.id> = {
+/** The sorts read straight from `deliveries` (customerAccount has its own path: idsByAccountName). */
+const SORT_COLUMNS: Record<Exclude<DeliverySortField, 'customerAccount'>, SQL | typeof deliveries.id> = {
   id: deliveries.id,
   createdAt: sql`${deliveries.createdAt}`,
   deliveryDay: sql`${deliveries.deliveryDay}`,
   itemsCount: sql`${deliveries.itemsCount}`,
-  customerAccount: sql`lower(${customerAccounts.name})`,
   status: sql`${deliveries.status}`,
 };
 
 /**
- * One list (a type), newest first by default. The page's ids are chosen first on `deliveries` alone
- * (joined to the account only to sort by its name), then only those notes get their names: OFFSET
+ * One list (a type), newest first by default. The page's ids are chosen first on `deliveries` alone,
+ * then only those notes get their names: OFFSET
  * would otherwise compute every subquery of every row it skips (docs/decisions/110, 150).
  */
 export async function listDeliveries(db: Db, type: DeliveryType, query: DeliveryListQuery): Promise<{ rows: DeliveryRow[]; total: number }> {
   const [field, direction] = (Object.entries(query.order ?? {})[0] ?? ['id', 'desc']) as [DeliverySortField, SortDirection];
   const by = direction === 'desc' ? desc : asc;
-  const orderBy = field === 'id' ? [by(deliveries.id)] : [by(SORT_COLUMNS[field]), by(deliveries.id)];
+  const orderBy = field === 'id' || field === 'customerAccount' ? [by(deliveries.id)] : [by(SORT_COLUMNS[field]), by(deliveries.id)];
   const filters: SQL[] = [eq(deliveries.type, type)];
   if (query.status) filters.push(eq(deliveries.status, query.status));
   if (query.approved !== undefined) filters.push(eq(deliveries.status, query.approved ? 'approved' : 'pending'));
   if (query.customerAccount !== undefined) filters.push(eq(deliveries.customerAccountId, query.customerAccount));
-  let ids = db.select({ id: deliveries.id }).from(deliveries).$dynamic();
-  if (field === 'customerAccount') ids = ids.leftJoin(customerAccounts, eq(customerAccounts.id, deliveries.customerAccountId));
-  const page = await findPage(db, ids, deliveries, and(...filters), orderBy, query);
+  const where = and(...filters);
+  if (field === 'customerAccount') {
+    const offset = offsetOf(query);
+    const ids = await idsByAccountName(db, where, direction, offset, query.perPage);
+    const total = offset === 0 && ids.length < query.perPage ? ids.length : await countDeliveries(db, where);
+    return { rows: await deliveriesInOrder(db, ids), total };
+  }
+  const page = await findPage(db, db.select({ id: deliveries.id }).from(deliveries).$dynamic(), deliveries, where, orderBy, query);
   return { rows: await deliveriesInOrder(db, page.rows.map((r) => r.id)), total: page.total };
+}
+
+async function countDeliveries(db: Db, where: SQL | undefined): Promise<number> {
+  return (await db.select({ total: count() }).from(deliveries).where(where))[0]?.total ?? 0;
+}
+
+/**
+ * A page sorted by the customer account's name, then the account, then the note (docs/decisions/150):
+ * the accounts are walked in name order (their lower(name), id index) and each one's notes read by
+ * (customer_account_id, id), so only the page's rows are touched, instead of joining and sorting
+ * every note of the type. Notes without an account come last ascending, first descending (PostgreSQL's
+ * order for nulls), as a second run; each run is limited itself, so each is planned to start fast.
+ */
+async function idsByAccountName(db: Db, where: SQL | undefined, direction: SortDirection, offset: number, limit: number): Promise<number[]> {
+  const dir = sql.raw(direction);
+  const upTo = offset + limit;
+  const matches = where ?? sql`true`;
+  const withAccount = sql`select x.id from ${customerAccounts} ca cross join lateral (
+      select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} = ca.id and ${matches}
+    ) x order by lower(ca.name) ${dir}, ca.id ${dir}, x.id ${dir} limit ${upTo}`;
+  const withoutAccount = sql`select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} is null and ${matches}
+    order by ${deliveries.id} ${dir} limit ${upTo}`;
+  const [first, second] = direction === 'desc' ? [withoutAccount, withAccount] : [withAccount, withoutAccount];
+  const result = await db.execute(sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
+  // Both drivers answer { rows }; the Db type leaves the result untyped.
+  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
+  return rows.map((r: { id: number }) => Number(r.id));
 }
 
 /** The notes of `ids` with everything they show, in the order of `ids`. */
