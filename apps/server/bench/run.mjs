@@ -151,6 +151,56 @@ const GENERATORS = [
       where receipt_date < now() - interval '2 days'
         and not (receipt_date >= timestamptz '2024-06-02 23:00:00+00' and receipt_date < timestamptz '2024-06-03 23:00:00+00')`,
   },
+  // ── delivery notes (issue 9, docs/decisions/150): 20,000 notes of the three types, five lines each
+  // (distinct receipts, every ninth across the whole range of dates, so no LB is on two transfer or
+  // scrap notes), one or two recipients, a third approved with an e-mail status; plus one transfer of
+  // 1,000 lines (other receipts) for the documents.
+  {
+    table: 'delivery_emails',
+    rows: 500,
+    sql: `insert into delivery_emails (email) select 'bench.recipient' || g || '@example.com' from generate_series(1, 500) g`,
+  },
+  {
+    table: 'deliveries',
+    rows: 20_000,
+    sql: `with ca as (select array_agg(id order by id) a from customer_accounts)
+      insert into deliveries (type, status, delivery_day, customer_account_id, business_name, items_count, approved_at,
+                              email_delivered_at, email_viewed_at, created_at)
+      select t.type, case when g % 3 = 0 then 'approved' else 'pending' end::delivery_status,
+             date '2026-01-01' - (g / 20), case when t.type = 'error_sheet' then null else ca.a[1 + (g * 13) % 2000] end,
+             case when t.type = 'transfer' then 'Bench Business ' || g end, 5,
+             case when g % 3 = 0 then now() - g * interval '30 min' end,
+             case when g % 3 = 0 and g % 2 = 0 then now() - g * interval '29 min' end,
+             case when g % 9 = 0 then now() - g * interval '28 min' end,
+             now() - g * interval '31 min'
+      from generate_series(1, 20000) g, ca,
+           lateral (select (case when g % 10 < 5 then 'transfer' when g % 10 < 8 then 'scrap' else 'error_sheet' end)::delivery_type as type) t`,
+  },
+  {
+    table: 'delivery_lines',
+    rows: 100_000,
+    sql: `with d as (select id, type, row_number() over (order by id) as n from deliveries)
+      insert into delivery_lines (delivery_id, delivery_type, receipt_id)
+      select d.id, d.type, r.id from d cross join generate_series(0, 4) k
+      join receipts r on r.lb_number = 'LB' || (1000000 + 1 + ((d.n - 1) * 5 + k) * 9)`,
+  },
+  {
+    table: 'delivery_recipients',
+    rows: 24_000,
+    sql: `with e as (select array_agg(id order by id) a from delivery_emails)
+      insert into delivery_recipients (delivery_id, delivery_email_id)
+      select d.id, e.a[1 + (d.id * 7 + k) % 500] from deliveries d, e, generate_series(0, 1) k
+      where d.type <> 'error_sheet' and (k = 0 or d.id % 3 = 0)`,
+  },
+  {
+    table: 'deliveries (the PDF note)',
+    rows: 1,
+    sql: `with note as (
+        insert into deliveries (type, delivery_day, customer_account_id, business_name, items_count)
+        select 'transfer', date '2026-01-02', min(id), 'Bench PDF Ltd', 1000 from customer_accounts returning id)
+      insert into delivery_lines (delivery_id, delivery_type, receipt_id)
+      select note.id, 'transfer', r.id from note cross join generate_series(0, 999) i join receipts r on r.lb_number = 'LB' || (1000000 + 5 + 9 * i)`,
+  },
 ];
 
 /** The end-of-day CSV measured (DESIGN.md §6: 100,000 rows in ≤ 3 s at ≤ 250 MB RSS). */
@@ -213,6 +263,14 @@ const ENDPOINTS = [
   { name: 'coolers, page 1 (lastLbNumber)', path: () => '/api/coolers' },
   { name: 'coolers, serial typeahead', path: () => '/api/coolers?serialNumber=2010&page=1' },
   { name: 'end of day sheet, 100k-row day', path: () => `/api/end_of_day_sheet?receiptDate=${BENCH_CSV_DAY}` },
+  { name: 'transfer notes, page 1', path: () => '/api/deliveries/transfer_list' },
+  { name: 'scrap notes, by items', path: () => '/api/deliveries/scrap_list?order[itemsCount]=desc' },
+  { name: 'transfer notes, by customer', path: () => '/api/deliveries/transfer_list?order[customerAccount]=asc' },
+  { name: 'transfer notes, approved, deep page (100)', path: () => '/api/deliveries/transfer_list?status=approved&page=100' },
+  { name: 'error sheets, deep page (100)', path: () => '/api/deliveries/error_sheet_list?page=100' },
+  { name: 'delivery lines of one note', path: () => '/api/delivery_lines?deliveryId=17' },
+  { name: 'delivery lines of the 1,000-line note', path: (ids) => `/api/delivery_lines?deliveryId=${ids.pdfNote}&perPage=100&page=5` },
+  { name: 'delivery e-mails dropdown', path: () => '/api/delivery-emails/dropdown?searchEmail=recipient12' },
 ].filter((e) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split('|').some((only) => e.name.includes(only)));
 
 // ── teardown ────────────────────────────────────────────────────────────────────────────────────
@@ -538,7 +596,14 @@ async function main() {
   const accounts = JSON.parse((await get(tracing.base, '/api/customer_accounts?name=Bench%20Account%200007', token)).body);
   const parts = JSON.parse((await get(tracing.base, '/api/part_numbers?partNumber=FR-00006-SD', token)).body);
   const coolersPage = JSON.parse((await get(tracing.base, '/api/coolers?serialNumber=000123', token)).body);
-  const ids = { client: clients.items[0]?.id, account: accounts.items[0]?.id, partNumber: parts.items[0]?.id, cooler: coolersPage.items[0]?.id };
+  const bigNotes = JSON.parse((await get(tracing.base, '/api/deliveries/transfer_list?order[itemsCount]=desc&perPage=1', token)).body);
+  const ids = {
+    client: clients.items[0]?.id,
+    account: accounts.items[0]?.id,
+    partNumber: parts.items[0]?.id,
+    cooler: coolersPage.items[0]?.id,
+    pdfNote: bigNotes.items[0]?.id,
+  };
   const endpoints = ENDPOINTS.map((e) => ({ ...e, url: e.path(ids) }));
   for (const [i, e] of endpoints.entries()) {
     for (let w = 0; w < 3; w++) await get(tracing.base, e.url, token);
@@ -566,6 +631,7 @@ async function main() {
     log(`  ${e.name}: p95 ${e.load.p95.toFixed(1)} ms, ${Math.round(e.load.rps)} req/s`);
   }
   const csv = process.env.BENCH_CSV === '0' ? undefined : await measureCsv(server, token);
+  const documents = await measureDocuments(server, token, ids.pdfNote);
   await server.stop();
 
   if (database.concurrent) {
@@ -580,6 +646,45 @@ async function main() {
 
   report(endpoints, database.kind, cores, busyBefore, floor);
   if (csv) reportCsv(csv, database.kind);
+  reportDocuments(documents, database.kind);
+}
+
+/** DESIGN.md §6: a 1,000-line delivery PDF in ≤ 1 s. */
+const PDF_BUDGET_SECONDS = 1;
+
+/**
+ * The PDF and the CSV of the 1,000-line note, each downloaded once untimed (the first use loads
+ * pdfkit, reads the fonts and warms the JIT, as the lists are warmed), then five times timed.
+ */
+async function measureDocuments(server, token, noteId) {
+  const runs = [];
+  for (const format of ['pdf', 'csv']) {
+    await (await fetch(`${server.base}/api/deliveries/${noteId}/download/${format}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+    for (let i = 0; i < 5; i++) {
+      const started = process.hrtime.bigint();
+      const res = await fetch(`${server.base}/api/deliveries/${noteId}/download/${format}`, { headers: { authorization: `Bearer ${token}` } });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200) throw new Error(`the ${format} answered ${res.status}`);
+      runs.push({ format, seconds: Number(process.hrtime.bigint() - started) / 1e9, bytes });
+    }
+    const last = runs.at(-1);
+    log(`  delivery ${format} of note ${noteId}: ${(last.bytes / 1e3).toFixed(0)} kB in ${last.seconds.toFixed(2)} s`);
+  }
+  return runs;
+}
+
+function reportDocuments(runs, kind) {
+  console.log('');
+  console.log(`Delivery documents of the 1,000-line note; budget: the PDF in ≤ ${PDF_BUDGET_SECONDS} s:`);
+  for (const format of ['pdf', 'csv']) {
+    const times = runs.filter((r) => r.format === format).map((r) => r.seconds);
+    const worst = Math.max(...times);
+    const broken = format === 'pdf' && worst > PDF_BUDGET_SECONDS;
+    if (broken && kind === 'PostgreSQL') process.exitCode = 1;
+    console.log(
+      `  ${format}: ${times.map((t) => t.toFixed(2)).join(' / ')} s, ${(runs.find((r) => r.format === format).bytes / 1e3).toFixed(0)} kB — ${broken ? `BROKEN: > ${PDF_BUDGET_SECONDS} s` : 'ok'}`,
+    );
+  }
 }
 
 /** Peak resident memory of a process so far (Linux VmHWM), MB; NaN where /proc is not there. */

@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { hydraErrorBody } from '@cooler-hub/contract/common';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createGeocoder } from './lib/geocoder';
 import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import authPlugin from './plugins/auth';
@@ -34,6 +35,14 @@ import { coolersRoutes } from './modules/coolers/coolers.routes';
 import { CoolersService } from './modules/coolers/coolers.service';
 import { endOfDayRoutes } from './modules/end-of-day/end-of-day.routes';
 import { EndOfDayService } from './modules/end-of-day/end-of-day.service';
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
+import { DeliveriesService } from './modules/deliveries/deliveries.service';
+import { deliveryAddressesRoutes } from './modules/delivery-addresses/delivery-addresses.routes';
+import { DeliveryAddressesService } from './modules/delivery-addresses/delivery-addresses.service';
+import { deliveryEmailsRoutes } from './modules/delivery-emails/delivery-emails.routes';
+import { DeliveryEmailsService } from './modules/delivery-emails/delivery-emails.service';
+import { deliveryLinesRoutes } from './modules/delivery-lines/delivery-lines.routes';
+import { DeliveryLinesService } from './modules/delivery-lines/delivery-lines.service';
 import { customerAccountsRoutes } from './modules/customer-accounts/customer-accounts.routes';
 import { CustomerAccountsService } from './modules/customer-accounts/customer-accounts.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -159,6 +168,12 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     await api.register(receiptsRoutes, { receipts: new ReceiptsService(db) });
     await api.register(endOfDayRoutes, { endOfDay: new EndOfDayService(db) });
     await api.register(revisionEntriesRoutes, { revisionEntries: new RevisionEntriesService(db) });
+    // Delivery notes (issue 9, spec 2.13, 7).
+    await api.register(deliveriesRoutes, { deliveries: new DeliveriesService(db), db });
+    await api.register(deliveryLinesRoutes, { lines: new DeliveryLinesService(db) });
+    await api.register(deliveryEmailsRoutes, { emails: new DeliveryEmailsService(db) });
+    const geocoder = createGeocoder(config.geocoderUrl, { onError: (err) => app.log.warn({ err }, 'geocoding failed') });
+    await api.register(deliveryAddressesRoutes, { addresses: new DeliveryAddressesService(db, geocoder) });
   });
 
   if (webRoot) await app.register(webPlugin, { root: webRoot });

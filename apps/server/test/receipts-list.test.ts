@@ -170,8 +170,8 @@ const SORT_KEYS: Record<ReceiptSortField, (x: Receipt) => Key> = {
   supplierCode: (x) => x.supplierCode.toLowerCase(),
   accountNo: (x) => x.accountNo.toLowerCase(),
   // Delivery notes do not exist yet: these order like receiptDate (issue 9).
-  deliveryNoteNo: (x) => x.receiptDate,
-  deliveryId: (x) => x.receiptDate,
+  deliveryNoteNo: (x) => x.deliveryId,
+  deliveryId: (x) => x.deliveryId,
   serialNumber: (x) => x.inventoryItem.serialNumber.toLowerCase(),
   partNumber: (x) => x.inventoryItem.partNumber.partNumber.toLowerCase(),
   customer: (x) => x.customer.toLowerCase(),

@@ -14,19 +14,23 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgEnum,
+  primaryKey,
   pgTable,
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '@cooler-hub/contract/permissions';
+import { ADDRESS_TARGETS, DELIVERY_STATUSES, DELIVERY_TYPES, type LookedUpAddress } from '@cooler-hub/contract/deliveries';
 import { UPLOAD_KINDS } from '@cooler-hub/contract/uploads';
 import { COLORS } from '@cooler-hub/contract/users';
 
@@ -442,4 +446,128 @@ export const revisionEntries = pgTable(
     index('revision_entries_entry_idx').on(t.entryKind, t.entryRef, t.id),
     check('revision_entries_diff_type_check', sql`${t.diffType} in ('Text', 'OldNew')`),
   ],
+);
+
+// ── delivery notes (issue 9, docs/decisions/150) ────────────────────────────────────────────────
+
+export const deliveryType = pgEnum('delivery_type', DELIVERY_TYPES);
+export const deliveryStatus = pgEnum('delivery_status', DELIVERY_STATUSES);
+export const addressTarget = pgEnum('address_target', ADDRESS_TARGETS);
+
+/** Recipients offered by the e-mail search-select; one row per address (stored lower-cased). */
+export const deliveryEmails = pgTable(
+  'delivery_emails',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 255 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('delivery_emails_email_unique').on(sql`lower(${t.email})`),
+    index('delivery_emails_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Dispatch and invoice addresses of transfers: the text typed and what the geocoder found for it
+ * (spec 3), kept as one JSON value so a geocoder's extra fields need no migration.
+ */
+export const deliveryAddresses = pgTable(
+  'delivery_addresses',
+  {
+    id: serial('id').primaryKey(),
+    addressTarget: addressTarget('address_target').notNull(),
+    address: jsonb('address').$type<LookedUpAddress>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_addresses_target_idx').on(t.addressTarget, t.id)],
+);
+
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: serial('id').primaryKey(),
+    type: deliveryType('type').notNull(),
+    status: deliveryStatus('status').notNull().default('pending'),
+    deliveryDay: date('delivery_day', { mode: 'string' }).notNull(),
+    // `<body field>_id`: a reference that vanished reads as a violation on that field (db/references).
+    customerAccountId: integer('customer_account_id').references(() => customerAccounts.id, { onDelete: 'restrict' }),
+    businessName: varchar('business_name', { length: 255 }),
+    dispatchAddressId: integer('dispatch_address_id').references(() => deliveryAddresses.id, { onDelete: 'restrict' }),
+    invoiceAddressId: integer('invoice_address_id').references(() => deliveryAddresses.id, { onDelete: 'restrict' }),
+    ccCodeId: uuid('cc_code_id').references(() => ccCodes.id, { onDelete: 'restrict' }),
+    /** The number of lines, kept by the service in the transaction that changes them (the Items column, its sort). */
+    itemsCount: integer('items_count').notNull().default(0),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedById: integer('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    // Set by the mail worker (issue 9 item 8): accepted by the SMTP server, tracking image loaded, refused for good.
+    emailDeliveredAt: timestamp('email_delivered_at', { withTimezone: true }),
+    emailViewedAt: timestamp('email_viewed_at', { withTimezone: true }),
+    emailFailedAt: timestamp('email_failed_at', { withTimezone: true }),
+    emailFailureReason: text('email_failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The lines copy the note's type; this key lets them point at (id, type) so the copy cannot drift.
+    unique('deliveries_id_type_unique').on(t.id, t.type),
+    // Each list is one type, newest first by default; the other sorts walk these.
+    index('deliveries_type_id_idx').on(t.type, t.id),
+    index('deliveries_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('deliveries_type_day_idx').on(t.type, t.deliveryDay, t.id),
+    index('deliveries_type_items_idx').on(t.type, t.itemsCount, t.id),
+    index('deliveries_customer_account_idx').on(t.customerAccountId, t.id),
+    index('deliveries_dispatch_address_idx').on(t.dispatchAddressId),
+    index('deliveries_invoice_address_idx').on(t.invoiceAddressId),
+    index('deliveries_cc_code_idx').on(t.ccCodeId),
+    check('deliveries_approved_check', sql`(${t.status} = 'approved') = (${t.approvedAt} is not null)`),
+    check('deliveries_items_count_check', sql`${t.itemsCount} >= 0`),
+  ],
+);
+
+/**
+ * One LB number on one note. The LB is named through its receipt (receipt_id), so a receipt on a
+ * note cannot be deleted and a changed LB number follows. DESIGN.md §5 "an LB can be on at most
+ * one transfer or scrap note" is the partial unique index below: two notes claiming the same LB at
+ * the same moment cannot both commit (docs/decisions/151).
+ */
+export const deliveryLines = pgTable(
+  'delivery_lines',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id').notNull(),
+    /** A copy of the note's type (kept equal by the composite foreign key). */
+    deliveryType: deliveryType('delivery_type').notNull(),
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'delivery_lines_delivery_fk', columns: [t.deliveryId, t.deliveryType], foreignColumns: [deliveries.id, deliveries.type] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('delivery_lines_delivery_receipt_unique').on(t.deliveryId, t.receiptId),
+    uniqueIndex('delivery_lines_exclusive_receipt_unique')
+      .on(t.receiptId)
+      .where(sql`${t.deliveryType} in ('transfer', 'scrap')`),
+    index('delivery_lines_receipt_idx').on(t.receiptId),
+    index('delivery_lines_delivery_idx').on(t.deliveryId, t.id),
+  ],
+);
+
+/** The recipients of a note. */
+export const deliveryRecipients = pgTable(
+  'delivery_recipients',
+  {
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    // `email_id` → violations on `emails` would read 'email'; the service checks ids first.
+    deliveryEmailId: integer('delivery_email_id')
+      .notNull()
+      .references(() => deliveryEmails.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.deliveryEmailId] }), index('delivery_recipients_email_idx').on(t.deliveryEmailId)],
 );

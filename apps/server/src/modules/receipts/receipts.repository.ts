@@ -15,6 +15,7 @@ import {
   collectionPoints,
   coolers,
   customerAccounts,
+  deliveryLines,
   partNumbers,
   receiptExports,
   receipts,
@@ -31,6 +32,16 @@ const partNumberIdOfCooler = sql`(select ${coolers.partNumberId} from ${coolers}
 
 /** isExported: the receipt has left in an end-of-day CSV (its own table, docs/decisions/115). */
 export const isExported = sql<boolean>`exists(select 1 from ${receiptExports} where ${receiptExports.receiptId} = ${receipts.id})`;
+
+// ── delivery notes (issue 9, docs/decisions/150) ──────────────────────────────────────────────
+/**
+ * A receipt's Delivery columns come from the transfer or scrap note holding its LB number: at most
+ * one (the partial unique index on delivery_lines(receipt_id)), found through that same index.
+ */
+const noteLine = (column: 'delivery_id' | 'delivery_type' | '1') =>
+  sql`(select ${sql.raw(column === '1' ? '1' : `dl.${column}`)} from ${deliveryLines} dl
+    where dl.receipt_id = ${sql.raw('"receipts"."id"')} and dl.delivery_type in ('transfer', 'scrap'))`;
+const noteIdOfReceipt = noteLine('delivery_id');
 
 /**
  * Every name a receipt shows is a scalar subquery by primary key rather than a join: PostgreSQL
@@ -64,6 +75,8 @@ export const receiptFields = {
   tagFaultComment: receipts.tagFaultComment,
   assetNo: receipts.assetNo,
   isExported,
+  deliveryId: sql<number | null>`${noteIdOfReceipt}`,
+  deliveryType: sql<'transfer' | 'scrap' | null>`${noteLine('delivery_type')}`,
 };
 
 /** Receipts with everything they show. */
@@ -81,9 +94,9 @@ const SORT_COLUMNS: Record<ReceiptSortField, { by: SQL | AnyColumn; needs?: Join
   lbNumber: { by: sql`${receipts.lbNumber}` },
   supplierCode: { by: sql`lower(${suppliers.name})`, needs: ['suppliers'] },
   accountNo: { by: sql`lower(${customerAccounts.name})`, needs: ['accounts'] },
-  // TODO(issue 9, delivery notes): the note's number and id; until notes exist every receipt has none.
-  deliveryNoteNo: { by: receipts.receiptDate },
-  deliveryId: { by: receipts.receiptDate },
+  // The note's number is its id (issue 9); listReceipts reads these pages with idsByNote.
+  deliveryNoteNo: { by: noteIdOfReceipt },
+  deliveryId: { by: noteIdOfReceipt },
   serialNumber: { by: sql`lower(${coolers.serialNumber})`, needs: ['coolers'] },
   partNumber: { by: sql`lower(${partNumbers.partNumber})`, needs: ['coolers', 'partNumbers'] },
   customer: { by: sql`lower(${clients.name})`, needs: ['accounts', 'clients'] },
@@ -152,9 +165,15 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
   const filters: SQL[] = [];
   if (query.customerId !== undefined) filters.push(eq(receipts.customerAccountId, query.customerId));
   if (query.inventoryItemId) filters.push(eq(receipts.inventoryItemId, query.inventoryItemId));
-  // TODO(issue 9, delivery notes): a receipt is in a note when a transfer or scrap note holds its LB
-  // number. Until notes exist none is: inDeliveryNote=true and any deliveryId match nothing.
-  if (query.inDeliveryNote === true || query.deliveryId !== undefined) return sql`false`;
+  // In a note: a transfer or scrap note holds its LB number (issue 9). deliveryId: the receipts of one
+  // note of any type (the Items link of every delivery list).
+  if (query.inDeliveryNote !== undefined) filters.push(sql`${query.inDeliveryNote ? sql`` : sql`not `}exists ${noteLine('1')}`);
+  if (query.deliveryId !== undefined) {
+    // A note holds at most a few thousand receipts: named by id, PostgreSQL reads just those and
+    // sorts them, instead of walking the date index to meet them (as coolerIs, docs/decisions/111).
+    const onNote = await db.select({ id: deliveryLines.receiptId }).from(deliveryLines).where(eq(deliveryLines.deliveryId, query.deliveryId));
+    filters.push(onNote.length === 0 ? sql`false` : inArray(receipts.id, onNote.map((l) => l.id)));
+  }
   if (query.partNumber) filters.push(await coolerIs(db, eq(coolers.partNumberId, query.partNumber)));
   if (query.serialNumber) filters.push(await coolerIs(db, containsText(coolers.serialNumber, query.serialNumber)));
   if (query.lbNumber) filters.push(containsText(receipts.lbNumber, query.lbNumber));
@@ -178,7 +197,9 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
   const [field, direction] = sortOf(query.order);
   const offset = offsetOf(query);
   const idsAt = async (from: number, limit: number, reversed = false) =>
-    (await idsSortedBy(db, field).where(where).orderBy(...orderOf(field, direction, reversed)).limit(limit).offset(from)).map((r) => r.id);
+    field === 'deliveryId' || field === 'deliveryNoteNo'
+      ? idsByNote(db, where, (direction === 'desc') !== reversed ? 'desc' : 'asc', from, limit)
+      : (await idsSortedBy(db, field).where(where).orderBy(...orderOf(field, direction, reversed)).limit(limit).offset(from)).map((r) => r.id);
   const matching = () => countReceipts(db, where);
   let ids: string[];
   let total: number;
@@ -194,6 +215,33 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
     else ids = (await idsAt(total - offset - limit, limit, true)).reverse();
   }
   return { rows: await receiptsInOrder(db, ids), total };
+}
+
+/**
+ * A page of ids sorted by the note holding each receipt (issue 9): PostgreSQL's order puts the
+ * receipts without a note last ascending and first descending. Sorting a million receipts by a
+ * subquery would read them all, so the page is read as two ordered runs one after the other —
+ * receipts with no note by id (the primary key, probing the note index per row), and the lines of
+ * transfer and scrap notes by note then receipt — and UNION ALL keeps each run's order (Append reads
+ * its first input before its second; the run's own ORDER BY is kept inside it).
+ */
+async function idsByNote(db: Db, where: SQL | undefined, direction: SortDirection, offset: number, limit: number): Promise<string[]> {
+  const dir = sql.raw(direction);
+  const matches = where ?? sql`true`;
+  // Each run is limited itself, so PostgreSQL plans it to start fast (an index walk) rather than
+  // to sort all of it: the LIMIT outside a UNION ALL does not reach the runs' plans.
+  const upTo = offset + limit;
+  const noNote = sql`select ${receipts.id} as id from ${receipts} where ${matches} and not exists ${noteLine('1')}
+    order by ${receipts.id} ${dir} limit ${upTo}`;
+  // dl.receipt_id is the receipt's id: (delivery_id, receipt_id) is the order of a unique index.
+  const onNote = sql`select ${receipts.id} as id from ${deliveryLines} dl join ${receipts} on ${receipts.id} = dl.receipt_id
+    where dl.delivery_type in ('transfer', 'scrap') and ${matches} order by dl.delivery_id ${dir}, dl.receipt_id ${dir} limit ${upTo}`;
+  const [first, second] = direction === 'desc' ? [noNote, onNote] : [onNote, noNote];
+  const result = await db.execute(sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
+  // Both drivers answer { rows }; the Db type leaves the result untyped.
+  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
+  return rows.map((r: { id: string }) => r.id);
 }
 
 /**

@@ -38,10 +38,8 @@ export function toReceipt(row: ReceiptRow): Receipt {
     customer,
     tagNumber: row.lbNumber,
     roNumber: null,
-    // TODO(issue 9, delivery notes): the transfer or scrap note that holds this LB number.
-    deliveryNoteNo: null,
-    deliveryId: null,
-    deliveryType: null,
+    // The transfer or scrap note holding this LB number (issue 9); its number is its id.
+    deliveryNoteNo: row.deliveryId === null ? null : String(row.deliveryId),
   };
 }
 

@@ -1,0 +1,314 @@
+/**
+ * SQL for delivery notes. Every function takes `db`, which may be a transaction. A note's names
+ * (account, addresses, CC code, recipients) are scalar subqueries by
+ * key, as the receipts list does (docs/decisions/110): a page of 20 notes costs 20 small probes each.
+ */
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { SortDirection } from '@cooler-hub/contract/common';
+import type {
+  DeliveryAddress,
+  DeliveryEmail,
+  DeliveryListQuery,
+  DeliverySortField,
+  DeliveryStatus,
+  DeliveryType,
+} from '@cooler-hub/contract/deliveries';
+import type { Db } from '../../db/client';
+import { findPage } from '../../db/paging';
+import { offsetOf } from '../../lib/list';
+import {
+  ccCodes,
+  coolers,
+  customerAccounts,
+  deliveries,
+  deliveryAddresses,
+  deliveryEmails,
+  deliveryLines,
+  deliveryRecipients,
+  partNumbers,
+  receipts,
+} from '../../db/schema';
+
+/**
+ * The outer row's column, always qualified: drizzle writes a one-table select's columns bare ("id"),
+ * which inside a subquery would name the subquery's own table.
+ */
+const outer = (column: string) => sql.raw(`"deliveries"."${column}"`);
+
+const addressOf = (column: string) =>
+  sql<DeliveryAddress | null>`(select json_build_object('id', a.id, 'address', a.address, 'addressTarget', a.address_target)
+    from ${deliveryAddresses} a where a.id = ${outer(column)})`;
+
+export const deliveryFields = {
+  id: deliveries.id,
+  type: deliveries.type,
+  status: deliveries.status,
+  deliveryDay: deliveries.deliveryDay,
+  itemsCount: deliveries.itemsCount,
+  createdAt: deliveries.createdAt,
+  approvedAt: deliveries.approvedAt,
+  customerAccountId: deliveries.customerAccountId,
+  customerAccountName: sql<string | null>`(select ca.name from ${customerAccounts} ca where ca.id = ${outer('customer_account_id')})`,
+  businessName: deliveries.businessName,
+  dispatchAddress: addressOf('dispatch_address_id'),
+  invoiceAddress: addressOf('invoice_address_id'),
+  ccCode: sql<{ id: string; code: string; name: string } | null>`(select json_build_object('id', c.id, 'code', c.code, 'name', c.name)
+    from ${ccCodes} c where c.id = ${outer('cc_code_id')})`,
+  emails: sql<DeliveryEmail[]>`coalesce((select json_agg(json_build_object('id', e.id, 'email', e.email) order by e.email)
+    from ${deliveryRecipients} dr join ${deliveryEmails} e on e.id = dr.delivery_email_id where dr.delivery_id = ${outer('id')}), '[]'::json)`,
+  emailDeliveredAt: deliveries.emailDeliveredAt,
+  emailViewedAt: deliveries.emailViewedAt,
+  emailFailedAt: deliveries.emailFailedAt,
+  emailFailureReason: deliveries.emailFailureReason,
+};
+
+const withNames = (db: Db) => db.select(deliveryFields).from(deliveries);
+export type DeliveryRow = Awaited<ReturnType<typeof withNames>>[number];
+
+/** The sorts read straight from `deliveries` (customerAccount has its own path: idsByAccountName). */
+const SORT_COLUMNS: Record<Exclude<DeliverySortField, 'customerAccount'>, SQL | typeof deliveries.id> = {
+  id: deliveries.id,
+  createdAt: sql`${deliveries.createdAt}`,
+  deliveryDay: sql`${deliveries.deliveryDay}`,
+  itemsCount: sql`${deliveries.itemsCount}`,
+  status: sql`${deliveries.status}`,
+};
+
+/**
+ * One list (a type), newest first by default. The page's ids are chosen first on `deliveries` alone,
+ * then only those notes get their names: OFFSET
+ * would otherwise compute every subquery of every row it skips (docs/decisions/110, 150).
+ */
+export async function listDeliveries(db: Db, type: DeliveryType, query: DeliveryListQuery): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const [field, direction] = (Object.entries(query.order ?? {})[0] ?? ['id', 'desc']) as [DeliverySortField, SortDirection];
+  const by = direction === 'desc' ? desc : asc;
+  const orderBy = field === 'id' || field === 'customerAccount' ? [by(deliveries.id)] : [by(SORT_COLUMNS[field]), by(deliveries.id)];
+  const filters: SQL[] = [eq(deliveries.type, type)];
+  if (query.status) filters.push(eq(deliveries.status, query.status));
+  if (query.approved !== undefined) filters.push(eq(deliveries.status, query.approved ? 'approved' : 'pending'));
+  if (query.customerAccount !== undefined) filters.push(eq(deliveries.customerAccountId, query.customerAccount));
+  const where = and(...filters);
+  if (field === 'customerAccount') {
+    const offset = offsetOf(query);
+    const ids = await idsByAccountName(db, where, direction, offset, query.perPage);
+    const total = offset === 0 && ids.length < query.perPage ? ids.length : await countDeliveries(db, where);
+    return { rows: await deliveriesInOrder(db, ids), total };
+  }
+  const page = await findPage(db, db.select({ id: deliveries.id }).from(deliveries).$dynamic(), deliveries, where, orderBy, query);
+  return { rows: await deliveriesInOrder(db, page.rows.map((r) => r.id)), total: page.total };
+}
+
+async function countDeliveries(db: Db, where: SQL | undefined): Promise<number> {
+  return (await db.select({ total: count() }).from(deliveries).where(where))[0]?.total ?? 0;
+}
+
+/**
+ * A page sorted by the customer account's name, then the account, then the note (docs/decisions/150):
+ * the accounts are walked in name order (their lower(name), id index) and each one's notes read by
+ * (customer_account_id, id), so only the page's rows are touched, instead of joining and sorting
+ * every note of the type. Notes without an account come last ascending, first descending (PostgreSQL's
+ * order for nulls), as a second run; each run is limited itself, so each is planned to start fast.
+ */
+async function idsByAccountName(db: Db, where: SQL | undefined, direction: SortDirection, offset: number, limit: number): Promise<number[]> {
+  const dir = sql.raw(direction);
+  const upTo = offset + limit;
+  const matches = where ?? sql`true`;
+  const withAccount = sql`select x.id from ${customerAccounts} ca cross join lateral (
+      select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} = ca.id and ${matches}
+    ) x order by lower(ca.name) ${dir}, ca.id ${dir}, x.id ${dir} limit ${upTo}`;
+  const withoutAccount = sql`select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} is null and ${matches}
+    order by ${deliveries.id} ${dir} limit ${upTo}`;
+  const [first, second] = direction === 'desc' ? [withoutAccount, withAccount] : [withAccount, withoutAccount];
+  const result = await db.execute(sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
+  // Both drivers answer { rows }; the Db type leaves the result untyped.
+  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
+  return rows.map((r: { id: number }) => Number(r.id));
+}
+
+/** The notes of `ids` with everything they show, in the order of `ids`. */
+async function deliveriesInOrder(db: Db, ids: number[]): Promise<DeliveryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await withNames(db).where(inArray(deliveries.id, ids));
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+export async function findDelivery(db: Db, id: number): Promise<DeliveryRow | undefined> {
+  const [row] = await withNames(db).where(eq(deliveries.id, id));
+  return row;
+}
+
+/** The note's type and status, locked until the transaction ends. */
+export async function lockDelivery(tx: Db, id: number): Promise<{ id: number; type: DeliveryType; status: DeliveryStatus; itemsCount: number } | undefined> {
+  const [row] = await tx
+    .select({ id: deliveries.id, type: deliveries.type, status: deliveries.status, itemsCount: deliveries.itemsCount })
+    .from(deliveries)
+    .where(eq(deliveries.id, id))
+    .for('update');
+  return row;
+}
+
+/** The LB numbers of a note, in the order they were added. */
+export async function lbNumbersOf(db: Db, deliveryId: number): Promise<string[]> {
+  const rows = await db
+    .select({ lbNumber: receipts.lbNumber })
+    .from(deliveryLines)
+    .innerJoin(receipts, eq(receipts.id, deliveryLines.receiptId))
+    .where(eq(deliveryLines.deliveryId, deliveryId))
+    .orderBy(asc(deliveryLines.id));
+  return rows.map((r) => r.lbNumber);
+}
+
+/** What the documents print per line: LB number, serial, part number, DOM, in the order added. */
+export async function documentLinesOf(db: Db, deliveryId: number) {
+  return db
+    .select({
+      lbNumber: receipts.lbNumber,
+      serialNumber: coolers.serialNumber,
+      partNumber: partNumbers.partNumber,
+      dateOfManufacture: coolers.dateOfManufacture,
+    })
+    .from(deliveryLines)
+    .innerJoin(receipts, eq(receipts.id, deliveryLines.receiptId))
+    .innerJoin(coolers, eq(coolers.id, receipts.inventoryItemId))
+    .innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId))
+    .where(eq(deliveryLines.deliveryId, deliveryId))
+    .orderBy(asc(deliveryLines.id));
+}
+export type DocumentLine = Awaited<ReturnType<typeof documentLinesOf>>[number];
+
+// ── the rules' look-ups ─────────────────────────────────────────────────────────────────────────
+
+/** LB number → receipt id, for the ones that have a receipt. */
+export async function receiptIdsOf(db: Db, lbNumbers: string[]): Promise<Map<string, string>> {
+  if (lbNumbers.length === 0) return new Map();
+  const rows = await db
+    .select({ id: receipts.id, lbNumber: receipts.lbNumber })
+    .from(receipts)
+    .where(sql`${receipts.lbNumber} = any(${sql.param(lbNumbers)}::varchar[])`);
+  return new Map(rows.map((r) => [r.lbNumber, r.id]));
+}
+
+/** Receipt id → the transfer or scrap note holding it (other than `exceptDeliveryId`). */
+export async function exclusiveHolders(db: Db, receiptIds: string[], exceptDeliveryId?: number): Promise<Map<string, { id: number; type: DeliveryType }>> {
+  if (receiptIds.length === 0) return new Map();
+  const rows = await db
+    .select({ receiptId: deliveryLines.receiptId, id: deliveryLines.deliveryId, type: deliveryLines.deliveryType })
+    .from(deliveryLines)
+    .where(
+      and(
+        sql`${deliveryLines.receiptId} = any(${sql.param(receiptIds)}::uuid[])`,
+        sql`${deliveryLines.deliveryType} in ('transfer', 'scrap')`,
+        exceptDeliveryId === undefined ? undefined : ne(deliveryLines.deliveryId, exceptDeliveryId),
+      ),
+    );
+  return new Map(rows.map((r) => [r.receiptId, { id: r.id, type: r.type }]));
+}
+
+export async function existingIds(db: Db, table: 'customerAccounts' | 'deliveryEmails' | 'deliveryAddresses', ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const t = { customerAccounts, deliveryEmails, deliveryAddresses }[table];
+  const rows = await db.select({ id: t.id }).from(t).where(inArray(t.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function addressTargetOf(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ target: deliveryAddresses.addressTarget }).from(deliveryAddresses).where(eq(deliveryAddresses.id, id));
+  return row?.target;
+}
+
+export async function ccCodeExists(db: Db, id: string): Promise<boolean> {
+  return (await db.select({ id: ccCodes.id }).from(ccCodes).where(eq(ccCodes.id, id))).length > 0;
+}
+
+// ── writes ──────────────────────────────────────────────────────────────────────────────────────
+
+export type DeliveryValues = Pick<
+  typeof deliveries.$inferInsert,
+  'deliveryDay' | 'customerAccountId' | 'businessName' | 'dispatchAddressId' | 'invoiceAddressId' | 'ccCodeId'
+>;
+
+export async function insertDelivery(tx: Db, type: DeliveryType, values: DeliveryValues, createdById: number): Promise<number> {
+  const [row] = await tx
+    .insert(deliveries)
+    .values({ type, ...values, createdById })
+    .returning({ id: deliveries.id });
+  return row!.id;
+}
+
+export async function updateDelivery(tx: Db, id: number, values: DeliveryValues & { itemsCount: number }): Promise<void> {
+  await tx
+    .update(deliveries)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(deliveries.id, id));
+}
+
+export async function setItemsCount(tx: Db, id: number, itemsCount: number): Promise<void> {
+  await tx.update(deliveries).set({ itemsCount, updatedAt: new Date() }).where(eq(deliveries.id, id));
+}
+
+/**
+ * Adds lines; answers the receipt ids actually added. For transfer and scrap notes a receipt that
+ * another note holds is skipped by the partial unique index (ON CONFLICT … DO NOTHING): when two
+ * notes claim it at once, the second waits for the first to commit and then skips it.
+ */
+export async function insertLines(tx: Db, deliveryId: number, type: DeliveryType, receiptIds: string[]): Promise<Set<string>> {
+  if (receiptIds.length === 0) return new Set();
+  const insert = tx.insert(deliveryLines).values(receiptIds.map((receiptId) => ({ deliveryId, deliveryType: type, receiptId })));
+  const rows =
+    type === 'error_sheet'
+      ? await insert.returning({ receiptId: deliveryLines.receiptId })
+      : await insert
+          .onConflictDoNothing({ target: deliveryLines.receiptId, where: sql.raw(`"delivery_type" in ('transfer', 'scrap')`) })
+          .returning({ receiptId: deliveryLines.receiptId });
+  return new Set(rows.map((r) => r.receiptId));
+}
+
+export async function receiptIdsOnDelivery(db: Db, deliveryId: number): Promise<string[]> {
+  const rows = await db.select({ receiptId: deliveryLines.receiptId }).from(deliveryLines).where(eq(deliveryLines.deliveryId, deliveryId));
+  return rows.map((r) => r.receiptId);
+}
+
+export async function deleteLinesOfReceipts(tx: Db, deliveryId: number, receiptIds: string[]): Promise<void> {
+  if (receiptIds.length === 0) return;
+  await tx
+    .delete(deliveryLines)
+    .where(and(eq(deliveryLines.deliveryId, deliveryId), sql`${deliveryLines.receiptId} = any(${sql.param(receiptIds)}::uuid[])`));
+}
+
+export async function replaceRecipients(tx: Db, deliveryId: number, emailIds: number[]): Promise<void> {
+  await tx.delete(deliveryRecipients).where(eq(deliveryRecipients.deliveryId, deliveryId));
+  if (emailIds.length === 0) return;
+  await tx.insert(deliveryRecipients).values(emailIds.map((deliveryEmailId) => ({ deliveryId, deliveryEmailId })));
+}
+
+/** pending → approved, once: undefined when it was not pending (already approved, or no such note). */
+export async function approveDelivery(db: Db, id: number, actorId: number): Promise<DeliveryStatus | undefined> {
+  const [row] = await db
+    .update(deliveries)
+    .set({ status: 'approved', approvedAt: new Date(), approvedById: actorId, updatedAt: new Date() })
+    .where(and(eq(deliveries.id, id), eq(deliveries.status, 'pending')))
+    .returning({ status: deliveries.status });
+  return row?.status;
+}
+
+export async function statusOf(db: Db, id: number): Promise<DeliveryStatus | undefined> {
+  const [row] = await db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, id));
+  return row?.status;
+}
+
+export async function deleteDelivery(tx: Db, id: number): Promise<void> {
+  await tx.delete(deliveries).where(eq(deliveries.id, id));
+}
+
+/** The recipients' addresses (for the e-mail). */
+export async function recipientAddressesOf(db: Db, deliveryId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: deliveryEmails.email })
+    .from(deliveryRecipients)
+    .innerJoin(deliveryEmails, eq(deliveryEmails.id, deliveryRecipients.deliveryEmailId))
+    .where(eq(deliveryRecipients.deliveryId, deliveryId))
+    .orderBy(asc(deliveryEmails.email));
+  return rows.map((r) => r.email);
+}

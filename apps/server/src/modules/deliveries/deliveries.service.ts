@@ -1,0 +1,253 @@
+/**
+ * Delivery notes (spec 2.13, 4, 5.4, 7; DESIGN.md §5; docs/decisions/150–153): the rules of a
+ * note's LB numbers — each belongs to a receipt, none twice, and at most one transfer or scrap note
+ * per LB (decided by the database: docs/decisions/151) —, references checked, approval once, and an
+ * approved note read-only. Every write is one transaction that locks the note first.
+ */
+import { UNKNOWN_REFERENCE, type ListResponse, type Violation } from '@cooler-hub/contract/common';
+import {
+  APPROVED_READ_ONLY,
+  emailStatusOf,
+  isExclusiveType,
+  NOT_APPROVED_YET,
+  noteHoldingMessage,
+  UNKNOWN_LB_NUMBER,
+  wrongTypeMessage,
+  type ApproveResponse,
+  type Delivery,
+  type DeliveryCreateBody,
+  type DeliveryListItem,
+  type DeliveryListQuery,
+  type DeliveryType,
+  type DeliveryUpdate,
+  type LbCheckBody,
+  type LbCheckItem,
+  type LbCheckResponse,
+} from '@cooler-hub/contract/deliveries';
+import { isLbNumber } from '@cooler-hub/contract/rules';
+import type { Db } from '../../db/client';
+import { DomainError, NotFoundError, ValidationError } from '../../lib/errors';
+import { listResponseOf } from '../../lib/list';
+import type { Actor, Tx } from '../revision-entries/revisions';
+import * as repo from './deliveries.repository';
+import type { DeliveryRow, DeliveryValues } from './deliveries.repository';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toDeliveryListItem(row: DeliveryRow): DeliveryListItem {
+  const emailDeliveredAt = iso(row.emailDeliveredAt);
+  const emailViewedAt = iso(row.emailViewedAt);
+  const emailFailedAt = iso(row.emailFailedAt);
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    deliveryDay: row.deliveryDay,
+    itemsCount: row.itemsCount,
+    type: row.type,
+    deliveryType: row.type,
+    status: row.status,
+    approvedAt: iso(row.approvedAt),
+    customerAccount: row.customerAccountId !== null ? { id: row.customerAccountId, name: row.customerAccountName ?? '' } : null,
+    businessName: row.businessName,
+    dispatchAddress: row.dispatchAddress,
+    invoiceAddress: row.invoiceAddress,
+    CCCode: row.ccCode,
+    emails: row.emails,
+    emailDeliveredAt,
+    emailViewedAt,
+    emailFailedAt,
+    emailFailureReason: row.emailFailureReason,
+    emailStatus: emailStatusOf({ emailDeliveredAt, emailViewedAt, emailFailedAt }),
+  };
+}
+
+const violation = (propertyPath: string, message: string): Violation => ({ propertyPath, title: message, message });
+
+/** The parts of a create or edit that the rules look at. */
+interface NoteInput extends DeliveryUpdate {
+  type: DeliveryType;
+}
+
+/**
+ * Where the mail queue joins in (docs/decisions/157): called inside the transaction that approves a
+ * note (only the first time) or asks to resend it, so the queued mail commits with it or not at all.
+ */
+export interface DeliveryMailHooks {
+  onApproved?(tx: Tx, deliveryId: number): Promise<void>;
+  onResend?(tx: Tx, deliveryId: number): Promise<void>;
+}
+
+export class DeliveriesService {
+  constructor(
+    private readonly db: Db,
+    private readonly hooks: DeliveryMailHooks = {},
+  ) {}
+
+  async list(type: DeliveryType, query: DeliveryListQuery): Promise<ListResponse<DeliveryListItem>> {
+    const { rows, total } = await repo.listDeliveries(this.db, type, query);
+    return listResponseOf(query, rows.map(toDeliveryListItem), total);
+  }
+
+  async get(id: number, db: Db = this.db): Promise<Delivery> {
+    const row = await repo.findDelivery(db, id);
+    if (!row) throw new NotFoundError();
+    return { ...toDeliveryListItem(row), lbNumbers: await repo.lbNumbersOf(db, id) };
+  }
+
+  create(actor: Actor, body: DeliveryCreateBody): Promise<Delivery> {
+    return this.db.transaction(async (tx) => {
+      const receiptIds = await this.checkNote(tx, body);
+      const id = await repo.insertDelivery(tx, body.type, valuesOf(body), actor.id);
+      await this.addLines(tx, id, body.type, body.lbNumbers, receiptIds);
+      await repo.setItemsCount(tx, id, body.lbNumbers.length);
+      await repo.replaceRecipients(tx, id, body.emails);
+      return this.get(id, tx);
+    });
+  }
+
+  /** PUT …/{type}: the note must be of that type and still pending; its lines become `lbNumbers`. */
+  update(id: number, type: DeliveryType, body: DeliveryUpdate): Promise<Delivery> {
+    return this.db.transaction(async (tx) => {
+      const current = await repo.lockDelivery(tx, id);
+      if (!current) throw new NotFoundError();
+      if (current.type !== type) throw new DomainError(wrongTypeMessage(current.type));
+      if (current.status === 'approved') throw new DomainError(APPROVED_READ_ONLY);
+      const input: NoteInput = { ...body, type };
+      const receiptIds = await this.checkNote(tx, input, id);
+      const before = new Set(await repo.receiptIdsOnDelivery(tx, id));
+      const wanted = new Set(receiptIds.values());
+      // Lines that stay keep their ids. New lines go in before the dropped ones are deleted: the
+      // insert may wait for a concurrent note's claim, and must not hold the list-version row lock
+      // (taken by the delete's trigger, docs/decisions/112) while it waits — that note's own trigger
+      // would then wait for us: a deadlock.
+      const added = body.lbNumbers.filter((lb) => !before.has(receiptIds.get(lb)!));
+      await this.addLines(tx, id, type, added, receiptIds, body.lbNumbers);
+      await repo.deleteLinesOfReceipts(tx, id, [...before].filter((r) => !wanted.has(r)));
+      await repo.updateDelivery(tx, id, { ...valuesOf(input), itemsCount: body.lbNumbers.length });
+      await repo.replaceRecipients(tx, id, body.emails);
+      return this.get(id, tx);
+    });
+  }
+
+  /** pending → approved once; a second call changes nothing and answers the status (spec 4). */
+  approve(actor: Actor, id: number): Promise<ApproveResponse> {
+    return this.db.transaction(async (tx) => {
+      // One statement decides a race between two approvals: only one finds the note pending.
+      const changed = await repo.approveDelivery(tx, id, actor.id);
+      if (changed) {
+        await this.hooks.onApproved?.(tx, id);
+        return { id, status: changed };
+      }
+      const status = await repo.statusOf(tx, id);
+      if (!status) throw new NotFoundError();
+      return { id, status };
+    });
+  }
+
+  /** Only an approved note is sent again; the hook queues the mail in this transaction. */
+  resend(id: number): Promise<Delivery> {
+    return this.db.transaction(async (tx) => {
+      const current = await repo.lockDelivery(tx, id);
+      if (!current) throw new NotFoundError();
+      if (current.status !== 'approved') throw new DomainError(NOT_APPROVED_YET);
+      await this.hooks.onResend?.(tx, id);
+      return this.get(id, tx);
+    });
+  }
+
+  /** ROLE_REMOVE_INVENTORY (route); a pending note only. Lines and recipients go with it. */
+  async remove(id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const current = await repo.lockDelivery(tx, id);
+      if (!current) throw new NotFoundError();
+      if (current.status === 'approved') throw new DomainError(APPROVED_READ_ONLY);
+      await repo.deleteDelivery(tx, id);
+    });
+  }
+
+  /** The scan step's question about many codes at once (docs/decisions/153). */
+  async checkLbNumbers(body: LbCheckBody): Promise<LbCheckResponse> {
+    const wellFormed = [...new Set(body.lbNumbers.filter(isLbNumber))];
+    const receiptIds = await repo.receiptIdsOf(this.db, wellFormed);
+    const holders = isExclusiveType(body.type)
+      ? await repo.exclusiveHolders(this.db, [...receiptIds.values()], body.deliveryId ?? undefined)
+      : new Map<string, { id: number; type: DeliveryType }>();
+    const seen = new Set<string>();
+    const items = body.lbNumbers.map((lbNumber): LbCheckItem => {
+      const item = (status: LbCheckItem['status'], message: string | null, note: LbCheckItem['note'] = null): LbCheckItem => ({ lbNumber, status, message, note });
+      if (!isLbNumber(lbNumber)) return item('invalid', 'Wrong Lb number');
+      if (seen.has(lbNumber)) return item('duplicate', 'This LB number is already in the list.');
+      seen.add(lbNumber);
+      const receiptId = receiptIds.get(lbNumber);
+      if (!receiptId) return item('unknown', UNKNOWN_LB_NUMBER);
+      const holder = holders.get(receiptId);
+      if (holder) return item('taken', noteHoldingMessage(holder), holder);
+      return item('ok', null);
+    });
+    return { items };
+  }
+
+  /**
+   * Every rule of a note at once (violations on lbNumbers[i], customerAccount, emails[i], …); the
+   * LB number → receipt id of a note that passes. `selfId`: the note being edited.
+   */
+  private async checkNote(tx: Tx, note: NoteInput, selfId?: number): Promise<Map<string, string>> {
+    const violations: Violation[] = [];
+    const receiptIds = await repo.receiptIdsOf(tx, note.lbNumbers);
+    const holders = isExclusiveType(note.type)
+      ? await repo.exclusiveHolders(tx, [...receiptIds.values()], selfId)
+      : new Map<string, { id: number; type: DeliveryType }>();
+    note.lbNumbers.forEach((lb, i) => {
+      const receiptId = receiptIds.get(lb);
+      const holder = receiptId === undefined ? undefined : holders.get(receiptId);
+      if (!receiptId) violations.push(violation(`lbNumbers[${i}]`, UNKNOWN_LB_NUMBER));
+      else if (holder) violations.push(violation(`lbNumbers[${i}]`, noteHoldingMessage(holder)));
+    });
+    const [accounts, emails, addresses, ccCodeOk] = await Promise.all([
+      repo.existingIds(tx, 'customerAccounts', note.customerAccount === null ? [] : [note.customerAccount]),
+      repo.existingIds(tx, 'deliveryEmails', note.emails),
+      repo.existingIds(tx, 'deliveryAddresses', [note.dispatchAddress, note.invoiceAddress].filter((a): a is number => a !== null)),
+      note.CCCode === null ? true : repo.ccCodeExists(tx, note.CCCode),
+    ]);
+    if (note.customerAccount !== null && !accounts.has(note.customerAccount)) violations.push(violation('customerAccount', UNKNOWN_REFERENCE));
+    note.emails.forEach((id, i) => {
+      if (!emails.has(id)) violations.push(violation(`emails[${i}]`, UNKNOWN_REFERENCE));
+    });
+    if (note.dispatchAddress !== null && !addresses.has(note.dispatchAddress)) violations.push(violation('dispatchAddress', UNKNOWN_REFERENCE));
+    if (note.invoiceAddress !== null && !addresses.has(note.invoiceAddress)) violations.push(violation('invoiceAddress', UNKNOWN_REFERENCE));
+    if (!ccCodeOk) violations.push(violation('CCCode', UNKNOWN_REFERENCE));
+    if (violations.length > 0) throw new ValidationError(violations);
+    return receiptIds;
+  }
+
+  /**
+   * Inserts the lines of `lbNumbers`; a transfer or scrap line that another note claimed since the
+   * check (a concurrent create that committed first) is refused on its item, and the whole
+   * transaction rolls back. `allLbNumbers` gives the items' positions in the body.
+   */
+  private async addLines(tx: Tx, id: number, type: DeliveryType, lbNumbers: string[], receiptIds: Map<string, string>, allLbNumbers = lbNumbers): Promise<void> {
+    const wanted = lbNumbers.map((lb) => receiptIds.get(lb)!);
+    const added = await repo.insertLines(tx, id, type, wanted);
+    if (added.size === wanted.length) return;
+    const lost = wanted.filter((r) => !added.has(r));
+    const holders = await repo.exclusiveHolders(tx, lost, id);
+    const violations = allLbNumbers.flatMap((lb, i) => {
+      const receiptId = receiptIds.get(lb)!;
+      if (added.has(receiptId) || !lost.includes(receiptId)) return [];
+      const holder = holders.get(receiptId);
+      return [violation(`lbNumbers[${i}]`, holder ? noteHoldingMessage(holder) : UNKNOWN_LB_NUMBER)];
+    });
+    throw new ValidationError(violations);
+  }
+}
+
+function valuesOf(note: DeliveryUpdate): DeliveryValues {
+  return {
+    deliveryDay: note.deliveryDay,
+    customerAccountId: note.customerAccount,
+    businessName: note.businessName,
+    dispatchAddressId: note.dispatchAddress,
+    invoiceAddressId: note.invoiceAddress,
+    ccCodeId: note.CCCode,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Delivery lines (spec 2.13 error sheet preview, DESIGN.md §4 paths): listed by note or by LB
+ * number; deleting one edits its note, so an approved note refuses it and the last line stays
+ * (docs/decisions/152).
+ */
+import type { ListResponse } from '@cooler-hub/contract/common';
+import { APPROVED_READ_ONLY, LAST_LINE, type DeliveryLine, type DeliveryLineListQuery } from '@cooler-hub/contract/deliveries';
+import type { Db } from '../../db/client';
+import { DomainError, NotFoundError } from '../../lib/errors';
+import { listResponseOf } from '../../lib/list';
+import { lockDelivery, setItemsCount } from '../deliveries/deliveries.repository';
+import * as repo from './delivery-lines.repository';
+import type { DeliveryLineRow } from './delivery-lines.repository';
+
+export function toDeliveryLine(row: DeliveryLineRow): DeliveryLine {
+  return {
+    id: row.id,
+    deliveryId: row.deliveryId,
+    deliveryType: row.deliveryType,
+    lbNumber: row.lbNumber,
+    receiptId: row.receiptId,
+    inventoryItem: {
+      id: row.coolerId,
+      serialNumber: row.serialNumber,
+      dateOfManufacture: row.dateOfManufacture,
+      partNumber: { id: row.partNumberId, partNumber: row.partNumber },
+    },
+  };
+}
+
+export class DeliveryLinesService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: DeliveryLineListQuery): Promise<ListResponse<DeliveryLine>> {
+    const { rows, total } = await repo.listDeliveryLines(this.db, query);
+    return listResponseOf(query, rows.map(toDeliveryLine), total);
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const line = await repo.findLine(tx, id);
+      if (!line) throw new NotFoundError();
+      // The note is locked before its lines change, as every edit of it does.
+      const note = await lockDelivery(tx, line.deliveryId);
+      if (!note || !(await repo.findLine(tx, id))) throw new NotFoundError();
+      if (note.status === 'approved') throw new DomainError(APPROVED_READ_ONLY);
+      if (note.itemsCount <= 1) throw new DomainError(LAST_LINE);
+      await repo.deleteLine(tx, id);
+      await setItemsCount(tx, note.id, note.itemsCount - 1);
+    });
+  }
+}

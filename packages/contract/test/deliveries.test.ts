@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { REQUIRED_MESSAGE } from '../src/common';
+import {
+  DUPLICATE_LB_NUMBER,
+  EMAIL_MISSED,
+  deliveryCreateBody,
+  deliveryEmailCreateBody,
+  deliveryFileName,
+  deliveryTitle,
+  isEmailLike,
+  scrapUpdateBody,
+  transferUpdateBody,
+} from '../src/deliveries';
+import { WRONG_LB_NUMBER } from '../src/rules';
+
+const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('delivery bodies (spec 5.4)', () => {
+  it('requires type, date and a non-empty list of LB numbers, each LB + digits, none twice', () => {
+    expect(issues(deliveryCreateBody.safeParse({}))).toMatchObject({ type: REQUIRED_MESSAGE, deliveryDay: REQUIRED_MESSAGE, lbNumbers: REQUIRED_MESSAGE });
+    expect(issues(deliveryCreateBody.safeParse({ type: 'error_sheet', deliveryDay: '2026-01-02', lbNumbers: [] }))).toEqual({ lbNumbers: REQUIRED_MESSAGE });
+    const r = deliveryCreateBody.safeParse({ type: 'error_sheet', deliveryDay: '2026-01-02', lbNumbers: ['lb1', 'X', 'LB1'] });
+    expect(issues(r)).toEqual({ 'lbNumbers.1': WRONG_LB_NUMBER, 'lbNumbers.2': DUPLICATE_LB_NUMBER });
+  });
+
+  it('transfer: account and recipients required; scrap: account on create only; error sheet: neither', () => {
+    const base = { deliveryDay: '2026-01-02', lbNumbers: ['LB1'] };
+    expect(issues(deliveryCreateBody.safeParse({ ...base, type: 'transfer' }))).toEqual({ customerAccount: REQUIRED_MESSAGE, emails: EMAIL_MISSED });
+    expect(issues(deliveryCreateBody.safeParse({ ...base, type: 'scrap' }))).toEqual({ customerAccount: REQUIRED_MESSAGE });
+    expect(deliveryCreateBody.safeParse({ ...base, type: 'error_sheet' }).success).toBe(true);
+    expect(issues(transferUpdateBody.safeParse({ ...base, emails: [] }))).toEqual({ customerAccount: REQUIRED_MESSAGE, emails: EMAIL_MISSED });
+    expect(scrapUpdateBody.safeParse({ ...base, customerAccount: null }).success).toBe(true);
+  });
+
+  it('clears the fields of other types and keeps each recipient once', () => {
+    const parsed = deliveryCreateBody.parse({
+      type: 'scrap',
+      deliveryDay: '2026-01-02',
+      lbNumbers: ['LB1'],
+      customerAccount: '4',
+      businessName: 'Ltd',
+      dispatchAddress: 3,
+      emails: [2, 2, '5'],
+    });
+    expect(parsed).toMatchObject({ customerAccount: 4, businessName: null, dispatchAddress: null, invoiceAddress: null, emails: [2, 5], CCCode: null });
+  });
+
+  it('e-mails: text@text.text, stored lower-cased', () => {
+    expect(isEmailLike('a@b.co')).toBe(true);
+    expect(isEmailLike('a@b')).toBe(false);
+    expect(isEmailLike('a b@c.de')).toBe(false);
+    expect(deliveryEmailCreateBody.parse({ email: ' Depot@Example.COM ' }).email).toBe('depot@example.com');
+  });
+
+  it('names files and titles by type', () => {
+    expect(deliveryFileName({ id: 7, type: 'error_sheet' }, 'csv')).toBe('error-sheet-7.csv');
+    expect(deliveryFileName({ id: 7, type: 'scrap' }, 'pdf')).toBe('scrap-note-7.pdf');
+    expect(deliveryTitle({ id: 7, type: 'transfer' })).toBe('Transfer delivery note 7');
+  });
+});
