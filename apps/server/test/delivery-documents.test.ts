@@ -3,7 +3,6 @@
  * back with pdfjs-dist, the CSV with csv-parse.
  */
 import { parse } from 'csv-parse/sync';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery, DeliveryAddress } from '@cooler-hub/contract/deliveries';
 import { formatDay } from '@cooler-hub/contract/london-time';
@@ -12,6 +11,7 @@ import { buildDeliveryMail } from '../src/modules/deliveries/delivery-mail';
 import { createClient, createCooler, createCustomerAccount, createReceipt } from './factories';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
 import { json, useSignedInApp } from './helpers';
+import { pdfText } from './pdf';
 
 const suite = useSignedInApp('Production');
 const api = suite.api;
@@ -19,17 +19,6 @@ let f: DeliveryFixtures;
 let note: Delivery;
 let receipts: Receipt[];
 
-/** The text of every page, one string per page (items joined by spaces). */
-async function pdfText(bytes: Buffer): Promise<string[]> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const content = await (await doc.getPage(p)).getTextContent();
-    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' ').replace(/\s+/g, ' '));
-  }
-  await doc.destroy();
-  return pages;
-}
 
 beforeAll(async () => {
   f = await deliveryFixtures(suite.app, suite.token);

@@ -312,3 +312,23 @@ export async function recipientAddressesOf(db: Db, deliveryId: number): Promise<
     .orderBy(asc(deliveryEmails.email));
   return rows.map((r) => r.email);
 }
+
+// ── what the mail worker learns about a note's e-mail (docs/decisions/157) ──────────────────────
+
+/** The SMTP server accepted the note's message. */
+export async function markEmailDelivered(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(deliveries).set({ emailDeliveredAt: at }).where(eq(deliveries.id, id));
+}
+
+/** The first load of a tracking image of the note's messages. */
+export async function markEmailViewed(db: Db, id: number, at: Date): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ emailViewedAt: sql`coalesce(${deliveries.emailViewedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(deliveries.id, id));
+}
+
+/** Refused for good (or given up), with the SMTP server's words. */
+export async function markEmailFailed(db: Db, id: number, reason: string, at: Date): Promise<void> {
+  await db.update(deliveries).set({ emailFailedAt: at, emailFailureReason: reason }).where(eq(deliveries.id, id));
+}
