@@ -89,6 +89,15 @@ describe('remembered totals follow every change', () => {
     const csv = await suite.api('GET', '/api/end_of_day_sheet_csv?receiptDate=2026-03-01');
     expect(csv.statusCode).toBe(200);
     expect((await notExported()).totalCount).toBe(5);
+
+    // Sorted by isExported (two runs, docs/decisions/115): the 5 not exported first ascending, in pages as in one.
+    for (const direction of ['asc', 'desc']) {
+      const whole = (await byAccount(`perPage=100&order[isExported]=${direction}`)).items;
+      expect(whole.map((r) => r.isExported)).toEqual(direction === 'asc' ? [false, false, false, false, false, true, true] : [true, true, false, false, false, false, false]);
+      const paged: string[] = [];
+      for (let page = 1; page <= 4; page++) paged.push(...(await byAccount(`perPage=2&page=${page}&order[isExported]=${direction}`)).items.map((r) => r.id));
+      expect(paged).toEqual(whole.map((r) => r.id));
+    }
   });
 
   it('a created cooler changes the coolers total', async () => {
