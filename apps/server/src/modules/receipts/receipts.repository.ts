@@ -201,7 +201,9 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
       ? idsByNote(db, where, (direction === 'desc') !== reversed ? 'desc' : 'asc', from, limit)
       : field === 'isExported'
         ? idsByExported(db, where, (direction === 'desc') !== reversed ? 'desc' : 'asc', from, limit)
-        : (await idsSortedBy(db, field).where(where).orderBy(...orderOf(field, direction, reversed)).limit(limit).offset(from)).map((r) => r.id);
+        : field in REFERENCE_SORTS && from + limit <= REFERENCE_SORT_MAX
+          ? idsByReference(db, REFERENCE_SORTS[field as keyof typeof REFERENCE_SORTS], where, (direction === 'desc') !== reversed ? 'desc' : 'asc', from, limit)
+          : (await idsSortedBy(db, field).where(where).orderBy(...orderOf(field, direction, reversed)).limit(limit).offset(from)).map((r) => r.id);
   const matching = () => countReceipts(db, where);
   let ids: string[];
   let total: number;
@@ -257,6 +259,40 @@ async function idsByExported(db: Db, where: SQL | undefined, direction: SortDire
     where ${matches} order by x.receipt_id ${dir} limit ${upTo}`;
   // false < true: ascending puts the receipts not exported first.
   const [first, second] = direction === 'desc' ? [exported, notExported] : [notExported, exported];
+  return idsOfRuns(db, first, second, offset, limit);
+}
+
+/**
+ * Sorts by a small referenced table's name or code (docs/decisions/116): sorting a million receipts
+ * by a joined name took 1–5 s. Instead each reference is walked in key order and its receipts read
+ * by the (reference, id) index, `offset + limit` at most each, and the receipts with none form the
+ * other run (nulls last ascending, first descending, as PostgreSQL orders). Used while
+ * `offset + limit` is small (REFERENCE_SORT_MAX); deeper pages fall back to the plain sort.
+ */
+const REFERENCE_SORTS = {
+  supplierCode: { table: suppliers, id: suppliers.id, fk: receipts.supplierId, key: sql`lower(${suppliers.name})` },
+  collectionPoint: { table: collectionPoints, id: collectionPoints.id, fk: receipts.collectionPointId, key: sql`lower(${collectionPoints.name})` },
+  scrapReason: { table: scrapReasons, id: scrapReasons.id, fk: receipts.scrapReasonId, key: sql`${scrapReasons.code}` },
+} satisfies Partial<Record<ReceiptSortField, unknown>>;
+const REFERENCE_SORT_MAX = 2000;
+
+async function idsByReference(
+  db: Db,
+  by: (typeof REFERENCE_SORTS)[keyof typeof REFERENCE_SORTS],
+  where: SQL | undefined,
+  direction: SortDirection,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const dir = sql.raw(direction);
+  const matches = where ?? sql`true`;
+  const upTo = offset + limit;
+  const withReference = sql`select page.id from ${by.table} cross join lateral (
+      select ${receipts.id} as id from ${receipts} where ${by.fk} = ${by.id} and ${matches} order by ${receipts.id} ${dir} limit ${upTo}
+    ) page order by ${by.key} ${dir}, page.id ${dir} limit ${upTo}`;
+  const withNone = sql`select ${receipts.id} as id from ${receipts} where ${by.fk} is null and ${matches}
+    order by ${receipts.id} ${dir} limit ${upTo}`;
+  const [first, second] = direction === 'desc' ? [withNone, withReference] : [withReference, withNone];
   return idsOfRuns(db, first, second, offset, limit);
 }
 
