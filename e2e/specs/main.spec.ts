@@ -102,6 +102,7 @@ test('Main: a wedge scan of an exact LB number into the search box opens that re
 
   // a scanned LB number that no receipt has only filters the list
   await page.goto('/#/main');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('LB9999999999999999', { delay: 2 });
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
   await expect(page).toHaveURL(/#\/main\?lbNumber=LB9999999999999999$/);

@@ -258,8 +258,11 @@ test('on a phone the wide table scrolls sideways while the Actions stay on scree
 
   await page.getByRole('button', { name: 'Filters' }).click();
   await expect(panel(page).getByRole('button', { name: 'Apply filters' })).toBeVisible();
-  const box = await panel(page).getByRole('combobox', { name: 'Customer' }).boundingBox();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  // Measured once the panel has slid in (its opening transition moves it from the right edge).
+  const edges = async () => {
+    const box = await panel(page).getByRole('combobox', { name: 'Customer' }).boundingBox();
+    return box ? [box.x >= 0, box.x + box.width <= 390] : [false, false];
+  };
+  await expect.poll(edges).toEqual([true, true]);
   await expect(panel(page).getByRole('combobox', { name: 'Customer' })).toHaveValue(world.account.name);
 });
