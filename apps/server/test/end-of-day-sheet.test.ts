@@ -1,11 +1,13 @@
 /** The end-of-day sheet (spec 2.7): the list, the streamed CSV, and what the download marks exported. */
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import { londonToday } from '@cooler-hub/contract/london-time';
 import { END_OF_DAY_COLUMNS, type EndOfDayRow, type Receipt } from '@cooler-hub/contract/receipts';
+import { receiptExports } from '../src/db/schema';
 import { EndOfDayService, type CsvSink } from '../src/modules/end-of-day/end-of-day.service';
 import { createCooler, createReceipt, createReceiptReferences, type ReceiptReferences } from './factories';
-import { json, useSignedInApp, violationsOf } from './helpers';
+import { json, useSignedInApp, violationsOf, waitFor } from './helpers';
 
 const suite = useSignedInApp('Production');
 const api = suite.api;
@@ -186,6 +188,17 @@ describe('GET /api/end_of_day_sheet_csv', () => {
     expect(rows.map((row) => row[9])).toEqual([fresh.lbNumber]);
     expect((await receipt(old.id)).isExported).toBe(true);
     expect((await receipt(fresh.id)).isExported).toBe(true);
+  });
+
+  it('an exported receipt that is deleted takes its exported mark with it', async () => {
+    const day = '2026-10-06';
+    const gone = await createReceipt(suite.app, suite.token, refs, { receiptDate: `${day}T08:00:00Z` });
+    await api('GET', `/api/end_of_day_sheet_csv?receiptDate=${day}`);
+    const marks = async () => (await suite.t.database.db.select().from(receiptExports).where(eq(receiptExports.receiptId, gone.id))).length;
+    // The export commits once the response has been handed over, a moment after the last byte.
+    await waitFor(async () => ((await marks()) === 1 ? true : undefined));
+    expect((await api('DELETE', `/api/receipts/${gone.id}`)).statusCode).toBe(204);
+    expect(await marks()).toBe(0);
   });
 
   it('an empty day is a header-only file', async () => {

@@ -376,7 +376,9 @@ export async function updateReceipt(db: Db, id: string, values: Omit<ReceiptValu
     .where(eq(receipts.id, id));
 }
 
+/** The receipt and its exported mark (no foreign key holds them together: docs/decisions/115). */
 export async function deleteReceipt(db: Db, id: string): Promise<void> {
+  await db.delete(receiptExports).where(eq(receiptExports.receiptId, id));
   await db.delete(receipts).where(eq(receipts.id, id));
 }
 

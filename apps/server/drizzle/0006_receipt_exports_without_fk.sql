@@ -1,0 +1,1 @@
+ALTER TABLE "receipt_exports" DROP CONSTRAINT "receipt_exports_receipt_id_receipts_id_fk";
