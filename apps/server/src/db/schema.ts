@@ -380,6 +380,9 @@ export const receipts = pgTable(
     // The processOption sort (ties by id): docs/decisions/113.
     index('receipts_process_option_id_idx').on(t.processOption, t.id),
     index('receipts_process_state_idx').on(t.processState, t.receiptDate, t.id),
+    // The processState sort (ties by id): an export no longer rewrites receipts (decision 115), so
+    // this index costs only the receipt's own writes (decision 116).
+    index('receipts_process_state_id_idx').on(t.processState, t.id),
     check('receipts_process_option_check', sql`${t.processOption} in ('X', 'D', 'S')`),
     // Spec 4: a state only with option D; the contract normalises before it gets here.
     check('receipts_process_state_check', sql`${t.processState} is null or (${t.processOption} = 'D' and ${t.processState} in ('D1', 'D2', 'D3', 'D4', 'D5'))`),

@@ -1,0 +1,1 @@
+CREATE INDEX "receipts_process_state_id_idx" ON "receipts" USING btree ("process_state","id");
