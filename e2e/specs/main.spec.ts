@@ -99,6 +99,8 @@ test('Main: a wedge scan of an exact LB number into the search box opens that re
   await page.keyboard.type(receipt.lbNumber, { delay: 2 });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
+  // the receipt is on screen (the address changes before the lazily loaded screen is drawn)
+  await expect(page.getByRole('heading', { level: 1, name: 'Update receipt' })).toBeVisible();
 
   // a scanned LB number that no receipt has only filters the list
   await page.goto('/#/main');

@@ -8,7 +8,7 @@
 import { Anchor, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFilePlus, IconHistory, IconSearch, IconTag, IconTruckDelivery } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { processStateTone, receiptStatus, type Receipt } from '@cooler-hub/contract/receipts';
 import { DataList, type ListColumn } from '../../components/list/data-list';
@@ -98,12 +98,15 @@ function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string)
   const box = useRef<HTMLInputElement>(null);
   useScannerFocus(box);
 
-  // The URL can change under the box (the delivery line's link, Back): show what it now filters by —
-  // but not when it only caught up with what the box sent, which may be behind a key typed since.
-  const [seen, setSeen] = useState(value);
+  // Each navigation (the delivery line's link, Back, the menu) can change the URL under the box: show
+  // what it now filters by — but not when it only caught up with what the box sent, which may be
+  // behind a key typed since. By navigation, not by value: a scan's own search and its opening of the
+  // receipt may both pass before this screen draws either, leaving the value as it was.
+  const { key } = useLocation();
+  const [seen, setSeen] = useState(key);
   const [sent, setSent] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
+  if (seen !== key) {
+    setSeen(key);
     if (value !== sent) setText(value);
   }
   const search = (next: string) => {
