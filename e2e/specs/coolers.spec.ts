@@ -48,7 +48,7 @@ test('Cooler History lists coolers with Part Number, LB and Serial number, sorts
   await expect(page).toHaveURL(/order\[partNumber\]=/);
 
   // the serial number search of the filter panel
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const serialFilter = page.getByRole('dialog').getByRole('textbox', { name: 'Serial number' });
   await expect(serialFilter).toBeFocused();
   await serialFilter.fill(existing.serialNumber);

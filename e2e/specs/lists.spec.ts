@@ -95,7 +95,7 @@ test('the filter panel opens on its first field and Enter applies the filters', 
   await admin.createUser({ username: `${prefix}-adm`, role: 'Admin' });
   await page.goto('/#/users');
 
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Choose filter' });
   await expect(panel.getByLabel('Name')).toBeFocused();
   await expectAccessible(page);
@@ -108,7 +108,7 @@ test('the filter panel opens on its first field and Enter applies the filters', 
   await expect(page.getByTestId('list-summary')).toHaveText('2 item(s)');
 
   // and in the select as well
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(panel.getByLabel('Name')).toBeFocused();
   await panel.getByLabel('Role').selectOption('Admin');
   await panel.getByLabel('Role').press('Enter');

@@ -73,7 +73,7 @@ test('Master Data shows every column of 2.8; several filters are kept in the URL
   await expectAccessible(page);
 
   // customer, part number, receipt date range, process option and Is exported at once
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(panel(page)).toBeVisible();
   await pick(page, 'Customer', world.account.name, world.account.name);
   await pick(page, 'Part number', partA.partNumber, partA.partNumber);
@@ -92,7 +92,7 @@ test('Master Data shows every column of 2.8; several filters are kept in the URL
   await expect(page).toHaveURL(/processOption=D/);
   await expect(page).toHaveURL(/isExported=false/);
   await expectRows(page, [inMarch, scrappedInMarch]);
-  await expect(page.getByRole('button', { name: 'Filters' })).toContainText('6');
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toContainText('6');
 
   // what a row shows: dd/MM/yyyy dates, the option with its state, the scrap reason's code, Exported No
   const scrappedRow = dataRows(page).filter({ hasText: scrappedInMarch.lbNumber });
@@ -117,7 +117,7 @@ test('Master Data shows every column of 2.8; several filters are kept in the URL
   // a reload keeps the filters, the rows, and the panel opens pre-filled with them
   await page.reload();
   await expectRows(page, [inMarch, scrappedInMarch]);
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(panel(page).getByRole('combobox', { name: 'Customer' })).toHaveValue(world.account.name);
   await expect(panel(page).getByRole('combobox', { name: 'Part number' })).toHaveValue(partA.partNumber);
   await expect(panel(page).getByRole('textbox', { name: 'Receipt date from' })).toHaveValue('01/03/2024');
@@ -133,7 +133,7 @@ test('Master Data shows every column of 2.8; several filters are kept in the URL
   await expectRows(page, [scrappedInMarch]);
 
   // Clear All empties the panel and the query string: the account's other receipts are back among all
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await panel(page).getByRole('button', { name: 'Clear All' }).click();
   await expect(panel(page).getByRole('combobox', { name: 'Customer' })).toHaveValue('');
   await expect(panel(page).getByRole('textbox', { name: 'Receipt date from' })).toHaveValue('');
@@ -186,7 +186,7 @@ test('the serial number typeahead, Lb Number and Engineer Number filters; edit, 
   const other = await createReceipt(admin, world, await createCooler(admin, part));
 
   await page.goto('/#/receipts');
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   // a part of the serial offers the whole one
   const serialBox = panel(page).getByRole('combobox', { name: 'Serial number' });
   await serialBox.pressSequentially(serial.slice(0, -2));
@@ -197,7 +197,7 @@ test('the serial number typeahead, Lb Number and Engineer Number filters; edit, 
   await expectRows(page, [typed]);
 
   // Engineer Number (contains) replaces it
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(serialBox).toHaveValue(serial);
   await serialBox.fill('');
   await panel(page).getByRole('textbox', { name: 'Engineer Number' }).fill(engineerNo.toLowerCase());
@@ -207,7 +207,7 @@ test('the serial number typeahead, Lb Number and Engineer Number filters; edit, 
   await expect(dataRows(page).first().getByRole('cell').nth(8)).toHaveText('');
 
   // Lb Number
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await panel(page).getByRole('textbox', { name: 'Engineer Number' }).fill('');
   await panel(page).getByRole('textbox', { name: 'Lb Number' }).fill(other.lbNumber);
   await panel(page).getByRole('button', { name: 'Apply filters' }).click();
@@ -256,7 +256,7 @@ test('on a phone the wide table scrolls sideways while the Actions stay on scree
   await expect(row.getByRole('cell').first()).not.toBeInViewport();
   await expect(row.getByRole('link', { name: 'Edit' })).toBeInViewport();
 
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(panel(page).getByRole('button', { name: 'Apply filters' })).toBeVisible();
   // Measured once the panel has slid in (its opening transition moves it from the right edge).
   const edges = async () => {

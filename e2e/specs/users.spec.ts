@@ -101,7 +101,7 @@ test('filters go into the query string and come back from it', async ({ adminPag
   await admin.createUser({ username: `${prefix}-adm`, role: 'Admin' });
 
   await page.goto('/#/users?page=2');
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Choose filter' });
   // measured once the panel has finished sliding in
   await expect.poll(async () => Math.round((await panel.boundingBox())?.width ?? 0)).toBe(540);
@@ -117,7 +117,7 @@ test('filters go into the query string and come back from it', async ({ adminPag
   await expect(page.getByRole('row', { name: new RegExp(`${prefix}-adm`) })).toBeVisible();
 
   await page.reload();
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const again = page.getByRole('dialog', { name: 'Choose filter' });
   await expect(again.getByLabel('Name')).toHaveValue(prefix);
   await expect(again.getByLabel('Role')).toHaveValue('Admin');
