@@ -1,7 +1,4 @@
-/**
- * Hash routing (spec 2.1). Every page but the login screen is a lazy chunk. A screen not built yet is registered with
- * `comingSoon(paths.x)`; replacing it is one line: `page: lazy(() => import('../features/x/x-page'))`.
- */
+/** Hash routing (spec 2.1). Every page but the login screen is a lazy chunk. */
 import { Center, Container } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
 // The first screen most visits show: a lazy chunk would flash the loader before it (decision 070).
@@ -19,16 +16,8 @@ import { paths, type AppPath } from '../lib/paths';
 
 // The shell (top bar, side menu) is its own chunk: the login screen never loads it.
 const AppLayout = lazy(() => import('./layout/app-layout'));
-const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
 const RecoveryPage = lazy(() => import('../features/password-recovery/recovery-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
-
-/** A placeholder page showing the route's title (paths.ts) and 'This screen is coming soon.' */
-function comingSoon(path: AppPath): ComponentType {
-  return function ComingSoon() {
-    return <ComingSoonPage title={path.title} />;
-  };
-}
 
 interface AppRoute {
   path: AppPath;
@@ -43,13 +32,13 @@ const protectedRoutes: AppRoute[] = [
   { path: paths.receiptEdit, page: lazy(() => import('../features/receipts/receipt-edit-page')) },
   { path: paths.receiptRevisions, page: lazy(() => import('../features/receipts/receipt-revisions-page')) },
   { path: paths.endOfDaySheet, page: lazy(() => import('../features/receipts/end-of-day-page')) },
-  { path: paths.errorSheet, page: comingSoon(paths.errorSheet) },
-  { path: paths.errorSheetView, page: comingSoon(paths.errorSheetView) },
-  { path: paths.deliveryListScrap, page: comingSoon(paths.deliveryListScrap) },
-  { path: paths.deliveryListTransfer, page: comingSoon(paths.deliveryListTransfer) },
-  { path: paths.createDn, page: comingSoon(paths.createDn) },
-  { path: paths.updateDnTransfer, page: comingSoon(paths.updateDnTransfer) },
-  { path: paths.updateScrap, page: comingSoon(paths.updateScrap) },
+  { path: paths.errorSheet, page: lazy(() => import('../features/deliveries/error-sheet-list-page')) },
+  { path: paths.errorSheetView, page: lazy(() => import('../features/deliveries/error-sheet-view-page')) },
+  { path: paths.deliveryListScrap, page: lazy(() => import('../features/deliveries/scrap-list-page')) },
+  { path: paths.deliveryListTransfer, page: lazy(() => import('../features/deliveries/transfer-list-page')) },
+  { path: paths.createDn, page: lazy(() => import('../features/deliveries/create-dn-page')) },
+  { path: paths.updateDnTransfer, page: lazy(() => import('../features/deliveries/update-transfer-page')) },
+  { path: paths.updateScrap, page: lazy(() => import('../features/deliveries/update-scrap-page')) },
   { path: paths.lbTag, page: lazy(() => import('../features/receipts/lb-tag-page')) },
   { path: paths.scanUpdate, page: lazy(() => import('../features/receipts/scan-update-page')) },
   { path: paths.coolersList, page: lazy(() => import('../features/coolers/coolers-page')) },

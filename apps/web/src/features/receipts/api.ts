@@ -1,6 +1,7 @@
 /** Receipts, the end-of-day sheet and their history of changes (spec 2.6–2.9, 3, 7; contract receipts.ts, revisions.ts). */
 import { useQuery } from '@tanstack/react-query';
 import {
+  END_OF_DAY_FALLBACK_FILENAME,
   endOfDayList,
   receipt,
   receiptList,
@@ -14,6 +15,7 @@ import { customerAccount } from '@cooler-hub/contract/customers';
 import { partNumber, scrapReasonList } from '@cooler-hub/contract/settings';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
 
 export const RECEIPTS_KEY = ['receipts'] as const;
 
@@ -47,6 +49,10 @@ export function receiptsByLbInOrder(text: string, perPage: number, signal?: Abor
 // ── Master Data filters and the end-of-day sheet (added with those screens) ─────────────────────
 
 export const END_OF_DAY_KEY = ['end_of_day_sheet'] as const;
+
+/** Download CSV of the End Of Day Sheet; resolves with the saved file's name. */
+export const downloadEndOfDayCsv = (receiptDate: string) =>
+  downloadFile({ path: '/api/end_of_day_sheet_csv', query: { receiptDate }, accept: 'text/csv', fallbackName: END_OF_DAY_FALLBACK_FILENAME });
 
 /** The customer account behind a `customerId` filter, for its name in the filter panel. */
 export function getCustomerAccountRef(id: number, signal?: AbortSignal) {

@@ -21,8 +21,7 @@ import { errorMessage } from '../../lib/async';
 import { formatDate, formatDateTime, parseDisplayDate } from '../../lib/format-date';
 import { notifyError } from '../../lib/notify';
 import { paths } from '../../lib/paths';
-import { END_OF_DAY_KEY, RECEIPTS_KEY, listEndOfDay } from './api';
-import { downloadEndOfDayCsv } from './end-of-day-download';
+import { END_OF_DAY_KEY, RECEIPTS_KEY, downloadEndOfDayCsv, listEndOfDay } from './api';
 import { CALENDAR_LABELS } from './receipts-filters';
 import './receipts-table.css';
 

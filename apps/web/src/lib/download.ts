@@ -1,16 +1,13 @@
 /**
- * Download CSV of the End Of Day Sheet (spec 2.7, 7; docs/decisions/141): a fetch with the Bearer
- * token (a plain link could not carry it), saved under the content-disposition filename or
- * end_of_day_sheet.csv. The server marks the rows exported only once the whole file has gone out,
- * so the file is read to its end before it is saved: a download cut short is an error, never a
- * truncated file.
+ * File downloads (spec 7: the end-of-day CSV, a delivery note's CSV and PDF; docs/decisions/141):
+ * a fetch with the Bearer token (a plain link could not carry it), saved under the
+ * content-disposition filename or the caller's fallback. The file is read to its end before it is
+ * saved: a download cut short is an error, never a truncated file (the end-of-day sheet marks its
+ * rows exported only once the whole file has gone out).
  */
-import { END_OF_DAY_FALLBACK_FILENAME } from '@cooler-hub/contract/receipts';
-import { buildQueryString } from '../../lib/api-client';
-import { MSG_UNREADABLE, UNREADABLE, interpretError } from '../../lib/api-errors';
-import { clearSession, currentToken } from '../../lib/auth';
-
-const CSV_PATH = '/api/end_of_day_sheet_csv';
+import { buildQueryString, type QueryInput } from './api-client';
+import { MSG_UNREADABLE, UNREADABLE, interpretError } from './api-errors';
+import { clearSession, currentToken } from './auth';
 
 /** A name safe to save: no folders, no control characters. */
 function safeName(name: string): string | null {
@@ -40,11 +37,11 @@ export function filenameFromDisposition(header: string | null): string | null {
   return bare?.[1] ? safeName(bare[1]) : null;
 }
 
-export class CsvDownloadError extends Error {
-  override readonly name = 'CsvDownloadError';
+export class DownloadError extends Error {
+  override readonly name = 'DownloadError';
 }
 
-async function readError(response: Response): Promise<string> {
+async function readError(response: Response, path: string): Promise<string> {
   const text = await response.text().catch(() => '');
   let body: unknown = UNREADABLE;
   try {
@@ -52,7 +49,7 @@ async function readError(response: Response): Promise<string> {
   } catch {
     body = UNREADABLE;
   }
-  const outcome = interpretError(response.status, body, CSV_PATH);
+  const outcome = interpretError(response.status, body, path);
   if (outcome.kind === 'unauthorized') {
     clearSession('expired');
     window.location.reload();
@@ -60,21 +57,34 @@ async function readError(response: Response): Promise<string> {
   return outcome.message;
 }
 
-/** Fetches the day's CSV and hands it to the browser as a download; resolves with the file's name. */
-export async function downloadEndOfDayCsv(receiptDate: string): Promise<string> {
-  const url = `${CSV_PATH}?${buildQueryString({ receiptDate })}`;
+export interface DownloadRequest {
+  path: string;
+  query?: QueryInput;
+  /** The Accept header: 'text/csv', 'application/pdf'. */
+  accept: string;
+  /** The name to save under when the answer names none. */
+  fallbackName: string;
+}
+
+/**
+ * Fetches the file and hands it to the browser as a download; resolves with the file's name.
+ * A refusal rejects with a DownloadError carrying the sentence to show (spec 8's catalogue).
+ */
+export async function downloadFile({ path, query, accept, fallbackName }: DownloadRequest): Promise<string> {
+  const qs = buildQueryString(query);
+  const url = qs ? `${path}?${qs}` : path;
   let response: Response;
   let blob: Blob;
   try {
-    response = await fetch(url, { headers: { Accept: 'text/csv', Authorization: `Bearer ${currentToken()}` } });
-    if (!response.ok) throw new CsvDownloadError(await readError(response));
+    response = await fetch(url, { headers: { Accept: accept, Authorization: `Bearer ${currentToken()}` } });
+    if (!response.ok) throw new DownloadError(await readError(response, path));
     blob = await response.blob();
   } catch (error) {
-    if (error instanceof CsvDownloadError) throw error;
+    if (error instanceof DownloadError) throw error;
     // The connection failed, or the server cut the file short (status already sent).
-    throw new CsvDownloadError(MSG_UNREADABLE);
+    throw new DownloadError(MSG_UNREADABLE);
   }
-  const name = filenameFromDisposition(response.headers.get('content-disposition')) ?? END_OF_DAY_FALLBACK_FILENAME;
+  const name = filenameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName;
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

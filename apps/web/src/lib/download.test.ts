@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition } from './end-of-day-download';
+import { filenameFromDisposition } from './download';
 
 describe('filenameFromDisposition', () => {
   it('reads the quoted filename the server sends', () => {

@@ -1,0 +1,105 @@
+/**
+ * Delivery notes, their lines, recipients and addresses (spec 2.13, 3, 4, 7; contract
+ * deliveries.ts; docs/decisions/150–157). Every screen of the feature calls the server through here.
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  approveResponse,
+  delivery,
+  deliveryAddress,
+  deliveryAddressList,
+  deliveryEmail,
+  deliveryEmailList,
+  deliveryFileName,
+  deliveryLineList,
+  deliveryList,
+  lbCheckResponse,
+  lookedUpAddress,
+  type AddressTarget,
+  type DeliveryCreateInput,
+  type DeliveryListItem,
+  type DeliveryType,
+  type DOWNLOAD_FORMATS,
+} from '@cooler-hub/contract/deliveries';
+import type { ListFetcher } from '../../components/list/use-list-controller';
+import { api } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+
+export const DELIVERIES_KEY = ['deliveries'] as const;
+export const DELIVERY_LINES_KEY = ['delivery_lines'] as const;
+
+// ── lists and one note ──────────────────────────────────────────────────────────────────────────
+
+const LIST_PATHS: Record<DeliveryType, string> = {
+  transfer: '/api/deliveries/transfer_list',
+  scrap: '/api/deliveries/scrap_list',
+  error_sheet: '/api/deliveries/error_sheet_list',
+};
+
+/** The list fetcher of one type: /delivery-list/transfer, /delivery-list/scrap, /error-sheet. */
+export function listDeliveries(type: DeliveryType): ListFetcher<DeliveryListItem> {
+  return (q, signal) => api.get(LIST_PATHS[type], deliveryList, q.apiQuery, signal);
+}
+
+export function useDelivery(id: number) {
+  return useQuery({
+    queryKey: [...DELIVERIES_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get(`/api/deliveries/${id}`, delivery, undefined, signal),
+  });
+}
+
+export const getDelivery = (id: number, signal?: AbortSignal) => api.get(`/api/deliveries/${id}`, delivery, undefined, signal);
+
+// ── writes ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The bodies as a form sends them (the contract's input types: '' and null mean "none"). */
+export type DeliveryBody = Omit<DeliveryCreateInput, 'type'>;
+
+export const createDelivery = (body: DeliveryCreateInput) => api.post('/api/deliveries', body, delivery);
+export const updateTransfer = (id: number, body: DeliveryBody) => api.put(`/api/deliveries/${id}/transfer`, body, delivery);
+export const updateScrap = (id: number, body: DeliveryBody) => api.put(`/api/deliveries/${id}/scrap`, body, delivery);
+export const updateErrorSheet = (id: number, body: DeliveryBody) => api.put(`/api/deliveries/${id}/error_sheet`, body, delivery);
+export const approveDelivery = (id: number) => api.post(`/api/deliveries/${id}/approve`, undefined, approveResponse);
+export const resendDelivery = (id: number) => api.put(`/api/deliveries/${id}/resend`, undefined, delivery);
+export const deleteDelivery = (id: number) => api.delete(`/api/deliveries/${id}`);
+
+/** The scan step's check of every code at once (docs/decisions/153). */
+export const checkLbNumbers = (body: { type: DeliveryType; deliveryId?: number | null; lbNumbers: string[] }) =>
+  api.post('/api/deliveries/check_lb_numbers', body, lbCheckResponse);
+
+/** CSV or PDF of a note, saved under the server's name (spec 7); resolves with that name. */
+export function downloadDelivery(note: { id: number; type: DeliveryType }, format: (typeof DOWNLOAD_FORMATS)[number]) {
+  return downloadFile({
+    path: `/api/deliveries/${note.id}/download/${format}`,
+    accept: format === 'pdf' ? 'application/pdf' : 'text/csv',
+    fallbackName: deliveryFileName(note, format),
+  });
+}
+
+// ── lines ───────────────────────────────────────────────────────────────────────────────────────
+
+export const listDeliveryLines = (deliveryId: number, page: number, signal?: AbortSignal) =>
+  api.get('/api/delivery_lines', deliveryLineList, { deliveryId, page }, signal);
+export const deleteDeliveryLine = (id: number) => api.delete(`/api/delivery_lines/${id}`);
+
+// ── recipients ──────────────────────────────────────────────────────────────────────────────────
+
+/** Page 1 of the addresses containing `searchEmail` (spec 7, 9). */
+export const searchDeliveryEmails = async (searchEmail: string, signal?: AbortSignal) =>
+  (await api.get('/api/delivery-emails/dropdown', deliveryEmailList, { page: 1, searchEmail }, signal)).items;
+export const createDeliveryEmail = (email: string) => api.post('/api/delivery-emails/create', { email }, deliveryEmail);
+/** The customer's default e-mail; a 404 (none) is an error to the caller, never a trip to /404 (spec 8). */
+export const customerDefaultEmail = (customerAccountId: number) =>
+  api.post(`/api/delivery-emails/customer_account_exchange/${customerAccountId}`, undefined, deliveryEmail);
+
+// ── addresses ───────────────────────────────────────────────────────────────────────────────────
+
+/** Page 1 of the addresses some note uses for this target, newest first. */
+export const usedAddresses = async (addressType: AddressTarget, signal?: AbortSignal) =>
+  (await api.get('/api/delivery_addresses/used', deliveryAddressList, { page: 1, addressType }, signal)).items;
+/** The picker's blur: the server geocodes the text (gb only) without storing it. */
+export const lookupAddress = (searchText: string, signal?: AbortSignal) =>
+  api.get('/api/delivery_addresses/lookup', lookedUpAddress, { searchText }, signal);
+/** A typed address stored on submit; its id goes into dispatchAddress / invoiceAddress. */
+export const createDeliveryAddress = (searchText: string, addressTarget: AddressTarget) =>
+  api.post('/api/delivery_addresses', { address: { searchText }, addressTarget }, deliveryAddress);

@@ -1,0 +1,11 @@
+/** Placeholder: replaced by the screen of issue 9. */
+import { Title } from '@mantine/core';
+import { paths } from '../../lib/paths';
+
+export default function ScrapListPage() {
+  return (
+    <Title order={1} size="h2">
+      {paths.deliveryListScrap.title}
+    </Title>
+  );
+}
