@@ -21,7 +21,7 @@ import { DeliveriesService } from '../modules/deliveries/deliveries.service';
 import { DeliveryAddressesService } from '../modules/delivery-addresses/delivery-addresses.service';
 import { DeliveryEmailsService } from '../modules/delivery-emails/delivery-emails.service';
 
-/** How many notes of each type, and how many of them (the oldest) are approved. */
+/** How many notes of each type, and how many of the oldest are approved (and the newest: outcomeOf). */
 const PLAN: Record<DeliveryType, { notes: number; approved: number }> = {
   transfer: { notes: 30, approved: 22 },
   scrap: { notes: 15, approved: 11 },
@@ -32,7 +32,7 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 type DemoEmailStatus = 'Read' | 'Sent' | 'Failed' | 'N/A';
-/** The e-mail outcomes of approved notes, oldest first; the newest approved note of each type is still queued (N/A). */
+/** The e-mail outcomes of approved notes, oldest first; the newest note of each type was approved just now (N/A). */
 const OUTCOMES: DemoEmailStatus[] = ['Read', 'Read', 'Sent', 'Read', 'Failed', 'Read', 'Sent'];
 
 /**
@@ -67,12 +67,19 @@ const tableGeocoder: Geocoder = {
   geocode: (searchText) => Promise.resolve(PLACES[searchText] ? addressFromNominatim(searchText, PLACES[searchText]) : searchTextOnly(searchText)),
 };
 
-/** Other recipients than the accounts' own: the hub's transport desk, compliance, a mistyped one that bounces. */
+/** Other recipients than the accounts' own: the hub's transport desk, compliance, quality. */
 const TRANSPORT = 'transport@coolerhub.example';
 const COMPLIANCE = 'weee.compliance@coolerhub.example';
 const QUALITY = 'quality@coolerhub.example';
-/** Mistyped once (returns.manchster…) and kept: the mail server refuses it, its notes read Failed. */
-const MISTYPED = 'returns.manchster@albion-drinks.example';
+/**
+ * An account's address as someone mistyped it once (two letters swapped: logistics → loigstics) and
+ * the search-select kept offering: the customer's mail server refuses it, so its notes read Failed.
+ */
+function mistype(address: string): string {
+  const at = address.indexOf('@');
+  if (at < 4) return `x${address}`;
+  return address.slice(0, 2) + address[3] + address[2] + address.slice(4);
+}
 const bounce = (address: string) => `550 5.1.1 <${address}>: Recipient address rejected: User unknown in virtual mailbox table`;
 
 interface DemoReceipt {
@@ -101,13 +108,13 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
 
   // Recipients: each account's own address (as the create form adds it), and the others.
   const emails = new DeliveryEmailsService(tx);
-  const accountEmail = new Map<number, number>();
+  const other = async (address: string) => (await emails.create(deliveryEmailCreateBody.parse({ email: address }))).row;
+  const accountEmail = new Map<number, { own: number; mistyped: { id: number; email: string } }>();
   for (const account of accounts) {
     const found = await emails.forCustomerAccount(account.id).catch(() => undefined);
-    if (found) accountEmail.set(account.id, found.id);
+    if (found) accountEmail.set(account.id, { own: found.id, mistyped: await other(mistype(found.email)) });
   }
-  const other = async (address: string) => (await emails.create(deliveryEmailCreateBody.parse({ email: address }))).row.id;
-  const [transport, compliance, quality, mistyped] = [await other(TRANSPORT), await other(COMPLIANCE), await other(QUALITY), await other(MISTYPED)];
+  const [transport, compliance, quality] = [(await other(TRANSPORT)).id, (await other(COMPLIANCE)).id, (await other(QUALITY)).id];
 
   // Addresses: the accounts' yards (dispatch) and head offices (invoice), two depots, one unplaced.
   const addresses = new DeliveryAddressesService(tx, tableGeocoder);
@@ -135,7 +142,8 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
     if (picked.length === 0) continue;
     if (type !== 'error_sheet') picked.forEach((r) => used.add(r.id));
     const account = accounts.find((a) => a.id === picked[0]!.accountId)!;
-    const recipients = recipientsOf(type, i, accountEmail.get(account.id), { transport, compliance, quality, mistyped });
+    const own = accountEmail.get(account.id);
+    const recipients = recipientsOf(type, i, own, { transport, compliance, quality });
     const actor = rand.pick(actors);
     const note = await service.create(
       actor,
@@ -151,10 +159,12 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
         invoiceAddress: type === 'transfer' ? invoice.get(account.id) ?? null : null,
       }),
     );
-    const approved = i < PLAN[type].approved && i !== 3; // note 3 of each type was forgotten: still pending
+    // The oldest are approved, but note 3 of each type was forgotten (still pending); the newest was approved just now.
+    const approved = (i < PLAN[type].approved && i !== 3) || i === PLAN[type].notes - 1;
     if (approved) await service.approve(rand.pick(actors), note.id);
-    const outcome = approved ? outcomeOf(type, i, recipients.includes(mistyped)) : 'N/A';
-    await backdate(tx, note.id, now, at, approved ? approvalTime(now, at, rand.below(20 * 60)) : null, outcome);
+    const bounced = own && recipients.includes(own.mistyped.id) ? own.mistyped.email : null;
+    const outcome = approved ? outcomeOf(type, i, bounced !== null) : 'N/A';
+    await backdate(tx, note.id, now, at, approved ? approvalTime(now, at, 30 + rand.below(150)) : null, outcome, bounced);
   }
 }
 
@@ -197,36 +207,41 @@ function pickReceipts(receipts: DemoReceipt[], used: Set<string>, type: Delivery
   return type === 'error_sheet' ? ofAccount.slice(-Math.min(size, 6)) : ofAccount.slice(0, size);
 }
 
-/** The account's own address for every note; transfers copy in the transport desk, scraps compliance. */
-function recipientsOf(type: DeliveryType, i: number, own: number | undefined, ids: { transport: number; compliance: number; quality: number; mistyped: number }): number[] {
-  if (type === 'error_sheet') return i % 3 === 1 ? [] : [ids.quality];
+/** The account's own address on transfers and scraps, which copy in the transport desk or compliance; error sheets go to quality. */
+function recipientsOf(
+  type: DeliveryType,
+  i: number,
+  account: { own: number; mistyped: { id: number } } | undefined,
+  ids: { transport: number; compliance: number; quality: number },
+): number[] {
+  if (type === 'error_sheet') return [ids.quality];
   // The mistyped address stood in for the account's own on a few notes (their mail bounced).
-  const first = OUTCOMES[i % OUTCOMES.length] === 'Failed' ? ids.mistyped : own;
+  const first = OUTCOMES[i % OUTCOMES.length] === 'Failed' ? account?.mistyped.id : account?.own;
   // A transfer always has a recipient (spec 5.4 'Email is missed'): the transport desk when in doubt.
   const list = [first, type === 'transfer' ? (i % 2 === 0 || first === undefined ? ids.transport : undefined) : ids.compliance];
   return list.filter((id): id is number => id !== undefined);
 }
 
-/** Approved notes: the pattern of OUTCOMES; the newest approved one of each type still queued (N/A). */
+/** Approved notes: the pattern of OUTCOMES; the one approved just now is still in the queue (N/A). */
 function outcomeOf(type: DeliveryType, i: number, bounces: boolean): DemoEmailStatus {
-  if (i === PLAN[type].approved - 1) return 'N/A';
+  if (i === PLAN[type].notes - 1) return 'N/A';
   if (bounces) return 'Failed';
   const outcome = OUTCOMES[i % OUTCOMES.length]!;
   return outcome === 'Failed' ? 'Sent' : outcome;
 }
 
-/** Note i of its type: spread evenly over the six weeks, oldest first, written 12:00–17:00 London time. */
+/** Note i of its type: spread evenly over the six weeks, oldest first, written 10:00–15:00 London time. */
 function noteTime(now: Date, type: DeliveryType, i: number, minutes: number): Date {
   const { notes } = PLAN[type];
   const daysAgo = Math.round(DAYS - 2 - ((DAYS - 2) * i) / Math.max(1, notes - 1));
   const day = londonDay(new Date(now.getTime() - daysAgo * 86_400_000));
-  const at = new Date(londonDayStart(day).getTime() + 12 * HOUR + minutes * MINUTE);
+  const at = new Date(londonDayStart(day).getTime() + 10 * HOUR + minutes * MINUTE);
   return at > now ? new Date(now.getTime() - (minutes + 5) * MINUTE) : at;
 }
 
-/** Approved 1–21 hours after it was written, never after now. */
+/** Approved `minutes` after it was written (the same working day), never after now. */
 function approvalTime(now: Date, createdAt: Date, minutes: number): Date {
-  const at = new Date(createdAt.getTime() + HOUR + minutes * MINUTE);
+  const at = new Date(createdAt.getTime() + minutes * MINUTE);
   return at > now ? new Date(Math.max(createdAt.getTime() + MINUTE, now.getTime() - MINUTE)) : at;
 }
 
@@ -234,9 +249,10 @@ function approvalTime(now: Date, createdAt: Date, minutes: number): Date {
  * The note's real times, and its e-mail's outcome as the mail worker records it: accepted a minute
  * after approval, opened a few hours later, or refused for good with the mail server's words.
  */
-async function backdate(tx: Db, id: number, now: Date, createdAt: Date, approvedAt: Date | null, outcome: DemoEmailStatus): Promise<void> {
+async function backdate(tx: Db, id: number, now: Date, createdAt: Date, approvedAt: Date | null, outcome: DemoEmailStatus, bounced: string | null): Promise<void> {
   const sentAt = approvedAt ? new Date(Math.min(approvedAt.getTime() + MINUTE, now.getTime())) : null;
-  const viewedAt = sentAt ? new Date(Math.min(sentAt.getTime() + 3 * HOUR, now.getTime())) : null;
+  // Opened within the next couple of hours.
+  const viewedAt = sentAt ? new Date(Math.min(sentAt.getTime() + (20 + (id % 7) * 17) * MINUTE, now.getTime())) : null;
   await tx
     .update(t.deliveries)
     .set({
@@ -246,8 +262,8 @@ async function backdate(tx: Db, id: number, now: Date, createdAt: Date, approved
       emailDeliveredAt: outcome === 'Read' || outcome === 'Sent' ? sentAt : null,
       emailViewedAt: outcome === 'Read' ? viewedAt : null,
       emailFailedAt: outcome === 'Failed' ? sentAt : null,
-      // Only notes addressed to the mistyped recipient bounce (outcomeOf).
-      emailFailureReason: outcome === 'Failed' ? bounce(MISTYPED) : null,
+      // Only notes addressed to a mistyped recipient bounce (outcomeOf).
+      emailFailureReason: outcome === 'Failed' && bounced ? bounce(bounced) : null,
     })
     .where(eq(t.deliveries.id, id));
   // The lines were added when the note was written.
