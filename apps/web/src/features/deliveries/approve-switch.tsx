@@ -3,12 +3,18 @@
  * e-mails the note to its recipients), toasts 'Delivery update finished' and reloads the list. An
  * approved note's switch is on and disabled for good: approval cannot be undone (decision 180).
  */
-import { Button, Group, Modal, Switch, Text } from '@mantine/core';
+import { Box, Button, Group, Modal, Switch, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { deliveryTitle, type DeliveryListItem } from '@cooler-hub/contract/deliveries';
 import { runWithToast } from './action-feedback';
+import { formatDateTime } from '../../lib/format-date';
 import { approveDelivery } from './api';
 import { approveLabel } from './delivery-list-model';
+
+const APPROVED_STYLES = {
+  track: { backgroundColor: 'var(--mantine-color-green-filled)', borderColor: 'var(--mantine-color-green-filled)', opacity: 0.7, cursor: 'not-allowed' },
+  thumb: { backgroundColor: 'var(--mantine-color-white)', borderColor: 'var(--mantine-color-white)' },
+};
 
 export const APPROVED_MESSAGE = 'Delivery update finished';
 
@@ -27,12 +33,19 @@ export function ApproveSwitch({ note, onApproved }: { note: DeliveryListItem; on
 
   return (
     <>
-      <Switch
-        aria-label={approveLabel(note)}
-        checked={approved || running}
-        disabled={approved || running}
-        onChange={() => setAsking(true)}
-      />
+      <Tooltip label={approved ? `Approved ${formatDateTime(note.approvedAt)}` : 'Pending: approve to e-mail it'} withinPortal>
+        <Box w="fit-content">
+          <Switch
+            aria-label={approveLabel(note)}
+            color="green"
+            checked={approved || running}
+            disabled={approved || running}
+            // A disabled switch is grey whatever its state; an approved one stays green so "on" reads at a glance.
+            styles={approved ? APPROVED_STYLES : undefined}
+            onChange={() => setAsking(true)}
+          />
+        </Box>
+      </Tooltip>
       <Modal opened={asking} onClose={() => !running && setAsking(false)} title="Approve delivery note?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Text mb="lg">
           {deliveryTitle(note)} will be e-mailed to its recipients with its CSV and PDF. An approved note can no longer be changed or deleted.

@@ -1,9 +1,10 @@
 /**
- * 'Resend' (spec 2.13, 4): e-mails an approved note again, toasts 'The delivery resend on email' and
+ * 'Resend' (spec 2.13, 4), a send icon whose tooltip and name say 'Resend' (an icon keeps the sticky
+ * Actions column narrow on a phone): e-mails an approved note again, toasts 'The delivery resend on email' and
  * reloads the list. A pending note has never been sent and the server refuses it, so its button is
  * blocked with a tooltip saying why rather than failing after a click.
  */
-import { Button, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
@@ -26,11 +27,9 @@ export function ResendButton({ note, onResent }: { note: DeliveryListItem; onRes
   };
 
   return (
-    <Tooltip label={blocked ?? resendLabel(note)} withinPortal>
-      <Button
-        size="compact-sm"
+    <Tooltip label={blocked ?? 'Resend'} withinPortal>
+      <ActionIcon
         variant="subtle"
-        leftSection={<IconSend size={16} aria-hidden />}
         aria-label={resendLabel(note)}
         // aria-disabled rather than disabled: a disabled button gets no hover, so its tooltip would never show.
         aria-disabled={blocked ? true : undefined}
@@ -39,9 +38,9 @@ export function ResendButton({ note, onResent }: { note: DeliveryListItem; onRes
         loading={running}
         onClick={() => void resend()}
       >
-        Resend
+        <IconSend size={18} aria-hidden />
         {blocked && <VisuallyHidden id={reasonId}>{blocked}</VisuallyHidden>}
-      </Button>
+      </ActionIcon>
     </Tooltip>
   );
 }
