@@ -165,3 +165,24 @@ test('error sheet: the list leads to its preview, a line is deleted, Save Error 
   await expect(page).toHaveURL(/#\/error-sheet$/);
   await expect(page.getByRole('link', { name: `1 item of error sheet ${note.id}`, exact: true })).toBeVisible();
 });
+
+test('sorting: the first click sorts descending, the next ascending', async ({ adminPage: page, admin }) => {
+  const world = (await seedDelivery(admin, { type: 'transfer', items: 3 })).world;
+  await seedDelivery(admin, { type: 'transfer', items: 1, world });
+  await page.goto('/#/delivery-list/transfer');
+  const items = page.getByRole('columnheader', { name: 'Items' });
+  await items.getByRole('button').click();
+  await expect(page).toHaveURL(/order\[itemsCount\]=desc/);
+  await expect(items).toHaveAttribute('aria-sort', 'descending');
+  const counts = async () => (await page.getByRole('link', { name: /items? of transfer delivery note/ }).allTextContents()).map(Number);
+  await expect.poll(async () => (await counts()).length).toBeGreaterThan(1);
+  const desc = await counts();
+  expect(desc).toEqual([...desc].sort((a, b) => b - a));
+
+  await items.getByRole('button').click();
+  await expect(page).toHaveURL(/order\[itemsCount\]=asc/);
+  await expect(items).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(async () => (await counts())[0]).toBe(1);
+  const asc = await counts();
+  expect(asc).toEqual([...asc].sort((a, b) => a - b));
+});
