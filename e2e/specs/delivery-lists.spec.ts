@@ -186,3 +186,17 @@ test('sorting: the first click sorts descending, the next ascending', async ({ a
   const asc = await counts();
   expect(asc).toEqual([...asc].sort((a, b) => a - b));
 });
+
+test('the create buttons open /create-dn with the list’s type', async ({ adminPage: page }) => {
+  for (const [list, label, type] of [
+    ['/#/delivery-list/transfer', 'Create delivery note', 'transfer'],
+    ['/#/delivery-list/scrap', 'Create delivery note', 'scrap'],
+    ['/#/error-sheet', 'Create error sheet', 'error_sheet'],
+  ] as const) {
+    await page.goto(list);
+    await page.getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(/#\/create-dn$/);
+    // react-router keeps the navigation state under history.state.usr.
+    expect(await page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr)).toEqual({ type });
+  }
+});
