@@ -3,6 +3,7 @@ import {
   clearDraft,
   completeLabel,
   createDnTitle,
+  listPathAfterCreate,
   DRAFT_KEY,
   loadDraft,
   openingDraft,
@@ -102,5 +103,17 @@ describe('labels', () => {
     expect(createDnTitle('error_sheet')).toBe('Create Error Sheet');
     expect(completeLabel('scrap')).toBe('Complete delivery note');
     expect(completeLabel('error_sheet')).toBe('Complete error sheet');
+  });
+});
+
+describe('listPathAfterCreate', () => {
+  it('goes to the list of the type (spec 2.13)', () => {
+    expect(listPathAfterCreate('transfer')).toBe('/delivery-list/transfer');
+    expect(listPathAfterCreate('scrap')).toBe('/delivery-list/scrap');
+    expect(listPathAfterCreate('error_sheet')).toBe('/error-sheet');
+  });
+  it('knows no other type', () => {
+    expect(listPathAfterCreate('pallet')).toBeNull();
+    expect(listPathAfterCreate(undefined)).toBeNull();
   });
 });

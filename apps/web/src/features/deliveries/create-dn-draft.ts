@@ -8,6 +8,7 @@
  * (localStorage, spec 4 "The chosen delivery type is remembered"), else transfer.
  */
 import { DELIVERY_TYPES, type DeliveryType } from '@cooler-hub/contract/deliveries';
+import { paths } from '../../lib/paths';
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -28,7 +29,7 @@ export function isDeliveryType(value: unknown): value is DeliveryType {
 /** The type a list preset through navigation state (`{ type: 'scrap' }`), if any. */
 export function presetType(state: unknown): DeliveryType | null {
   if (typeof state !== 'object' || state === null || !('type' in state)) return null;
-  const { type } = state as { type: unknown };
+  const { type } = state;
   return isDeliveryType(type) ? type : null;
 }
 
@@ -70,7 +71,7 @@ export function loadDraft<F>(session: DraftStorage | null): CreateDnDraft<F> | n
     if (!isDeliveryType(type)) return null;
     if (!Array.isArray(lbNumbers) || !lbNumbers.every((lb) => typeof lb === 'string')) return null;
     if (typeof fields !== 'object') return null;
-    return { type, fields: fields as F | null, lbNumbers: lbNumbers as string[] };
+    return { type, fields: fields as F | null, lbNumbers: lbNumbers };
   } catch {
     return null;
   }
@@ -102,4 +103,15 @@ export function createDnTitle(type: DeliveryType): string {
 /** The preview's submit button (spec 2.13). */
 export function completeLabel(type: DeliveryType): string {
   return type === 'error_sheet' ? 'Complete error sheet' : 'Complete delivery note';
+}
+
+/**
+ * Where a created note is listed (spec 2.13): /delivery-list/{type}, or /error-sheet. Null for a
+ * type this screen does not know (spec 4: "Unknown delivery type after creation: only logged").
+ */
+export function listPathAfterCreate(type: unknown): string | null {
+  if (type === 'transfer') return paths.deliveryListTransfer.to();
+  if (type === 'scrap') return paths.deliveryListScrap.to();
+  if (type === 'error_sheet') return paths.errorSheet.to();
+  return null;
 }
