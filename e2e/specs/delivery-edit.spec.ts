@@ -6,6 +6,7 @@
  * (straight to its preview, no call). Notes are seeded through the API.
  */
 import type { Page } from '@playwright/test';
+import type { CustomerAccount } from '@cooler-hub/contract/customers';
 import type { Delivery, DeliveryAddress } from '@cooler-hub/contract/deliveries';
 import { expect, expectAccessible, test, unique, type Api } from '../support/fixtures';
 import { deliveryViaApi, seedDelivery } from '../support/deliveries-data';
@@ -127,4 +128,41 @@ test('an error sheet: changed → saved → preview; unchanged → preview with 
   await expect(page).toHaveURL(new RegExp(`#/error-sheet/${note.id}/preview$`));
   expect(puts).toHaveLength(1);
   expect((await deliveryViaApi(admin, note.id)).emails.map((e) => e.email)).toEqual([address]);
+});
+
+test("choosing a customer brings in its default e-mail, replacing the previous customer's", async ({ admin, adminPage: page }) => {
+  const { note, world, email: seededRecipient } = await seedDelivery(admin, { type: 'transfer', items: 1 });
+  const account = (name: string, email: string | null) =>
+    admin.post<CustomerAccount>('/api/customer_accounts', {
+      name,
+      contactPerson: null,
+      email,
+      telephone: null,
+      deliveryAddress: null,
+      billingAddress: null,
+      client: world.client.id,
+    });
+  const first = await account(unique('First '), `${unique('first')}@example.com`.toLowerCase());
+  const second = await account(unique('Second '), `${unique('second')}@example.com`.toLowerCase());
+  const none = await account(unique('None '), null);
+
+  await page.goto(`/#/update-dn/${note.id}/transfer`);
+  const customer = page.getByRole('combobox', { name: 'Customer (Asset owner)' });
+  const pickCustomer = async (name: string) => {
+    await customer.fill(name);
+    await page.getByRole('option', { name }).click();
+    await expect(customer).toHaveValue(name);
+  };
+  await expect(page.getByText(seededRecipient, { exact: true })).toBeVisible();
+
+  await pickCustomer(first.name);
+  await expect(page.getByText(first.email!, { exact: true })).toBeVisible();
+  await pickCustomer(second.name);
+  await expect(page.getByText(second.email!, { exact: true })).toBeVisible();
+  await expect(page.getByText(first.email!, { exact: true })).toHaveCount(0);
+  await pickCustomer(none.name);
+  await expect(page.getByText(second.email!, { exact: true })).toHaveCount(0);
+  // A customer without an e-mail adds nothing and never leaves the screen; a hand-picked one stays.
+  await expect(page).toHaveURL(new RegExp(`#/update-dn/${note.id}/transfer$`));
+  await expect(page.getByText(seededRecipient, { exact: true })).toBeVisible();
 });
