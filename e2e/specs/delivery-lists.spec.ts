@@ -200,3 +200,10 @@ test('the create buttons open /create-dn with the list’s type', async ({ admin
     expect(await page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr)).toEqual({ type });
   }
 });
+
+test('an error-sheet preview address holding a transfer note says so instead of listing its lines', async ({ adminPage: page, admin }) => {
+  const { note } = await seedDelivery(admin, { type: 'transfer', items: 1 });
+  await page.goto(`/#/error-sheet/${note.id}/preview`);
+  await expect(page.getByRole('alert')).toHaveText(`This delivery note is of type transfer.`);
+  await expect(page.getByRole('button', { name: 'Save Error Sheet' })).toHaveCount(0);
+});

@@ -4,11 +4,11 @@
  * dialog), so 'Save Error Sheet' has nothing left to send: it confirms the sheet and returns to
  * /error-sheet (docs/decisions/182). 'Edit error sheet' goes back to the update form.
  */
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { APPROVED_READ_ONLY, LAST_LINE, type DeliveryLine } from '@cooler-hub/contract/deliveries';
+import { APPROVED_READ_ONLY, LAST_LINE, wrongTypeMessage, type DeliveryLine } from '@cooler-hub/contract/deliveries';
 import { DataList, type ListColumn } from '../../components/list/data-list';
 import { RowActions } from '../../components/list/row-actions';
 import { useListController, type ListFetcher } from '../../components/list/use-list-controller';
@@ -57,11 +57,26 @@ function Preview({ id }: { id: number }) {
     void navigate(paths.errorSheet.to());
   };
 
+  const title = `${paths.errorSheetView.title} ${id}`;
+  if (note.data && note.data.type !== 'error_sheet') {
+    // A transfer or scrap id typed into this address: its lines are not an error sheet's to edit.
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Alert color="red" role="alert">
+          {wrongTypeMessage(note.data.type)}
+        </Alert>
+      </Stack>
+    );
+  }
+
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
-          {`${paths.errorSheetView.title} ${id}`}
+          {title}
         </Title>
         <Group gap="sm">
           <Button
