@@ -1,6 +1,7 @@
 /** Helpers for tests of the job queue and the mail it sends (src/jobs). */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { emailStatusOf, type EmailStatus } from '@cooler-hub/contract/deliveries';
 import type { Db } from '../src/db/client';
 import { outgoingMail } from '../src/db/schema';
 import type { JobQueueTimings } from '../src/jobs/job-queue';
@@ -90,4 +91,13 @@ export async function waitForSettled(db: Db, id: string, timeoutMs = 15_000): Pr
     const row = await mailRow(db, id);
     return row.deliveredAt || row.failedAt ? row : undefined;
   }, timeoutMs);
+}
+
+/**
+ * A message's row read as the lists read a note's e-mail: the product's one derivation
+ * (emailStatusOf), fed the row's outcome the way the worker copies it onto the note (decision 186).
+ */
+export function emailStatusOfMail(row: Pick<OutgoingMailRow, 'deliveredAt' | 'viewedAt' | 'failedAt'>): EmailStatus {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return emailStatusOf({ emailDeliveredAt: iso(row.deliveredAt), emailViewedAt: iso(row.viewedAt), emailFailedAt: iso(row.failedAt) });
 }

@@ -6,11 +6,16 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
+import type { ListResponse } from '@cooler-hub/contract/common';
+import { emailStatusOf, type DeliveryListItem } from '@cooler-hub/contract/deliveries';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { ADMIN_EMAIL, ADMIN_USERNAME, seed } from '../src/db/seed';
+import { randomToken } from '../src/lib/crypto';
 import { resolveJwtSecret } from '../src/lib/jwt-secret';
 import { verifyPassword } from '../src/lib/passwords';
 import { migrationsFolder } from '../src/paths';
-import { createTestDatabase, type TestDatabase } from './helpers';
+import { authHeader, createTestDatabase, json, login, type TestDatabase } from './helpers';
 
 let test: TestDatabase;
 let database: Database;
@@ -19,6 +24,8 @@ beforeAll(async () => {
   database = test.database;
 });
 afterAll(() => test.dispose());
+/** The generated password of the first test's admin (the demo's lists are read through the API as them). */
+let adminPassword = '';
 
 const total = async (table: PgTable) => {
   const [row] = await database.db.select({ n: count() }).from(table);
@@ -30,6 +37,7 @@ describe('seed', () => {
     const results = await Promise.all([seed(database.db, {}), seed(database.db, {}), seed(database.db, {})]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
     const winner = results.find((r) => r.seeded)!;
+    adminPassword = winner.generatedAdminPassword!;
     expect(winner.generatedAdminPassword).toMatch(/^\S{12,}$/);
     expect(results.filter((r) => !r.seeded).every((r) => r.generatedAdminPassword === undefined)).toBe(true);
 
@@ -96,6 +104,117 @@ describe('seed', () => {
     expect(exported).toBeLessThan(receipts);
     await seed(database.db, { demo: true });
     expect(await total(schema.receipts)).toBe(receipts);
+  });
+
+  it('SEED_DEMO adds delivery notes of each type in each state, every e-mail status, on demo receipts that fit, and queues no mail', async () => {
+    const notes = await database.db.select().from(schema.deliveries);
+    const shapes = new Map<string, number>();
+    for (const n of notes) shapes.set(`${n.type}/${n.status}`, (shapes.get(`${n.type}/${n.status}`) ?? 0) + 1);
+    expect([...shapes.keys()].sort()).toEqual(['error_sheet/approved', 'error_sheet/pending', 'scrap/approved', 'scrap/pending', 'transfer/approved', 'transfer/pending']);
+    // A page or two of each list.
+    expect(notes.filter((n) => n.type === 'transfer').length).toBeGreaterThanOrEqual(25);
+    expect(notes.filter((n) => n.type === 'scrap').length).toBeGreaterThanOrEqual(12);
+    expect(notes.filter((n) => n.type === 'error_sheet').length).toBeGreaterThanOrEqual(6);
+
+    const iso = (d: Date | null) => d?.toISOString() ?? null;
+    const statusOf = (n: (typeof notes)[number]) =>
+      emailStatusOf({ emailDeliveredAt: iso(n.emailDeliveredAt), emailViewedAt: iso(n.emailViewedAt), emailFailedAt: iso(n.emailFailedAt) });
+    const approved = notes.filter((n) => n.status === 'approved');
+    expect(new Set(approved.map(statusOf))).toEqual(new Set(['Read', 'Sent', 'Failed', 'N/A']));
+    expect(new Set(notes.filter((n) => n.type === 'transfer' && n.status === 'approved').map(statusOf))).toEqual(new Set(['Read', 'Sent', 'Failed', 'N/A']));
+    expect(notes.filter((n) => n.status === 'pending').every((n) => statusOf(n) === 'N/A' && n.approvedAt === null)).toBe(true);
+    for (const failed of notes.filter((n) => statusOf(n) === 'Failed')) {
+      expect(failed.emailFailureReason).toMatch(/^550 5\.1\.1 <[^@\s]+@[^>\s]+>: Recipient address rejected: User unknown in virtual mailbox table$/);
+    }
+    // Nothing was queued: every mail the app sends has an outgoing_mail row first.
+    expect(await total(schema.outgoingMail)).toBe(0);
+
+    // Times: over the receipts' six weeks, approval after writing, a mail after approval, nothing in the future.
+    const now = Date.now();
+    const created = notes.map((n) => n.createdAt.getTime());
+    expect(Math.min(...created)).toBeLessThan(now - 30 * 86_400_000);
+    expect(Math.max(...created)).toBeGreaterThan(now - 4 * 86_400_000);
+    expect(Math.max(...created)).toBeLessThanOrEqual(now);
+    for (const n of approved) {
+      expect(n.approvedAt!.getTime()).toBeGreaterThan(n.createdAt.getTime());
+      if (n.emailDeliveredAt) expect(n.emailDeliveredAt.getTime()).toBeGreaterThan(n.approvedAt!.getTime());
+    }
+
+    // Lines: 1–25 per note, counted, of receipts received before the note; scraps take S receipts only.
+    const lines = await database.db
+      .select({ deliveryId: schema.deliveryLines.deliveryId, type: schema.deliveryLines.deliveryType, receiptId: schema.receipts.id, option: schema.receipts.processOption, receivedAt: schema.receipts.receiptDate })
+      .from(schema.deliveryLines)
+      .innerJoin(schema.receipts, eq(schema.receipts.id, schema.deliveryLines.receiptId));
+    for (const n of notes) {
+      const own = lines.filter((l) => l.deliveryId === n.id);
+      expect(own.length).toBeGreaterThanOrEqual(1);
+      expect(own.length).toBeLessThanOrEqual(25);
+      expect(n.itemsCount).toBe(own.length);
+      expect(own.every((l) => l.receivedAt.getTime() < n.createdAt.getTime())).toBe(true);
+    }
+    expect(lines.filter((l) => l.type === 'scrap').every((l) => l.option === 'S')).toBe(true);
+    expect(lines.filter((l) => l.type === 'transfer').every((l) => l.option !== 'S')).toBe(true);
+    const exclusive = lines.filter((l) => l.type !== 'error_sheet').map((l) => l.receiptId);
+    expect(new Set(exclusive).size).toBe(exclusive.length);
+
+    // Transfers: a customer, recipients, GB dispatch and invoice addresses looked up without a geocoder.
+    const transfers = notes.filter((n) => n.type === 'transfer');
+    expect(transfers.every((n) => n.customerAccountId !== null && n.businessName && n.dispatchAddressId !== null && n.invoiceAddressId !== null)).toBe(true);
+    const recipients = await database.db.select({ deliveryId: schema.deliveryRecipients.deliveryId }).from(schema.deliveryRecipients);
+    expect(transfers.every((n) => recipients.some((r) => r.deliveryId === n.id))).toBe(true);
+    const addresses = await database.db.select().from(schema.deliveryAddresses);
+    const placed = addresses.filter((a) => a.address.postcode !== null);
+    expect(new Set(addresses.map((a) => a.addressTarget))).toEqual(new Set(['dispatch', 'invoice']));
+    expect(placed.length).toBeGreaterThanOrEqual(8);
+    for (const a of placed) {
+      expect(a.address).toMatchObject({ country: 'United Kingdom', cleanPostcode: a.address.postcode!.replace(' ', '') });
+      expect(a.address.postcode).toMatch(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/);
+      expect(a.address.town).toBeTruthy();
+      expect(a.address.county).toBeTruthy();
+      // Great Britain: latitude 49.9–60.9, longitude −8.7–1.8.
+      expect(a.address.lat).toBeGreaterThan(49.9);
+      expect(a.address.lat).toBeLessThan(60.9);
+      expect(a.address.lng).toBeGreaterThan(-8.7);
+      expect(a.address.lng).toBeLessThan(1.8);
+    }
+    expect(addresses.some((a) => a.address.formattedAddress === null)).toBe(true); // one kept only its search text
+
+    await seed(database.db, { demo: true });
+    expect(await total(schema.deliveries)).toBe(notes.length);
+  });
+
+  it("SEED_DEMO's notes fill the three lists through the API, with every status", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-demo-'));
+    const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database, jwtSecret: randomToken(48) });
+    try {
+      await app.ready();
+      const token = await login(app, ADMIN_USERNAME, adminPassword);
+      const list = async (url: string) => {
+        const res = await app.inject({ method: 'GET', url, headers: authHeader(token) });
+        expect(res.statusCode).toBe(200);
+        return json<ListResponse<DeliveryListItem>>(res);
+      };
+      for (const [type, perPage] of [['transfer', 100], ['scrap', 100], ['error_sheet', 100]] as const) {
+        const all = await list(`/api/deliveries/${type}_list?perPage=${perPage}`);
+        expect(all.totalCount).toBe(all.items.length);
+        expect(new Set(all.items.map((d) => d.status))).toEqual(new Set(['pending', 'approved']));
+        expect(all.items.every((d) => d.type === type && d.itemsCount >= 1)).toBe(true);
+        if (type !== 'error_sheet') {
+          expect(new Set(all.items.map((d) => d.emailStatus))).toEqual(new Set(['Read', 'Sent', 'Failed', 'N/A']));
+          expect(all.items.every((d) => d.customerAccount !== null && d.emails.length > 0)).toBe(true);
+        }
+        // The default page is the newest notes first.
+        const first = await list(`/api/deliveries/${type}_list`);
+        expect(first.items[0]!.id).toBe(Math.max(...all.items.map((d) => d.id)));
+      }
+      const transfers = await list('/api/deliveries/transfer_list?perPage=100');
+      expect(transfers.items.some((d) => d.dispatchAddress?.address.town && d.invoiceAddress?.address.postcode)).toBe(true);
+      const failed = transfers.items.find((d) => d.emailStatus === 'Failed')!;
+      expect(failed.emailFailureReason).toContain('Recipient address rejected');
+    } finally {
+      await app.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('re-running the migrations is a no-op', async () => {

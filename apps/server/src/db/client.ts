@@ -26,7 +26,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = ({ url: string } | { dataDir: string } | { memory: true }) & {
+/** node-postgres pool settings (DATABASE_URL only); the defaults suit production, tests shrink them. */
+export interface PoolOptions {
+  /** Connections at most (10). */
+  max?: number;
+  /** How long a query waits for a free connection before failing (5000 ms). */
+  connectionTimeoutMillis?: number;
+  /** PostgreSQL's statement_timeout for the pool's sessions (none). */
+  statementTimeoutMs?: number;
+}
+
+export type DatabaseOptions = ({ url: string; pool?: PoolOptions } | { dataDir: string } | { memory: true }) & {
   /** Called with every statement drizzle sends (main.ts logs them at LOG_LEVEL=trace; the bench reads them). */
   logQuery?: (query: string, params: unknown[]) => void;
 };
@@ -36,7 +46,7 @@ export const SETUP_LOCK_KEY = 7_270_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
-  return 'url' in options ? openPostgres(options.url, logger) : openPglite('dataDir' in options ? options.dataDir : undefined, logger);
+  return 'url' in options ? openPostgres(options.url, logger, options.pool) : openPglite('dataDir' in options ? options.dataDir : undefined, logger);
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -85,13 +95,18 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
   };
 }
 
-async function openPostgres(url: string, logger: QueryLogger): Promise<Database> {
+async function openPostgres(url: string, logger: QueryLogger, poolOptions: PoolOptions = {}): Promise<Database> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolOptions.max ?? 10,
+    connectionTimeoutMillis: poolOptions.connectionTimeoutMillis ?? 5000,
+    ...(poolOptions.statementTimeoutMs === undefined ? {} : { statement_timeout: poolOptions.statementTimeoutMs }),
+  });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema, logger });

@@ -23,10 +23,11 @@ import type { Actor } from '../modules/revision-entries/revisions';
 
 const COOLERS = 320;
 const DAYS = 42;
-const FIRST_LB = 4_210_000;
+/** The demo's LB numbers are LB4210000 onwards (demo-deliveries.ts puts only these on notes). */
+export const FIRST_LB = 4_210_000;
 
 /** mulberry32: a small seeded generator, so every demo database holds the same rows. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let a = seed;
   const next = () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -143,7 +144,7 @@ export async function seedDemoInventory(tx: Db, now = new Date()): Promise<void>
 }
 
 /** The demo's staff: the admin and two Production users (created once; an Admin gives them a password). */
-async function demoActors(tx: Db): Promise<Actor[]> {
+export async function demoActors(tx: Db): Promise<Actor[]> {
   const staff = [
     { username: 'dawn.receiving', email: 'dawn.receiving@coolerhub.local', color: 'Teal' as const },
     { username: 'marek.workshop', email: 'marek.workshop@coolerhub.local', color: 'Orange' as const },

@@ -8,6 +8,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { SETUP_LOCK_KEY } from './client';
 import * as t from './schema';
+import { seedDemoDeliveries } from './demo-deliveries';
 import { seedDemoInventory } from './demo-inventory';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/crypto';
@@ -203,4 +204,5 @@ async function seedDemo(tx: Db): Promise<void> {
   await tx.insert(t.ccCodes).values(DEMO_CC_CODES).onConflictDoNothing();
   await insertClients(tx, DEMO_CLIENTS);
   await seedDemoInventory(tx);
+  await seedDemoDeliveries(tx);
 }

@@ -71,21 +71,6 @@ export const INTERRUPTED =
   'Sending was interrupted (the server stopped during the attempt): it may not have arrived. Resend it if needed.';
 export const GAVE_UP = 'Gave up after repeated temporary failures; the last answer was:';
 
-export type MailStatus = 'Read' | 'Sent' | 'Failed' | 'N/A';
-
-/**
- * A message's status as the lists show it (spec 4, and 'Failed' beyond it; docs/decisions/161):
- * refused for good or given up → Failed (a bounce is never Sent); else Read once its image loaded;
- * else Sent once the server accepted it; else (queued, retrying, or no message at all) N/A.
- */
-export function mailStatus(row: Pick<repo.OutgoingMailRow, 'failedAt' | 'viewedAt' | 'deliveredAt'> | undefined): MailStatus {
-  if (!row) return 'N/A';
-  if (row.failedAt) return 'Failed';
-  if (row.viewedAt) return 'Read';
-  if (row.deliveredAt) return 'Sent';
-  return 'N/A';
-}
-
 const mailJobData = z.object({ mailId: z.uuid() });
 /** Tracking tokens are randomToken(32): 43 base64url characters. */
 export const TRACKING_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -137,11 +122,6 @@ export class MailQueue {
   /** The newest message about `ref` (for a status). */
   latestMail(db: Db, kind: string, ref: string): Promise<repo.OutgoingMailRow | undefined> {
     return repo.latestMail(db, kind, ref);
-  }
-
-  /** The newest message of each ref, in one query (for a list page). */
-  latestMails(db: Db, kind: string, refs: string[]): Promise<Map<string, repo.OutgoingMailRow>> {
-    return repo.latestMails(db, kind, refs);
   }
 
   trackingUrl(token: string): string | undefined {

@@ -1,5 +1,5 @@
 /** SQL of the outgoing_mail table (src/jobs/mail-queue.ts). Times come from the database clock. */
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outgoingMail } from '../db/schema';
 
@@ -27,17 +27,6 @@ export async function latestMail(db: Db, kind: string, ref: string): Promise<Out
     .orderBy(desc(outgoingMail.createdAt), desc(outgoingMail.id))
     .limit(1);
   return rows[0];
-}
-
-/** The newest message of each of `refs` (a list page's e-mail statuses in one query). */
-export async function latestMails(db: Db, kind: string, refs: string[]): Promise<Map<string, OutgoingMailRow>> {
-  if (refs.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([outgoingMail.ref])
-    .from(outgoingMail)
-    .where(and(eq(outgoingMail.kind, kind), inArray(outgoingMail.ref, refs)))
-    .orderBy(outgoingMail.ref, desc(outgoingMail.createdAt), desc(outgoingMail.id));
-  return new Map(rows.map((r) => [r.ref, r]));
 }
 
 /**

@@ -10,7 +10,7 @@ export interface Geocoder {
 }
 
 /** Nominatim's `jsonv2` result, as far as we read it. */
-interface NominatimResult {
+export interface NominatimResult {
   place_id?: number | string;
   lat?: string | number;
   lon?: string | number;

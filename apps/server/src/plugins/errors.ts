@@ -1,7 +1,8 @@
 /**
  * Every failure becomes one of the answers of DESIGN.md §4 (docs/decisions/010): validation →
  * 400 ConstraintViolationList, a broken rule → 400 hydra:Error, 401 `{code, message}`, 403/404/429
- * hydra:Error, anything unexpected → 500 hydra:Error without internals (logged with the request id).
+ * hydra:Error, the database out of reach or out of connections → 503 hydra:Error with Retry-After
+ * (docs/decisions/187), anything unexpected → 500 hydra:Error without internals (logged with the request id).
  * A client's mistake (bad JSON, wrong content type, too large, duplicate value, deleting a row
  * still in use — docs/decisions/021) never becomes a 500.
  */
@@ -17,6 +18,7 @@ import {
 } from '@cooler-hub/contract/common';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import { referenceProblem } from '../db/references';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { uniqueViolationField } from '../db/unique';
 import {
   DomainError,
@@ -34,6 +36,9 @@ export const BODY_TOO_LARGE = 'The request body is too large.';
 export const UNSUPPORTED_MEDIA_TYPE = 'Unsupported content type.';
 export const REFERENCED_ROW = 'This item is used by other records, so it cannot be removed or changed this way.';
 export const INVALID_VALUE = 'A value in the request is malformed or out of range.';
+export const SERVICE_BUSY = 'The service is busy. Please try again in a few seconds.';
+/** Seconds a client should wait after a 503: about one wait for a free connection (5 s). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 interface PgError {
   code: string;
@@ -54,6 +59,13 @@ const INVALID_VALUE_SQLSTATES = new Set(['22P02', '22003', '22001', '22007', '22
 function loggableError(err: unknown): unknown {
   const pg = findPgError(err);
   return pg instanceof Error ? pg : err;
+}
+
+/** The driver's or the socket's own error under drizzle's wrapper (whose message lists the parameters). */
+function innermost(err: unknown): unknown {
+  let e = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object' && 'cause' in e && e.cause; depth++) e = e.cause;
+  return e;
 }
 
 /** drizzle wraps driver errors (DrizzleQueryError.cause); both drivers carry PostgreSQL's SQLSTATE. */
@@ -126,6 +138,12 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       return sendHydra(reply, 400, REFERENCED_ROW);
     }
     if (pg && INVALID_VALUE_SQLSTATES.has(pg.code)) return sendHydra(reply, 400, INVALID_VALUE);
+    if (isDatabaseUnavailable(err)) {
+      // Not our bug and not the client's: busy or briefly unreachable. Logged once per request, without the statement's parameters.
+      request.log.warn({ err: innermost(err) }, 'database unavailable');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      return sendHydra(reply, 503, SERVICE_BUSY);
+    }
 
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

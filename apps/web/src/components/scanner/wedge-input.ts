@@ -164,7 +164,3 @@ export function useWedgeInput(options: WedgeInputOptions): WedgeInputProps {
   }, []);
 }
 
-/** Scans accepted but not yet handled, the one in hand included (0 when idle). */
-export function pendingScans(): number {
-  return queue.waiting + (queue.busy ? 1 : 0);
-}
