@@ -144,6 +144,14 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
     onChange(next);
   };
 
+  // A new row (a scan) comes into view at the end of the list, where the user looks for it.
+  const viewport = useRef<HTMLDivElement>(null);
+  const shown = useRef(value.length);
+  useEffect(() => {
+    if (value.length > shown.current) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    shown.current = value.length;
+  }, [value.length]);
+
   const rows = rowViews(value, checks, errors);
   const flagged = flaggedCount(rows);
   const list = (
@@ -181,7 +189,7 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
             No LB numbers yet: scan a tag or type its number above.
           </Text>
         ) : maxHeight ? (
-          <ScrollArea.Autosize mah={maxHeight} type="auto" data-testid="lb-rows-scroll">
+          <ScrollArea.Autosize mah={maxHeight} type="auto" viewportRef={viewport} data-testid="lb-rows-scroll">
             {list}
           </ScrollArea.Autosize>
         ) : (
