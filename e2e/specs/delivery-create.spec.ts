@@ -235,6 +235,7 @@ test('an unknown LB and an LB already on another note are flagged in the list at
   // Completing anyway: the server's refusal lands on the rows it names.
   await page.getByRole('link', { name: 'Preview delivery note' }).click();
   await page.getByRole('button', { name: 'Complete delivery note' }).click();
+  await expect(page.getByRole('alert')).toContainText(/\d LB numbers? cannot go on this note: remove or correct the flagged rows\./);
   await expect(row(page, 'XYZ1')).toContainText('Wrong Lb number');
   await expect(page).toHaveURL(/#\/create-dn\/preview$/);
   for (const lb of [onScrap!, unknown, 'XYZ1']) await page.getByRole('button', { name: `Remove ${lb}` }).click();
