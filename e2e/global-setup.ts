@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
 import { ADMIN_PASSWORD } from './support/accounts';
+import { startGeocoder } from './support/geocoder';
 import { E2E_PORT } from './playwright.config';
 
 const root = resolve(import.meta.dirname, '..');
@@ -81,6 +82,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_INBOX = inbox;
 
   const smtp = await startSmtp(inbox);
+  // The address look-up's Nominatim-like stand-in (docs/decisions/174).
+  const geocoder = await startGeocoder();
   const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
 
   const env: NodeJS.ProcessEnv = {
@@ -92,6 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     LOG_LEVEL: 'warn',
+    GEOCODER_URL: geocoder.url,
   };
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
@@ -105,6 +109,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     if (app.exitCode === null) app.kill('SIGKILL');
     await new Promise<void>((r) => smtp.close(() => r()));
+    await geocoder.stop();
     await database?.drop();
     rmSync(work, { recursive: true, force: true });
   };

@@ -173,5 +173,5 @@ export function toUpdateBody(fields: DeliveryDraftFields, lbNumbers: readonly st
 
 /** POST /api/deliveries. Call after `resolveAddresses` (a typed address has no id until then). */
 export function toBody(fields: DeliveryDraftFields, lbNumbers: readonly string[]): DeliveryCreateInput {
-  return { type: fields.type ?? "", ...toUpdateBody(fields, lbNumbers) };
+  return { type: fields.type ?? '', ...toUpdateBody(fields, lbNumbers) };
 }

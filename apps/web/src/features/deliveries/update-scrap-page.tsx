@@ -1,11 +1,6 @@
-/** Placeholder: replaced by the screen of issue 9. */
-import { Title } from '@mantine/core';
-import { paths } from '../../lib/paths';
+/** 'Edit Scrap Delivery {id}' (/update-scrap/:id, spec 2.13, 4; docs/decisions/173); the customer is optional. */
+import { DeliveryEditScreen } from './delivery-edit-screen';
 
 export default function UpdateScrapPage() {
-  return (
-    <Title order={1} size="h2">
-      {paths.updateScrap.title}
-    </Title>
-  );
+  return <DeliveryEditScreen type="scrap" title={(id) => `Edit Scrap Delivery ${id}`} />;
 }

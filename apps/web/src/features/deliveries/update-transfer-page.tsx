@@ -1,11 +1,6 @@
-/** Placeholder: replaced by the screen of issue 9. */
-import { Title } from '@mantine/core';
-import { paths } from '../../lib/paths';
+/** 'Edit transfer {id}' (/update-dn/:id/transfer, spec 2.13, 4; docs/decisions/173). */
+import { DeliveryEditScreen } from './delivery-edit-screen';
 
 export default function UpdateTransferPage() {
-  return (
-    <Title order={1} size="h2">
-      {paths.updateDnTransfer.title}
-    </Title>
-  );
+  return <DeliveryEditScreen type="transfer" title={(id) => `Edit transfer ${id}`} />;
 }
