@@ -1,11 +1,6 @@
-/** Placeholder: replaced by the screen of issue 9. */
-import { Title } from '@mantine/core';
-import { paths } from '../../lib/paths';
+/** /error-sheet (spec 2.13): the error sheets. */
+import { DeliveryList } from './delivery-list';
 
 export default function ErrorSheetListPage() {
-  return (
-    <Title order={1} size="h2">
-      {paths.errorSheet.title}
-    </Title>
-  );
+  return <DeliveryList type="error_sheet" />;
 }

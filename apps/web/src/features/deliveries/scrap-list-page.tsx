@@ -1,11 +1,6 @@
-/** Placeholder: replaced by the screen of issue 9. */
-import { Title } from '@mantine/core';
-import { paths } from '../../lib/paths';
+/** /delivery-list/scrap (spec 2.13): the scrap delivery notes. */
+import { DeliveryList } from './delivery-list';
 
 export default function ScrapListPage() {
-  return (
-    <Title order={1} size="h2">
-      {paths.deliveryListScrap.title}
-    </Title>
-  );
+  return <DeliveryList type="scrap" />;
 }
