@@ -162,13 +162,14 @@ test('a scrap through Manual, its type preset and remembered', async ({ adminPag
   await page.goto('/#/main');
   await page.goto('/#/create-dn');
   await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('scrap');
-  // A list presets the type through navigation state (spec 2.1), as its button does.
-  await page.goto('/#/main');
-  await page.evaluate(() => {
-    window.history.pushState({ usr: { type: 'error_sheet' }, key: 'preset', idx: 99 }, '', '#/create-dn');
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  });
+  // A list presets the type through navigation state (spec 2.1) with its create button.
+  await page.goto('/#/error-sheet');
+  await page.getByRole('link', { name: 'Create error sheet' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create Error Sheet' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('error_sheet');
+  await page.goto('/#/delivery-list/transfer');
+  await page.getByRole('link', { name: 'Create delivery note' }).click();
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('transfer');
 });
 
 test('an error sheet through Manual: rows typed and removed, completed, listed', async ({ adminPage: page, admin }) => {
