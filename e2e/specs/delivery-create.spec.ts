@@ -264,6 +264,12 @@ test('a transfer with a keyboard-wedge scanner at 20 scans a second: every code 
   const height = await page.getByTestId('lb-rows-scroll').evaluate((el) => el.getBoundingClientRect().height);
   expect(height).toBeLessThanOrEqual(360);
   await expect(row(page, lbs[19]!)).toBeInViewport();
+  // A row removed by a click: the focus goes back to the field, so the next scan is not lost.
+  await page.getByRole('button', { name: `Remove ${lbs[19]}` }).click();
+  await expect(rows(page)).toHaveCount(19);
+  await expect(field).toBeFocused();
+  await receiptScan(page, lbs[19]!);
+  await expect(rows(page)).toHaveCount(20);
 
   await page.getByRole('link', { name: 'Preview delivery note' }).click();
   await expect(page).toHaveURL(/#\/create-dn\/preview$/);

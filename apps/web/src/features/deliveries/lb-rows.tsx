@@ -12,6 +12,7 @@
  */
 import { ActionIcon, Badge, Box, Button, Group, Loader, ScrollArea, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { useMergedRef } from '@mantine/hooks';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import type { DeliveryType } from '@cooler-hub/contract/deliveries';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
@@ -133,6 +134,8 @@ function AddLb({ onAdd, disabled, autoFocus, inputRef }: { onAdd: (codes: string
 }
 
 export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHeight, disabled = false, autoFocus = false, inputRef }: LbRowsProps) {
+  const field = useRef<HTMLInputElement>(null);
+  const fieldRef = useMergedRef(field, inputRef);
   const checks = useLbCheck({ lbNumbers: value, type, deliveryId });
   // The list as last handed out: a second scan before the next render builds on the first.
   const latest = useRef<readonly string[]>(value);
@@ -157,7 +160,12 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
   const list = (
     <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="LB numbers">
       {rows.map((row, index) => (
-        <Row key={row.lbNumber} row={row} index={index} disabled={disabled} onRemove={() => change(removeCode(latest.current, row.lbNumber))} />
+        <Row key={row.lbNumber} row={row} index={index} disabled={disabled} onRemove={() => {
+            change(removeCode(latest.current, row.lbNumber));
+            // Where a scanner types (autoFocus): the next scan must not land on a vanished button.
+            if (autoFocus) field.current?.focus();
+          }}
+        />
       ))}
     </Box>
   );
@@ -167,7 +175,7 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
       <AddLb
         disabled={disabled}
         autoFocus={autoFocus}
-        inputRef={inputRef}
+        inputRef={fieldRef}
         onAdd={(codes) => {
           const { list: next, added } = addCodes(latest.current, codes);
           if (added.length) change(next);
