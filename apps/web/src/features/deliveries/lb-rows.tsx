@@ -147,6 +147,12 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
     onChange(next);
   };
 
+  const remove = (lb: string) => {
+    change(removeCode(latest.current, lb));
+    // Where a scanner types (autoFocus): the next scan must not land on a vanished button.
+    if (autoFocus) field.current?.focus();
+  };
+
   // A new row (a scan) comes into view at the end of the list, where the user looks for it.
   const viewport = useRef<HTMLDivElement>(null);
   const shown = useRef(value.length);
@@ -160,12 +166,7 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
   const list = (
     <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="LB numbers">
       {rows.map((row, index) => (
-        <Row key={row.lbNumber} row={row} index={index} disabled={disabled} onRemove={() => {
-            change(removeCode(latest.current, row.lbNumber));
-            // Where a scanner types (autoFocus): the next scan must not land on a vanished button.
-            if (autoFocus) field.current?.focus();
-          }}
-        />
+        <Row key={row.lbNumber} row={row} index={index} disabled={disabled} onRemove={() => remove(row.lbNumber)} />
       ))}
     </Box>
   );
