@@ -9,36 +9,10 @@ import { IconAlertCircle, IconArrowLeft, IconPencil } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DeliveryType } from '@cooler-hub/contract/deliveries';
-import { toFieldPath } from '../../components/form/violations';
-import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { completeLabel } from './create-dn-draft';
-import { lbErrorsByIndex } from './lb-rows-model';
+import { saveProblems, type SaveProblems } from './create-dn-errors';
 import { LbRows } from './lb-rows';
-
-/** What a refused save left to show: per row, and for the note as a whole. */
-export interface SaveProblems {
-  rows: Record<number, string>;
-  form: string[];
-}
-
-/** A failed save as the preview shows it; null when the user was already told (a toast, /404). */
-export function saveProblems(error: unknown, fieldLabel: (path: string) => string): SaveProblems | null {
-  if (!isApiError(error)) return { rows: {}, form: ['The delivery note could not be created. Try again.'] };
-  if (error.notified) return null;
-  if (error.kind !== 'violations') return { rows: {}, form: [error.message] };
-  const byPath: Record<string, string> = {};
-  const form: string[] = [];
-  for (const v of error.violations) {
-    const text = v.message || v.title;
-    const path = toFieldPath(v.propertyPath ?? '');
-    if (!path) form.push(text);
-    else if (!(path in byPath)) byPath[path] = text;
-  }
-  const { rows, rest } = lbErrorsByIndex(byPath);
-  for (const [path, text] of Object.entries(rest)) form.push(`${fieldLabel(path)}: ${text}`);
-  return { rows, form };
-}
 
 export function CreateDnPreview(props: {
   type: DeliveryType;

@@ -12,6 +12,7 @@
  */
 import { ActionIcon, Badge, Box, Button, Group, Loader, ScrollArea, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { useMergedRef } from '@mantine/hooks';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import type { DeliveryType } from '@cooler-hub/contract/deliveries';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
@@ -133,6 +134,8 @@ function AddLb({ onAdd, disabled, autoFocus, inputRef }: { onAdd: (codes: string
 }
 
 export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHeight, disabled = false, autoFocus = false, inputRef }: LbRowsProps) {
+  const field = useRef<HTMLInputElement>(null);
+  const fieldRef = useMergedRef(field, inputRef);
   const checks = useLbCheck({ lbNumbers: value, type, deliveryId });
   // The list as last handed out: a second scan before the next render builds on the first.
   const latest = useRef<readonly string[]>(value);
@@ -144,12 +147,26 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
     onChange(next);
   };
 
+  const remove = (lb: string) => {
+    change(removeCode(latest.current, lb));
+    // Where a scanner types (autoFocus): the next scan must not land on a vanished button.
+    if (autoFocus) field.current?.focus();
+  };
+
+  // A new row (a scan) comes into view at the end of the list, where the user looks for it.
+  const viewport = useRef<HTMLDivElement>(null);
+  const shown = useRef(value.length);
+  useEffect(() => {
+    if (value.length > shown.current) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    shown.current = value.length;
+  }, [value.length]);
+
   const rows = rowViews(value, checks, errors);
   const flagged = flaggedCount(rows);
   const list = (
     <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="LB numbers">
       {rows.map((row, index) => (
-        <Row key={row.lbNumber} row={row} index={index} disabled={disabled} onRemove={() => change(removeCode(latest.current, row.lbNumber))} />
+        <Row key={row.lbNumber} row={row} index={index} disabled={disabled} onRemove={() => remove(row.lbNumber)} />
       ))}
     </Box>
   );
@@ -159,7 +176,7 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
       <AddLb
         disabled={disabled}
         autoFocus={autoFocus}
-        inputRef={inputRef}
+        inputRef={fieldRef}
         onAdd={(codes) => {
           const { list: next, added } = addCodes(latest.current, codes);
           if (added.length) change(next);
@@ -181,7 +198,7 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
             No LB numbers yet: scan a tag or type its number above.
           </Text>
         ) : maxHeight ? (
-          <ScrollArea.Autosize mah={maxHeight} type="auto" data-testid="lb-rows-scroll">
+          <ScrollArea.Autosize mah={maxHeight} type="auto" viewportRef={viewport} data-testid="lb-rows-scroll">
             {list}
           </ScrollArea.Autosize>
         ) : (
