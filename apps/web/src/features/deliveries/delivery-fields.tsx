@@ -108,7 +108,7 @@ export function DeliveryFields({ mode, onTypeChange, disabled }: DeliveryFieldsP
           disabled={disabled}
         />
       )}
-      <EmailRecipientsField disabled={disabled} />
+      <EmailRecipientsField disabled={disabled} withAsterisk={mode === 'create' && type === 'transfer'} />
       {type === 'transfer' && (
         <>
           <TextField name="businessName" label="Business name (Invoice to)" autoComplete="off" disabled={disabled} />

@@ -17,7 +17,18 @@ import { addEmail, newEmailOffer, removeEmail } from './email-recipients-model';
 
 const ATTACH_OPTION = '\u0000attach';
 
-export function EmailRecipientsField({ name = 'emails', label = 'Email recipients', disabled }: { name?: string; label?: string; disabled?: boolean }) {
+export function EmailRecipientsField({
+  name = 'emails',
+  label = 'Email recipients',
+  disabled,
+  withAsterisk,
+}: {
+  name?: string;
+  label?: string;
+  disabled?: boolean;
+  /** Marked required where 'Email is missed' applies (a transfer being created). */
+  withAsterisk?: boolean;
+}) {
   const { field, error } = useField(name);
   const { setValue, setError, clearErrors } = useFormContext();
   const labelId = useId();
@@ -112,6 +123,7 @@ export function EmailRecipientsField({ name = 'emails', label = 'Email recipient
       <Combobox.DropdownTarget>
         <PillsInput
           label={label}
+          withAsterisk={withAsterisk}
           labelProps={{ id: labelId }}
           error={error}
           disabled={disabled}
