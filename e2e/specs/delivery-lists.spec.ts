@@ -9,7 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, signInWithToken, test } from '../support/fixtures';
-import { approveDeliveryViaApi, deliveryLinesViaApi, deliveryMailsTo, deliveryViaApi, seedDelivery } from '../support/deliveries-data';
+import { approveDeliveryViaApi, deliveryLinesViaApi, deliveryViaApi, seedDelivery } from '../support/deliveries-data';
+import { mailsTo } from '../support/inbox';
 
 /** The row of a transfer or scrap note, found by its Approved switch's name. */
 function noteRow(page: Page, type: 'transfer' | 'scrap', id: number) {
@@ -48,7 +49,7 @@ test('approve from the list: the mail carries the CSV and PDF, the status goes S
   await expect(toggle).toBeDisabled();
   expect((await deliveryViaApi(admin, note.id)).status).toBe('approved');
 
-  const [mail] = await deliveryMailsTo(email, 1);
+  const [mail] = await mailsTo(email, 1);
   const names = mail!.attachments.map((a) => a.filename).sort();
   expect(names).toEqual([`transfer-note-${note.id}.csv`, `transfer-note-${note.id}.pdf`]);
   const csv = mail!.attachments.find((a) => a.filename.endsWith('.csv'))!.content.toString('utf8');
@@ -64,7 +65,7 @@ test('approve from the list: the mail carries the CSV and PDF, the status goes S
   await expect(resend).not.toHaveAttribute('aria-disabled', 'true');
   await resend.click();
   await expect(page.getByText('The delivery resend on email')).toBeVisible();
-  const mails = await deliveryMailsTo(email, 2);
+  const mails = await mailsTo(email, 2);
   expect(mails).toHaveLength(2);
 });
 
