@@ -174,7 +174,8 @@ export function EmailRecipientsField({
           </Pill.Group>
         </PillsInput>
       </Combobox.DropdownTarget>
-      <Combobox.Dropdown>
+      {/* Between a pick (the text emptied) and the next search there is nothing to list: no empty box. */}
+      <Combobox.Dropdown hidden={!loading && !creating && !settled}>
         {(loading || creating) && (
           <Combobox.Empty role="status" aria-live="polite">
             {creating ? 'Attach new email...' : 'Loading...'}
