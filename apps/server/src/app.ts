@@ -18,7 +18,7 @@ import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import { createMailer, type Mailer } from './plugins/mail';
-import { DEFAULT_JOB_TIMINGS, JobQueue, type JobQueueTimings } from './jobs/job-queue';
+import { DEFAULT_JOB_TIMINGS, JobQueue, leaseTimings, type JobQueueTimings } from './jobs/job-queue';
 import { MailQueue } from './jobs/mail-queue';
 import { mailTrackingRoutes } from './jobs/mail-tracking.routes';
 import securityPlugin, { BASELINE_SECURITY_HEADERS } from './plugins/security';
@@ -130,7 +130,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
 
   // Jobs and mail kinds are declared by the services below; the queue starts once all are wired.
-  const jobs = new JobQueue(database.connection, app.log, { ...DEFAULT_JOB_TIMINGS, ...jobTimings });
+  const jobs = new JobQueue(database.connection, app.log, { ...DEFAULT_JOB_TIMINGS, ...leaseTimings(config.jobLeaseSeconds), ...jobTimings });
   const mailQueue = new MailQueue(db, jobs, mail, { publicUrl: config.publicUrl, from: config.mailFrom, log: app.log });
   app.decorate('jobQueue', jobs);
   app.decorate('mailQueue', mailQueue);

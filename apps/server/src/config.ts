@@ -41,6 +41,8 @@ export const configSchema = z.object({
   GEOCODER_URL: optional(urlWithProtocols(['http:', 'https:'], 'http(s)')),
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling by IP). */
   TRUST_PROXY: withDefault(flag, '0'),
+  /** How long a job (a mail) may stay claimed before it counts as its dead instance's and is retried (docs/decisions/188). */
+  JOB_LEASE_SECONDS: withDefault(z.coerce.number().int().min(5).max(86_400), 300),
 });
 
 export type Env = z.input<typeof configSchema>;
@@ -60,6 +62,7 @@ export interface Config {
   seedDemo: boolean;
   geocoderUrl: string | undefined;
   trustProxy: boolean;
+  jobLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -89,5 +92,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: c.SEED_DEMO,
     geocoderUrl: c.GEOCODER_URL,
     trustProxy: c.TRUST_PROXY,
+    jobLeaseSeconds: c.JOB_LEASE_SECONDS,
   };
 }

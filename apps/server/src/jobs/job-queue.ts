@@ -50,6 +50,15 @@ export const DEFAULT_JOB_TIMINGS: JobQueueTimings = {
   superviseIntervalSeconds: 60,
 };
 
+/**
+ * The timings that follow from a lease (JOB_LEASE_SECONDS): a job claimed longer than that is its
+ * dead instance's and is retried, looked for every fifth of it (at least every second, at most every
+ * minute). The default 300 s gives the production values above.
+ */
+export function leaseTimings(seconds: number): Pick<JobQueueTimings, 'expireInSeconds' | 'superviseIntervalSeconds'> {
+  return { expireInSeconds: seconds, superviseIntervalSeconds: Math.min(60, Math.max(1, Math.round(seconds / 5))) };
+}
+
 export interface JobAttempt {
   id: string;
   /** 0 on the first attempt. */
