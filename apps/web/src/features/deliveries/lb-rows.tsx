@@ -13,7 +13,7 @@
 import { ActionIcon, Badge, Box, Button, Group, Loader, ScrollArea, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useMergedRef } from '@mantine/hooks';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type Ref } from 'react';
 import type { DeliveryType } from '@cooler-hub/contract/deliveries';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
 import { addCodes, flaggedCount, removeCode, rowViews, type LbRowView } from './lb-rows-model';
@@ -95,6 +95,19 @@ function Row({ row, index, disabled, onRemove }: { row: LbRowView; index: number
   );
 }
 
+/**
+ * Where a scanner types (the scan step): a click on the page's empty space or on the camera picture
+ * leaves the focus nowhere, and the next scan would be lost — so the field takes it back. A click on
+ * another control (a button, a link) keeps it there.
+ */
+function keepScannerFocus(event: FocusEvent<HTMLInputElement>) {
+  if (event.relatedTarget) return;
+  const field = event.currentTarget;
+  requestAnimationFrame(() => {
+    if (field.isConnected && !field.disabled && document.hasFocus() && (document.activeElement === document.body || document.activeElement === null)) field.focus();
+  });
+}
+
 function AddLb({ onAdd, disabled, autoFocus, inputRef }: { onAdd: (codes: string[]) => void; disabled: boolean; autoFocus: boolean; inputRef?: Ref<HTMLInputElement> }) {
   const [text, setText] = useState('');
   const addTyped = () => {
@@ -120,6 +133,7 @@ function AddLb({ onAdd, disabled, autoFocus, inputRef }: { onAdd: (codes: string
         onChange={(e) => setText(e.currentTarget.value)}
         onKeyDown={wedge.onKeyDown}
         onFocus={wedge.onFocus}
+        onBlur={autoFocus ? keepScannerFocus : undefined}
         disabled={disabled}
         autoFocus={autoFocus}
         autoComplete="off"
