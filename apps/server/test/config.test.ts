@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemo: false,
       trustProxy: false,
+      jobLeaseSeconds: 300,
     });
   });
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       SEED_DEMO: '1',
       GEOCODER_URL: 'https://nominatim.example/',
       TRUST_PROXY: '',
+      JOB_LEASE_SECONDS: '30',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -44,6 +46,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       logLevel: 'debug',
       trustProxy: false,
+      jobLeaseSeconds: 30,
     });
   });
 
@@ -56,6 +59,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ SEED_DEMO: 'yes' }, /SEED_DEMO/],
     [{ PUBLIC_URL: 'hub.example' }, /PUBLIC_URL/],
+    [{ JOB_LEASE_SECONDS: '2' }, /JOB_LEASE_SECONDS/],
+    [{ JOB_LEASE_SECONDS: 'soon' }, /JOB_LEASE_SECONDS/],
   ])('rejects %o with a one-line message naming the variable', (env, pattern) => {
     let error: unknown;
     try {

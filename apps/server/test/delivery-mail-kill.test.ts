@@ -13,12 +13,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '@cooler-hub/contract/deliveries';
 import { randomToken } from '../src/lib/crypto';
 import { deliveryFixtures } from './deliveries-fixtures';
-import { ADMIN_PASSWORD, waitFor } from './helpers';
+import { ADMIN_PASSWORD, createScratchDatabase, waitFor } from './helpers';
 import { freePort, startSmtp, type TestSmtp } from './smtp';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
@@ -41,20 +40,9 @@ beforeAll(async () => {
   smtpPort = await freePort();
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `cooler_kill_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    };
+    const scratch = await createScratchDatabase(serverUrl);
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
 });
 

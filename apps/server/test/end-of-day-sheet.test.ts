@@ -7,7 +7,8 @@ import { END_OF_DAY_COLUMNS, type EndOfDayRow, type Receipt } from '@cooler-hub/
 import { receiptExports } from '../src/db/schema';
 import { EndOfDayService, type CsvSink } from '../src/modules/end-of-day/end-of-day.service';
 import { createCooler, createReceipt, createReceiptReferences, type ReceiptReferences } from './factories';
-import { json, useSignedInApp, violationsOf, waitFor } from './helpers';
+import { deliveryFixtures } from './deliveries-fixtures';
+import { json, loginAs, useSignedInApp, violationsOf, waitFor } from './helpers';
 
 const suite = useSignedInApp('Production');
 const api = suite.api;
@@ -210,6 +211,25 @@ describe('GET /api/end_of_day_sheet_csv', () => {
   it("without a date: today's London day in the file name", async () => {
     const res = await api('GET', '/api/end_of_day_sheet_csv');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="end_of_day_sheet_${londonToday()}.csv"`);
+  });
+});
+
+describe('Delivery Note No', () => {
+  it('is the transfer or scrap note holding the LB number, in the list and in the CSV; empty otherwise', async () => {
+    const day = '2025-03-10';
+    const onNote = await createReceipt(suite.app, suite.token, { ...refs, cooler: await createCooler(suite.app, suite.token) }, { receiptDate: `${day}T09:00:00Z` });
+    const free = await createReceipt(suite.app, suite.token, { ...refs, cooler: await createCooler(suite.app, suite.token) }, { receiptDate: `${day}T10:00:00Z` });
+    const admin = await loginAs(suite.app, 'Admin');
+    const note = await (await deliveryFixtures(suite.app, admin.token)).note({ type: 'transfer', lbNumbers: [onNote.lbNumber] });
+
+    const rows = (await sheet(`receiptDate=${day}`)).items;
+    expect(rows.map((r) => [r.id, r.deliveryNoteNo])).toEqual([
+      [onNote.id, String(note.id)],
+      [free.id, null],
+    ]);
+    const [header, ...records] = parseCsv((await api('GET', `/api/end_of_day_sheet_csv?receiptDate=${day}`)).body.slice(1));
+    const column = header!.indexOf('Delivery Note No');
+    expect(records.map((r) => r[column])).toEqual([String(note.id), '']);
   });
 });
 

@@ -36,6 +36,20 @@ export async function createTestDatabase(options: Pick<DatabaseOptions, 'logQuer
     await database.migrate(migrationsFolder);
     return { database, dispose: () => database.close() };
   }
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openDatabase({ url: scratch.url, ...options });
+  await database.migrate(migrationsFolder);
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and how to drop it. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `cooler_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -43,12 +57,9 @@ export async function createTestDatabase(options: Pick<DatabaseOptions, 'logQuer
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), ...options });
-  await database.migrate(migrationsFolder);
   return {
-    database,
-    async dispose() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists "${name}" with (force)`);

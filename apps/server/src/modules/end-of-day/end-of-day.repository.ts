@@ -23,6 +23,8 @@ const sheetFields = {
   processOption: receipts.processOption,
   scrapReason: receiptFields.scrapReason,
   isExported,
+  /** The transfer or scrap note holding the LB number (its 'Delivery Note No'), as Master Data shows it. */
+  deliveryId: receiptFields.deliveryId,
 };
 
 const sheet = (db: Db) => db.select(sheetFields).from(receipts);

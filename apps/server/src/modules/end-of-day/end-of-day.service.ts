@@ -22,8 +22,7 @@ export function toSheetRow(row: SheetRow): EndOfDayRow {
     supplierCode: row.supplierCode,
     roNumber: null,
     accountNo: row.accountNo,
-    // TODO(issue 9, delivery notes): the number of the note that holds the LB number.
-    deliveryNoteNo: null,
+    deliveryNoteNo: row.deliveryId === null ? null : String(row.deliveryId),
     receiptDate: row.receiptDate.toISOString(),
     serialNumber: row.serialNumber,
     partNumber: row.partNumber,
@@ -57,7 +56,7 @@ function csvRow(row: SheetRow): string {
     row.supplierCode,
     null,
     row.accountNo,
-    null,
+    row.deliveryId,
     formatLondonDateTime(row.receiptDate),
     row.serialNumber,
     row.partNumber,

@@ -140,7 +140,7 @@ export class ReceiptsService {
     await this.db.transaction(async (tx) => {
       const current = await repo.lockReceipt(tx, id);
       if (!current) throw new NotFoundError();
-      // TODO(issue 9, delivery notes): refuse while a delivery note holds this LB number.
+      // A receipt on a delivery note is refused by the foreign key of delivery_lines (400, docs/decisions/021).
       await repo.deleteReceipt(tx, id);
       await recordText(tx, actor, subjectOf(id), [RECEIPT_DELETED, ...describe(current)]);
     });

@@ -48,7 +48,6 @@ export function useDelivery(id: number) {
   });
 }
 
-export const getDelivery = (id: number, signal?: AbortSignal) => api.get(`/api/deliveries/${id}`, delivery, undefined, signal);
 
 // ── writes ──────────────────────────────────────────────────────────────────────────────────────
 
