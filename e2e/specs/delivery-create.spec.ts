@@ -15,11 +15,12 @@ import { writeBarcodeY4m } from '../support/y4m';
 
 const SCAN_TIMEOUT = 25_000;
 
-async function seedLbNumbers(admin: Api, ref: ReceiptReferenceData, count: number): Promise<string[]> {
+/** `count` receipts of `ref`'s customer (option X, or what `overrides` say); their LB numbers. */
+async function seedLbNumbers(admin: Api, ref: ReceiptReferenceData, count: number, overrides: Record<string, unknown> = {}): Promise<string[]> {
   const lbs: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const lbNumber = uniqueLbNumber();
-    await receiptSeed(admin, ref, { lbNumber });
+    await receiptSeed(admin, ref, { lbNumber, ...overrides });
     lbs.push(lbNumber);
   }
   return lbs;
@@ -143,9 +144,12 @@ test('a transfer through Manual: the preparation gates Scan and Manual, typed ad
   await expect(page.getByRole('textbox', { name: 'Business name (Invoice to)' })).toHaveValue('');
 });
 
+/** A receipt for scrap: option S with its scrap reason. */
+const scrapped = (ref: ReceiptReferenceData) => ({ processOption: 'S', scrapReason: ref.reason.code });
+
 test('a scrap through Manual, its type preset and remembered', async ({ adminPage: page, admin }) => {
   const ref = await receiptReferenceData(admin);
-  const [lb] = await seedLbNumbers(admin, ref, 1);
+  const [lb] = await seedLbNumbers(admin, ref, 1, scrapped(ref));
   await prepare(page, 'scrap', 'Manual', async () => {
     await expect(page.getByRole('textbox', { name: 'Business name (Invoice to)' })).toHaveCount(0);
     await pick(page, 'Customer (Asset owner)', ref.account.name);
@@ -197,7 +201,7 @@ test('an error sheet through Manual: rows typed and removed, completed, listed',
 
 test('an unknown LB and an LB already on another note are flagged in the list at once', async ({ adminPage: page, admin }) => {
   const ref = await receiptReferenceData(admin);
-  const [onScrap, free] = await seedLbNumbers(admin, ref, 2);
+  const [onScrap, free] = await seedLbNumbers(admin, ref, 2, scrapped(ref));
   const scrap = await admin.post<Delivery>('/api/deliveries', {
     type: 'scrap',
     deliveryDay: '2026-01-05',
@@ -243,6 +247,50 @@ test('an unknown LB and an LB already on another note are flagged in the list at
   await page.getByRole('button', { name: 'Complete delivery note' }).click();
   await expect(page).toHaveURL(/#\/delivery-list\/scrap$/);
   expect((await newestNote(admin, 'scrap')).lbNumbers).toEqual([free]);
+});
+
+test("each line shows its receipt; another customer's or an ill-fitting receipt asks to be accepted, never blocks; a tag scanned twice says so", async ({
+  adminPage: page,
+  admin,
+}) => {
+  const ref = await receiptReferenceData(admin);
+  const client = await admin.post<{ id: number }>('/api/clients', { name: unique('Other client ') });
+  const other = await admin.post<{ id: number; name: string }>('/api/customer_accounts', { name: unique('Metro Cafes '), client: client.id });
+  const [own] = await seedLbNumbers(admin, ref, 1);
+  const [foreign] = await seedLbNumbers(admin, ref, 1, { customerAccount: other.id });
+  const [forScrap] = await seedLbNumbers(admin, ref, 1, scrapped(ref));
+  const prep = await transferPrep(admin, ref);
+  await prepare(page, 'transfer', 'Scan', () => fillTransfer(page, prep));
+  for (const lb of [own!, foreign!, forScrap!]) await typeLb(page, lb);
+
+  const receiptLine = (lb: string) => row(page, lb).getByTestId('lb-row-receipt');
+  await expect(row(page, own!)).toHaveAttribute('data-tone', 'ok');
+  await expect(receiptLine(own!)).toContainText(ref.account.name);
+  await expect(receiptLine(foreign!)).toContainText(other.name);
+  await expect(row(page, foreign!)).toHaveAttribute('data-tone', 'attention');
+  await expect(row(page, foreign!)).toContainText(`Received for another customer: ${other.name}.`);
+  await expect(row(page, forScrap!)).toHaveAttribute('data-tone', 'attention');
+  await expect(row(page, forScrap!)).toContainText('Process option S does not fit a transfer note.');
+  await expect(page.getByText('2 to check')).toBeVisible();
+  await page.getByRole('button', { name: `Accept the warning on ${foreign}` }).click();
+  await expect(row(page, foreign!)).toHaveAttribute('data-tone', 'ok');
+  await expect(row(page, foreign!)).toContainText(`Accepted: Received for another customer: ${other.name}.`);
+  await expect(page.getByText('1 to check')).toBeVisible();
+
+  // The same tag again: one row, and the field says why nothing was added.
+  await typeLb(page, own!);
+  await expect(rows(page)).toHaveCount(3);
+  await expect(page.getByText(`${own}: This LB number is already on this note.`)).toBeVisible();
+  await expectAccessible(page);
+
+  // The preview shows the same lines, the acceptance kept; a warning does not stop the note.
+  await page.getByRole('link', { name: 'Preview delivery note' }).click();
+  await expect(receiptLine(own!)).toContainText(ref.account.name);
+  await expect(row(page, foreign!)).toHaveAttribute('data-tone', 'ok');
+  await expect(row(page, forScrap!)).toHaveAttribute('data-tone', 'attention');
+  await page.getByRole('button', { name: 'Complete delivery note' }).click();
+  await expect(page).toHaveURL(/#\/delivery-list\/transfer$/);
+  await expectTransfer(admin, prep, [own!, foreign!, forScrap!]);
 });
 
 test('a transfer with a keyboard-wedge scanner at 20 scans a second: every code once, none lost', async ({ adminPage: page, admin }) => {
