@@ -19,6 +19,7 @@ import { useCan } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { paths, type AppPath } from '../../lib/paths';
 import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
+import { receiptPhoneKey } from './receipts-columns';
 import { useScannerFocus } from './scan-focus';
 import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 
@@ -233,6 +234,7 @@ export default function MainPage() {
           titleOrder={2}
           list={list}
           columns={columns}
+          phoneKey={receiptPhoneKey}
           rowActions={(r) => (
             <RowActions
               editTo={paths.receiptEdit.to({ receipt: r.id })}
