@@ -5,11 +5,7 @@
  * are kept beside it, by LB number, so they follow a row however the list is reordered or edited.
  */
 import type { LbCheckItem } from '@cooler-hub/contract/deliveries';
-
-/** Codes are compared and sent as the create call reads them: trimmed and upper-cased. */
-export function normaliseLb(code: string): string {
-  return code.trim().toUpperCase();
-}
+import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 
 /**
  * The list with the new codes appended, each at most once: a code already in the list (or twice in
@@ -19,7 +15,8 @@ export function addCodes(list: readonly string[], codes: readonly string[]): { l
   const seen = new Set(list);
   const added: string[] = [];
   for (const raw of codes) {
-    const code = normaliseLb(raw);
+    // Compared and sent as the create call reads them.
+    const code = normalizeLbNumber(raw);
     if (!code || seen.has(code)) continue;
     seen.add(code);
     added.push(code);
