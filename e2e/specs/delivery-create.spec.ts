@@ -8,8 +8,9 @@
 import type { Page } from '@playwright/test';
 import type { Delivery, DeliveryEmail, DeliveryType } from '@cooler-hub/contract/deliveries';
 import { expect, expectAccessible, test, unique, type Api } from '../support/fixtures';
-import { receiptReferenceData, receiptScan, receiptSeed, type ReceiptReferenceData } from '../support/receipt-data';
+import { receiptReferenceData, receiptSeed, type ReceiptReferenceData } from '../support/receipt-data';
 import { openWithFakeCamera } from '../support/scan-camera';
+import { scan } from '../support/scanner';
 import { uniqueLbNumber } from '../support/scan-receipts';
 import { writeBarcodeY4m } from '../support/y4m';
 
@@ -254,8 +255,8 @@ test('a transfer with a keyboard-wedge scanner at 20 scans a second: every code 
   const field = page.getByRole('textbox', { name: 'LB Number' });
   await expect(field).toBeFocused();
 
-  for (const [i, lb] of lbs.entries()) await receiptScan(page, lb, { startAt: i === 0 ? undefined : 50 });
-  await receiptScan(page, lbs[3]!, { startAt: 50 }); // the same tag again
+  for (const [i, lb] of lbs.entries()) await scan(page, lb, { startAt: i === 0 ? undefined : 50 });
+  await scan(page, lbs[3]!, { startAt: 50 }); // the same tag again
   await expect(rows(page)).toHaveCount(20);
   await expect(rows(page)).toHaveText(lbs.map((lb) => new RegExp(lb)));
   await expect(page.locator('li[data-tone="ok"]')).toHaveCount(20);
@@ -268,7 +269,7 @@ test('a transfer with a keyboard-wedge scanner at 20 scans a second: every code 
   await page.getByRole('button', { name: `Remove ${lbs[19]}` }).click();
   await expect(rows(page)).toHaveCount(19);
   await expect(field).toBeFocused();
-  await receiptScan(page, lbs[19]!);
+  await scan(page, lbs[19]!);
   await expect(rows(page)).toHaveCount(20);
   // A click on the page's empty space (the heading) leaves no control focused: the field takes the
   // focus back, so a scan then still lands.
@@ -276,7 +277,7 @@ test('a transfer with a keyboard-wedge scanner at 20 scans a second: every code 
   await expect(field).toBeFocused();
   await page.getByRole('button', { name: `Remove ${lbs[19]}` }).click();
   await page.getByRole('heading', { level: 1 }).click();
-  await receiptScan(page, lbs[19]!);
+  await scan(page, lbs[19]!);
   await expect(rows(page)).toHaveCount(20);
 
   await page.getByRole('link', { name: 'Preview delivery note' }).click();
