@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { REQUIRED_MESSAGE } from '../src/common';
 import {
   DUPLICATE_LB_NUMBER,
+  deliveryLineListQuery,
+  lbCheckBody,
   EMAIL_MISSED,
   deliveryCreateBody,
   deliveryEmailCreateBody,
@@ -57,5 +59,12 @@ describe('delivery bodies (spec 5.4)', () => {
     expect(deliveryFileName({ id: 7, type: 'error_sheet' }, 'csv')).toBe('error-sheet-7.csv');
     expect(deliveryFileName({ id: 7, type: 'scrap' }, 'pdf')).toBe('scrap-note-7.pdf');
     expect(deliveryTitle({ id: 7, type: 'transfer' })).toBe('Transfer delivery note 7');
+  });
+});
+
+describe('LB numbers in delivery calls are read as everywhere else (normalizeLbNumber)', () => {
+  it('trims and upper-cases the check list and the lines filter', () => {
+    expect(lbCheckBody.parse({ lbNumbers: [' lb12 ', 'LB7'] }).lbNumbers).toEqual(['LB12', 'LB7']);
+    expect(deliveryLineListQuery.parse({ lbNumber: ' lb0042' }).lbNumber).toBe('LB0042');
   });
 });
