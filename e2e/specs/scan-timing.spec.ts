@@ -155,7 +155,7 @@ test('/lb-tag: a scan over typed text opens its receipt, any profile', async ({ 
   await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
 });
 
-test('/scan-update typed field: a scan over what it held finds the receipt, any profile', async ({ adminPage: page, admin }) => {
+test('/scan-update typed field: a scan over what it held finds the receipt, any profile; so does a person typing', async ({ adminPage: page, admin }) => {
   for (const profile of SCANNER_PROFILES) {
     const receipt = await seedReceipt(admin);
     await page.goto('/#/scan-update');
@@ -164,4 +164,10 @@ test('/scan-update typed field: a scan over what it held finds the receipt, any 
     await scan(page, receipt.lbNumber, { profile });
     await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
   }
+  // A person types the number and presses Enter.
+  const receipt = await seedReceipt(admin);
+  await page.goto('/#/scan-update');
+  await page.getByRole('textbox', { name: 'LB Number' }).click();
+  await typeAsPerson(page, receipt.lbNumber.toLowerCase());
+  await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
 });

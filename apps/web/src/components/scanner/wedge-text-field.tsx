@@ -11,7 +11,7 @@
  */
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { flushSync } from 'react-dom';
-import { useController, useFormContext } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { useField } from '../form/fields';
 import { useWedgeInput, type ScanHandler } from './wedge-input';
 
@@ -33,8 +33,9 @@ export function WedgeTextField({
   errorOnceTouched?: boolean;
 } & Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onKeyDown' | 'onFocus' | 'onBlur'>) {
   const { field, error } = useField(name);
-  const { fieldState, formState } = useController({ name });
-  const { setValue } = useFormContext();
+  const { control, setValue, getFieldState } = useFormContext();
+  const formState = useFormState({ control, name });
+  const fieldState = getFieldState(name, formState);
   const wedge = useWedgeInput({
     onScan: (code) => {
       const value = format ? format(code) : code;
