@@ -24,15 +24,13 @@ import type { CollectionPoint, ScrapReason } from '@cooler-hub/contract/settings
 import { SelectField } from '../../components/form/fields';
 import { collectionPointLookup, scrapReasonLookup } from '../../components/form/lookups';
 import { SearchSelect } from '../../components/form/search-select';
+import { SEARCH_DEBOUNCE_MS } from '../../components/form/search-select-model';
 import { WedgeTextField } from '../../components/scanner/wedge-text-field';
 import type { ScanHandler } from '../../components/scanner/wedge-input';
 import { paths } from '../../lib/paths';
 import { useScrapReasonByCode } from './api';
 import { receiptWithLbQuery } from './scan-lookup';
 import type { ReceiptMode } from './receipt-defaults';
-
-/** The search-select debounce (spec 9), for the 'already used' lookup. */
-const LOOKUP_DEBOUNCE_MS = 350;
 
 /**
  * LB Number (spec 5.3, docs/decisions/211): exactly one 'LB' whatever is typed, pasted or scanned
@@ -46,7 +44,7 @@ export function LbNumberField(props: { onScan?: ScanHandler; exceptId?: string }
   const { exceptId } = props;
   const queryClient = useQueryClient();
   const lb = useWatch({ name: 'lbNumber' }) as string | null | undefined;
-  const [settled] = useDebouncedValue(lb ?? '', LOOKUP_DEBOUNCE_MS);
+  const [settled] = useDebouncedValue(lb ?? '', SEARCH_DEBOUNCE_MS);
   const asked = isLbNumber(settled) ? settled : '';
   const holder = useQuery({ ...receiptWithLbQuery(asked), enabled: asked !== '' });
   const taken = holder.data && holder.data.id !== exceptId && holder.data.lbNumber === lb ? holder.data : null;
