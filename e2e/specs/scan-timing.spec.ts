@@ -16,6 +16,15 @@ const lbBox = (page: Page) => page.getByRole('textbox', { name: 'LB Number' });
 const engineerBox = (page: Page) => page.getByRole('textbox', { name: 'Engineer number' });
 const createButton = (page: Page) => page.getByRole('button', { name: 'Create', exact: true });
 
+/**
+ * The receipt's edit screen is open — drawn, not only addressed: the address changes before the
+ * lazily loaded screen replaces the old one, and leaving before that keeps the old screen mounted.
+ */
+async function opened(page: Page, id: string) {
+  await expect(page).toHaveURL(new RegExp(`#/receipt/${id}/edit$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Update receipt' })).toBeVisible();
+}
+
 /** This user's receipt defaults (as a previous receipt leaves them): engineer mode, option X. */
 async function rememberDefaults(page: Page, ref: Awaited<ReturnType<typeof receiptReferenceData>>) {
   await page.evaluate((r) => {
@@ -84,7 +93,7 @@ test('LB Number: a scan replaces the old number, any profile, lower case upper-c
   const lower = receiptLbNumber();
   await scan(page, lower.toLowerCase());
   await expect(field).toHaveValue(lower);
-  await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`)); // Enter never submitted
+  await opened(page, receipt.id); // Enter never submitted
 
   // A person types over the field's 'LB': one LB, kept on leaving the field.
   await field.fill('LB');
@@ -126,7 +135,7 @@ test('/main search: a scan replaces what the box held and opens its receipt, any
     await expect(search).toBeFocused();
     await search.fill('LB123');
     await scan(page, receipt.lbNumber.toLowerCase(), { profile });
-    await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
+    await opened(page, receipt.id);
   }
   // A person types an LB number and presses Enter: the same receipt.
   const receipt = await seedReceipt(admin);
@@ -135,7 +144,7 @@ test('/main search: a scan replaces what the box held and opens its receipt, any
   await expect(search).toBeFocused();
   await search.fill(''); // the list remembers its last search: a person clears it first
   await typeAsPerson(page, receipt.lbNumber);
-  await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
+  await opened(page, receipt.id);
 });
 
 test('/lb-tag: a scan over typed text opens its receipt, any profile', async ({ adminPage: page, admin }) => {
@@ -146,13 +155,13 @@ test('/lb-tag: a scan over typed text opens its receipt, any profile', async ({ 
     await expect(lookup).toBeFocused();
     await lookup.fill('LB9');
     await scan(page, receipt.lbNumber, { profile });
-    await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
+    await opened(page, receipt.id);
   }
   const receipt = await seedReceipt(admin);
   await page.goto('/#/lb-tag');
   await expect(page.getByRole('combobox', { name: 'Enter manually' })).toBeFocused();
   await typeAsPerson(page, receipt.lbNumber);
-  await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
+  await opened(page, receipt.id);
 });
 
 test('/scan-update typed field: a scan over what it held finds the receipt, any profile; so does a person typing', async ({ adminPage: page, admin }) => {
@@ -162,12 +171,12 @@ test('/scan-update typed field: a scan over what it held finds the receipt, any 
     const field = page.getByRole('textbox', { name: 'LB Number' });
     await field.fill('LB0');
     await scan(page, receipt.lbNumber, { profile });
-    await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
+    await opened(page, receipt.id);
   }
   // A person types the number and presses Enter.
   const receipt = await seedReceipt(admin);
   await page.goto('/#/scan-update');
   await page.getByRole('textbox', { name: 'LB Number' }).click();
   await typeAsPerson(page, receipt.lbNumber.toLowerCase());
-  await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
+  await opened(page, receipt.id);
 });
