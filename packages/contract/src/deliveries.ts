@@ -19,6 +19,7 @@ import {
 } from './common';
 import { uuidReference } from './coolers';
 import { DELIVERY_TYPES, lbNumber, LB_NUMBER_MAX, processOption, queryBoolean, type ProcessOption } from './receipts';
+import { normalizeLbNumber } from './rules';
 
 export { DELIVERY_TYPES };
 
@@ -222,7 +223,7 @@ export type DeliveryLine = z.infer<typeof deliveryLine>;
 export const deliveryLineListQuery = listQuery(['id'], {
   deliveryId: queryValue(integerId),
   /** Exact LB number (upper-cased). */
-  lbNumber: queryValue(z.string().trim().toUpperCase().max(LB_NUMBER_MAX)),
+  lbNumber: queryValue(z.string().overwrite(normalizeLbNumber).max(LB_NUMBER_MAX)),
 });
 export type DeliveryLineListQuery = z.infer<typeof deliveryLineListQuery>;
 export const deliveryLineList = listResponse(deliveryLine);
@@ -391,7 +392,7 @@ export const lbCheckBody = z.object({
   deliveryId: optionalIdRef,
   lbNumbers: required(
     z
-      .array(z.string().trim().toUpperCase().max(100, 'This value is too long.'))
+      .array(z.string().overwrite(normalizeLbNumber).max(100, 'This value is too long.'))
       .min(1, REQUIRED_MESSAGE)
       .max(MAX_LB_NUMBERS, `At most ${MAX_LB_NUMBERS} LB numbers at once.`),
   ),

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { REQUIRED_MESSAGE } from '../src/common';
 import {
   DUPLICATE_LB_NUMBER,
+  deliveryLineListQuery,
+  lbCheckBody,
   EMAIL_MISSED,
   deliveryCreateBody,
   deliveryEmailCreateBody,
@@ -86,5 +88,12 @@ describe('lineWarnings: what a person checks a line by, never a rule', () => {
     expect(lineWarnings('transfer', 7, receipt({ processOption: 'S' }))).toEqual(['Process option S does not fit a transfer note.']);
     expect(lineWarnings('transfer', 7, receipt({ processOption: 'D' }))).toEqual([]);
     expect(lineWarnings('error_sheet', null, receipt({ processOption: 'S' }))).toEqual([]);
+  });
+});
+
+describe('LB numbers in delivery calls are read as everywhere else (normalizeLbNumber)', () => {
+  it('trims and upper-cases the check list and the lines filter', () => {
+    expect(lbCheckBody.parse({ lbNumbers: [' lb12 ', 'LB7'] }).lbNumbers).toEqual(['LB12', 'LB7']);
+    expect(deliveryLineListQuery.parse({ lbNumber: ' lb0042' }).lbNumber).toBe('LB0042');
   });
 });

@@ -8,7 +8,6 @@ import {
   codesToCheck,
   flaggedCount,
   lbErrorsByIndex,
-  normaliseLb,
   removeCode,
   rowViews,
   withAnswers,
@@ -55,13 +54,13 @@ describe('addCodes', () => {
   });
 });
 
-describe('removeCode / normaliseLb', () => {
+describe('removeCode', () => {
   it('removes only that row', () => {
     expect(removeCode(['LB1', 'LB2', 'LB3'], 'LB2')).toEqual(['LB1', 'LB3']);
     expect(removeCode(['LB1'], 'LB9')).toEqual(['LB1']);
   });
-  it('normalises as the create call does', () => {
-    expect(normaliseLb('  lb0042\t')).toBe('LB0042');
+  it('adds codes as the create call reads them', () => {
+    expect(addCodes([], ['  lb0042\t']).list).toEqual(['LB0042']);
   });
 });
 

@@ -5,11 +5,7 @@
  * are kept beside it, by LB number, so they follow a row however the list is reordered or edited.
  */
 import { lineWarnings, type DeliveryType, type LbCheckItem, type LbCheckReceipt } from '@cooler-hub/contract/deliveries';
-
-/** Codes are compared and sent as the create call reads them: trimmed and upper-cased. */
-export function normaliseLb(code: string): string {
-  return code.trim().toUpperCase();
-}
+import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 
 /**
  * The list with the new codes appended, each at most once: a code already in the list (or twice in
@@ -21,7 +17,8 @@ export function addCodes(list: readonly string[], codes: readonly string[]): { l
   const added: string[] = [];
   const repeated: string[] = [];
   for (const raw of codes) {
-    const code = normaliseLb(raw);
+    // Compared and sent as the create call reads them.
+    const code = normalizeLbNumber(raw);
     if (!code) continue;
     if (seen.has(code)) {
       repeated.push(code);

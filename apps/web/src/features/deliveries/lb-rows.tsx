@@ -164,7 +164,7 @@ function AddLb({ onAdd, disabled, autoFocus, inputRef, notice }: AddLbProps) {
   const wedge = useWedgeInput({
     onScan: (code) => {
       onAdd([code]);
-      // The burst's first key reached the field before it was known to be a scan: drop it.
+      // The scan's keys reached the field as typed keys do: the row takes the code, the field empties.
       setText('');
     },
     onEnter: addTyped,

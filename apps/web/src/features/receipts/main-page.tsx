@@ -11,10 +11,12 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { processStateTone, receiptStatus, type Receipt } from '@cooler-hub/contract/receipts';
+import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import { DataList, type ListColumn } from '../../components/list/data-list';
 import { RowActions } from '../../components/list/row-actions';
 import { useListController } from '../../components/list/use-list-controller';
 import { debounce } from '../../components/form/search-select-model';
+import { useWedgeInput } from '../../components/scanner/wedge-input';
 import { useCan } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { paths, type AppPath } from '../../lib/paths';
@@ -144,6 +146,16 @@ function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string)
     }
   };
 
+  /** Enter: the search at once, and an exact LB number opens its receipt. A scan replaces the box's text. */
+  const commit = (text: string) => {
+    debounced.cancel();
+    setText(text);
+    search(text.trim());
+    const lb = scannedLbNumber(text);
+    if (lb) void open(lb);
+  };
+  const wedge = useWedgeInput({ onScan: (code) => commit(normalizeLbNumber(code)), onEnter: commit });
+
   return (
     <TextInput
       ref={box}
@@ -159,15 +171,8 @@ function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string)
         setText(event.currentTarget.value);
         debounced(event.currentTarget.value);
       }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter') return;
-        event.preventDefault();
-        const typed = event.currentTarget.value;
-        debounced.cancel();
-        search(typed.trim());
-        const lb = scannedLbNumber(typed);
-        if (lb) void open(lb);
-      }}
+      onKeyDown={wedge.onKeyDown}
+      onFocus={wedge.onFocus}
     />
   );
 }
