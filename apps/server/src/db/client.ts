@@ -40,7 +40,13 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
 }
 
-export type DatabaseOptions = ({ url: string; pool?: PoolOptions } | { dataDir: string } | { memory: true }) & {
+export type DatabaseOptions = (
+  | { url: string; pool?: PoolOptions }
+  | { dataDir: string }
+  | { memory: true }
+  /** An open embedded database (tests: a clone of a template, which skips initdb). */
+  | { pglite: PGlite }
+) & {
   /** Called with every statement drizzle sends (main.ts logs them at LOG_LEVEL=trace; the bench reads them). */
   logQuery?: (query: string, params: unknown[]) => void;
 };
@@ -50,7 +56,8 @@ export const SETUP_LOCK_KEY = 7_270_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
-  return 'url' in options ? openPostgres(options.url, logger, options.pool) : openPglite('dataDir' in options ? options.dataDir : undefined, logger);
+  if ('url' in options) return openPostgres(options.url, logger, options.pool);
+  return openPglite('dataDir' in options ? options.dataDir : undefined, logger, 'pglite' in options ? options.pglite : undefined);
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -69,7 +76,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
 
-async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<Database> {
+async function openPglite(dataDir: string | undefined, logger: QueryLogger, open?: PGlite): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -78,7 +85,7 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
   // PGlite does not create the parent folders of its data directory.
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   // Extensions the migrations create must be loaded into the WASM build first (a server has them installed).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = open ?? (await PGlite.create(dataDir, { extensions: { pg_trgm } }));
   const db = drizzle({ client, schema, logger });
   let closed = false;
   return {
