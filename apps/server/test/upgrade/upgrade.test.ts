@@ -71,8 +71,8 @@ async function loadFixture(level: string, extraSql = ''): Promise<Loaded> {
 }
 
 async function rows<T>(database: Database, text: string): Promise<T[]> {
-  const result = (await database.db.execute(sql.raw(text))) as unknown as { rows: unknown[] };
-  return result.rows as T[];
+  const result: unknown = await database.db.execute(sql.raw(text));
+  return (result as { rows: T[] }).rows;
 }
 
 type Row = Record<string, unknown>;
