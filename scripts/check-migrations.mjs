@@ -4,8 +4,8 @@
  * lists every migration file (SQL, drizzle-kit snapshot, the pre-squash ones) and every journal entry
  * with its SHA-256; this check fails when
  *   - a listed file was changed or removed, or a listed journal entry changed or disappeared;
- *   - a migration file or journal entry exists that is not listed (run with --append after
- *     `npm run db:generate -w apps/server` to list it);
+ *   - a migration file or journal entry exists that is not listed (`npm run db:generate -w
+ *     apps/server` lists new ones by running this with --append);
  *   - a line of an earlier committed version of the list (git history, as far as the clone has it)
  *     was changed or removed: the list only grows.
  *
@@ -22,7 +22,7 @@ export const MANIFEST = 'migrations.sha256';
 const HEADER = [
   '# Committed migrations are append-only (docs/decisions/195): never change or remove a line of this list.',
   '# Each line: SHA-256, two spaces, a file under apps/server/drizzle (or meta/_journal.json#<tag>, one journal entry).',
-  '# After `npm run db:generate -w apps/server`: `node scripts/check-migrations.mjs --append`.',
+  '# `npm run db:generate -w apps/server` appends new migrations (node scripts/check-migrations.mjs --append).',
 ];
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
