@@ -41,7 +41,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, jwtSecret, webRoot });
   sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
-  app.log.info({ migrations: migration }, describeMigration(migration));
+  app.log.info({ migrationsApplied: migration.applied.length }, describeMigration(migration));
   const sweepTimer = sweepOrphanUploadsHourly(app, new UploadsService(database.db, config.publicUrl));
 
   let closing = false;

@@ -293,7 +293,7 @@ describe('a migration that fails', () => {
       migration: '0007_receipts_process_state_sort',
       message: 'relation "receipts_process_state_id_idx" already exists',
     },
-  ])('from $level, stopped by $migration: named with the database error, nothing changed', async ({ level, conflict, migration, message }) => {
+  ])('from $level, stopped by $migration: named with the database error, nothing changed', { timeout: 60_000 }, async ({ level, conflict, migration, message }) => {
     const loaded = await loadFixture(level, `\n${conflict}\n`);
     try {
       const before = await snapshot(loaded.database);
@@ -310,6 +310,36 @@ describe('a migration that fails', () => {
       // Rolled back: every row and the schema (drizzle's records too) exactly as before.
       expect(await snapshot(loaded.database)).toEqual(before);
       expect(await schemaOf(loaded.database)).toEqual(schemaBefore);
+    } finally {
+      await loaded.dispose();
+    }
+  });
+});
+
+describe('a database this version cannot know', () => {
+  it.each([
+    {
+      what: 'made by a newer version (a later migration recorded)',
+      records: `INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('${'f'.repeat(64)}', 4102444800000);`,
+      message: 'was upgraded by a newer version of Cooler Hub',
+    },
+    {
+      what: 'whose records are none of ours',
+      records: `DELETE FROM drizzle.__drizzle_migrations; INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('${'e'.repeat(64)}', 1700000000000);`,
+      message: 'are none that any landed version of Cooler Hub wrote',
+    },
+  ])('$what: refused before anything runs, nothing changed', { timeout: 60_000 }, async ({ records, message }) => {
+    const loaded = await loadFixture('0005_deliveries', `\n${records}\n`);
+    try {
+      const before = await snapshot(loaded.database);
+      const error = await loaded.database.migrate(migrationsFolder).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(error).toBeInstanceOf(MigrationError);
+      expect((error as Error).message).toContain(message);
+      expect((error as Error).message).toContain('Nothing was changed. What to do:');
+      expect(await snapshot(loaded.database)).toEqual(before);
     } finally {
       await loaded.dispose();
     }
