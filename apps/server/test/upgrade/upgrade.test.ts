@@ -236,7 +236,7 @@ describe('a database of every landed schema level starts on this version', () =>
         const after = await snapshot(loaded.database);
         measured.push(`  ${level}: ${countRows(before)} rows, migrated in ${migrateMs} ms — ${describeMigration(result)}`);
 
-        expect(result.to).toBe(NEWEST);
+        expect(result.to, 'a new migration adds its level to levels.ts and its fixture (generate.ts)').toBe(NEWEST);
         expect(result.from?.replace('/', '-')).toBe(level);
         if (level === NEWEST) expect(result.applied).toEqual([]);
         else expect(result.applied.length).toBeGreaterThan(0);
