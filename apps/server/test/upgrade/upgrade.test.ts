@@ -199,11 +199,20 @@ async function startApp(database: Database) {
 let freshSchema: Promise<string[]> | undefined;
 function expectedSchema(): Promise<string[]> {
   freshSchema ??= (async () => {
-    const fresh = await createTestDatabase();
+    if (serverUrl) {
+      const fresh = await createTestDatabase();
+      try {
+        return await schemaOf(fresh.database);
+      } finally {
+        await fresh.dispose();
+      }
+    }
+    const fresh = await openDatabase({ pglite: await emptyPglite() });
     try {
-      return await schemaOf(fresh.database);
+      await fresh.migrate(migrationsFolder);
+      return await schemaOf(fresh);
     } finally {
-      await fresh.dispose();
+      await fresh.close();
     }
   })();
   return freshSchema;
@@ -273,7 +282,7 @@ describe('a database of every landed schema level starts on this version', () =>
         await loaded.dispose();
       }
     },
-    60_000,
+    120_000,
   );
 });
 
@@ -293,7 +302,7 @@ describe('a migration that fails', () => {
       migration: '0007_receipts_process_state_sort',
       message: 'relation "receipts_process_state_id_idx" already exists',
     },
-  ])('from $level, stopped by $migration: named with the database error, nothing changed', { timeout: 60_000 }, async ({ level, conflict, migration, message }) => {
+  ])('from $level, stopped by $migration: named with the database error, nothing changed', { timeout: 120_000 }, async ({ level, conflict, migration, message }) => {
     const loaded = await loadFixture(level, `\n${conflict}\n`);
     try {
       const before = await snapshot(loaded.database);
@@ -328,7 +337,7 @@ describe('a database this version cannot know', () => {
       records: `DELETE FROM drizzle.__drizzle_migrations; INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('${'e'.repeat(64)}', 1700000000000);`,
       message: 'are none that any landed version of Cooler Hub wrote',
     },
-  ])('$what: refused before anything runs, nothing changed', { timeout: 60_000 }, async ({ records, message }) => {
+  ])('$what: refused before anything runs, nothing changed', { timeout: 120_000 }, async ({ records, message }) => {
     const loaded = await loadFixture('0005_deliveries', `\n${records}\n`);
     try {
       const before = await snapshot(loaded.database);
@@ -410,5 +419,5 @@ describe('the server start (main.ts)', () => {
     } finally {
       await bad.dispose();
     }
-  }, 120_000);
+  }, 180_000);
 });
