@@ -19,6 +19,7 @@ import { useCan } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { paths, type AppPath } from '../../lib/paths';
 import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
+import { LbTagPresetButton, PrintTagIcon } from './lb-tag-print';
 import { useScannerFocus } from './scan-focus';
 import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 
@@ -233,12 +234,16 @@ export default function MainPage() {
           titleOrder={2}
           list={list}
           columns={columns}
+          toolbar={<LbTagPresetButton />}
           rowActions={(r) => (
-            <RowActions
-              editTo={paths.receiptEdit.to({ receipt: r.id })}
-              historyTo={paths.receiptRevisions.to({ receipt: r.id })}
-              onDelete={() => list.deletion.ask(r)}
-            />
+            <Group gap={4} wrap="nowrap">
+              <PrintTagIcon receiptId={r.id} />
+              <RowActions
+                editTo={paths.receiptEdit.to({ receipt: r.id })}
+                historyTo={paths.receiptRevisions.to({ receipt: r.id })}
+                onDelete={() => list.deletion.ask(r)}
+              />
+            </Group>
           )}
         />
       </Box>
