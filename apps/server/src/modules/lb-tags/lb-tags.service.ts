@@ -7,7 +7,7 @@ import { UNKNOWN_REFERENCE, propertyPath } from '@cooler-hub/contract/common';
 import { lbTagPreset, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
 import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { recordText, type Actor } from '../revision-entries/revisions';
+import { recordTextEach, type Actor } from '../revision-entries/revisions';
 import * as repo from './lb-tags.repository';
 import type { LbTagRow } from './lb-tags.repository';
 
@@ -36,9 +36,11 @@ export class LbTagsService {
       const missing = ids.flatMap((id, i) => (byId.has(id) ? [] : [i]));
       if (missing.length > 0) throw refuse(missing);
       const tags = ids.map((id) => byId.get(id)!);
-      for (const tag of tags) {
-        await recordText(tx, actor, { kind: 'Receipt', ref: tag.id }, [LB_TAG_PRINTED, `LB number: ${tag.lbNumber}`, `Label: ${label}`]);
-      }
+      await recordTextEach(
+        tx,
+        actor,
+        tags.map((tag) => ({ subject: { kind: 'Receipt', ref: tag.id }, messages: [LB_TAG_PRINTED, `LB number: ${tag.lbNumber}`, `Label: ${label}`] })),
+      );
       return tags;
     });
   }
