@@ -139,7 +139,7 @@ test('the sheet of a chosen day: 14 columns; Download CSV saves the file, which 
 
   // and so does Master Data
   await page.goto(`/#/receipts?lbNumber=${first.lbNumber}`);
-  await expect(page.getByRole('table', { name: 'Master Data' }).getByRole('row').nth(1).getByRole('cell').nth(13)).toHaveText('Yes');
+  await expect(page.getByRole('table', { name: 'Master Data' }).getByRole('row').nth(1).getByRole('cell').nth(14)).toHaveText('Yes');
 });
 
 test('a day without receipts says so; the day is kept over a reload; Create opens the receipt form', async ({ adminPage: page }) => {

@@ -633,6 +633,7 @@ async function main() {
   }
   const csv = process.env.BENCH_CSV === '0' ? undefined : await measureCsv(server, token);
   const documents = await measureDocuments(server, token, ids.pdfNote);
+  const tags = await measureLbTags(server, token);
   await server.stop();
 
   if (database.concurrent) {
@@ -648,6 +649,7 @@ async function main() {
   report(endpoints, database.kind, cores, busyBefore, floor);
   if (csv) reportCsv(csv, database.kind);
   reportDocuments(documents, database.kind);
+  reportLbTags(tags, database.kind);
 }
 
 /** DESIGN.md §6: a 1,000-line delivery PDF in ≤ 1 s. */
@@ -692,6 +694,52 @@ function reportDocuments(runs, kind) {
       `  ${format}: ${times.map((t) => t.toFixed(2)).join(' / ')} s, ${(runs.find((r) => r.format === format).bytes / 1e3).toFixed(0)} kB — ${broken ? `BROKEN: > ${PDF_BUDGET_SECONDS} s` : 'ok'}`,
     );
   }
+}
+
+/** docs/decisions/217: 500 LB tags in one PDF in ≤ 2 s (the largest print a user can ask for). */
+const LB_TAGS = 500;
+const LB_TAGS_BUDGET_SECONDS = 2;
+
+/**
+ * POST /api/receipts/lb_tags.pdf with 500 receipts' ids (2 × 1 in, 203 dpi): once untimed, then five
+ * times timed to the last byte — the PDF and the 500 history entries it writes.
+ */
+async function measureLbTags(server, token) {
+  const ids = [];
+  for (let page = 1; ids.length < LB_TAGS; page++) {
+    const list = JSON.parse((await get(server.base, `/api/receipts?perPage=100&page=${page}`, token)).body);
+    if (list.items.length === 0) break;
+    ids.push(...list.items.map((r) => r.id));
+  }
+  const runs = [];
+  if (ids.length < LB_TAGS) {
+    log(`  LB tags: only ${ids.length} receipts in this database, not measured`);
+    return runs;
+  }
+  const body = JSON.stringify({ ids: ids.slice(0, LB_TAGS), preset: '2x1in-203dpi' });
+  const post = () =>
+    fetch(`${server.base}/api/receipts/lb_tags.pdf`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+  await (await post()).arrayBuffer();
+  for (let i = 0; i < 5; i++) {
+    const started = process.hrtime.bigint();
+    const res = await post();
+    const bytes = (await res.arrayBuffer()).byteLength;
+    if (res.status !== 200) throw new Error(`the LB tags answered ${res.status}`);
+    runs.push({ seconds: Number(process.hrtime.bigint() - started) / 1e9, bytes });
+  }
+  log(`  ${LB_TAGS} LB tags: ${(runs.at(-1).bytes / 1e3).toFixed(0)} kB in ${runs.at(-1).seconds.toFixed(2)} s`);
+  return runs;
+}
+
+function reportLbTags(runs, kind) {
+  if (runs.length === 0) return;
+  const times = runs.map((r) => r.seconds);
+  const worst = Math.max(...times);
+  const broken = worst > LB_TAGS_BUDGET_SECONDS;
+  if (broken && kind === 'PostgreSQL') process.exitCode = 1;
+  console.log('');
+  console.log(`${LB_TAGS} LB tags in one PDF; budget ≤ ${LB_TAGS_BUDGET_SECONDS} s:`);
+  console.log(`  pdf: ${times.map((t) => t.toFixed(2)).join(' / ')} s, ${(runs[0].bytes / 1e3).toFixed(0)} kB — ${broken ? `BROKEN: > ${LB_TAGS_BUDGET_SECONDS} s` : 'ok'}`);
 }
 
 /**

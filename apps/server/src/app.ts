@@ -53,6 +53,8 @@ import { passwordRecoveryRoutes } from './modules/password-recovery/password-rec
 import { PasswordRecoveryService } from './modules/password-recovery/password-recovery.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { ProfileService } from './modules/profile/profile.service';
+import { lbTagsRoutes } from './modules/lb-tags/lb-tags.routes';
+import { LbTagsService } from './modules/lb-tags/lb-tags.service';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { ReceiptsService } from './modules/receipts/receipts.service';
 import { revisionEntriesRoutes } from './modules/revision-entries/revision-entries.routes';
@@ -167,6 +169,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     // Inventory and its history (spec 2.9, 2.11, 7).
     await api.register(coolersRoutes, { coolers: new CoolersService(db) });
     await api.register(receiptsRoutes, { receipts: new ReceiptsService(db) });
+    await api.register(lbTagsRoutes, { lbTags: new LbTagsService(db) });
     await api.register(endOfDayRoutes, { endOfDay: new EndOfDayService(db) });
     await api.register(revisionEntriesRoutes, { revisionEntries: new RevisionEntriesService(db) });
     // Delivery notes (issue 9, spec 2.13, 7).

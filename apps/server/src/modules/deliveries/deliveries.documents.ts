@@ -5,14 +5,12 @@
  * header repeated on every page, "Page n of m" at the foot. It is set in DejaVu Sans, a TTF shipped
  * in an npm package and embedded (subset), so any name or address prints — Ł, ß, Cyrillic alike.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { stringify } from 'csv-stringify/sync';
-import PDFDocument from 'pdfkit';
 import { deliveryTitle, type Delivery, type DeliveryAddress } from '@cooler-hub/contract/deliveries';
 import { formatDay, formatLondonDateTime } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
+import { pdfBytes, pdfDocument } from '../../lib/pdf';
 import * as repo from './deliveries.repository';
 import type { DocumentLine } from './deliveries.repository';
 import type { DeliveriesService } from './deliveries.service';
@@ -45,17 +43,6 @@ export function deliveryCsv({ delivery, lines }: DeliveryDocument): string {
 
 // ── PDF ─────────────────────────────────────────────────────────────────────────────────────────
 
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Read once per process: 1.4 MB that every PDF embeds a subset of. */
-function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
-
 const MARGIN = 40;
 const ROW = 13;
 const TABLE_FONT = 8.5;
@@ -69,23 +56,8 @@ const COLUMNS = [
 ] as const;
 
 export function deliveryPdf({ delivery, lines }: DeliveryDocument): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: deliveryTitle(delivery), Author: 'Cooler Hub' },
-  });
-  // pdfkit starts on its built-in Helvetica (no glyphs embedded, never used for text here: it cannot
-  // print Ł or Cyrillic); every text below is set in DejaVu.
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const doc = pdfDocument({ size: 'A4', margin: MARGIN, bufferPages: true, title: deliveryTitle(delivery) });
+  const done = pdfBytes(doc);
 
   const width = doc.page.width - 2 * MARGIN;
   doc.font('bold').fontSize(16).text(deliveryTitle(delivery), MARGIN, MARGIN);

@@ -12,6 +12,11 @@ export async function insertRevisionEntry(db: Db, values: RevisionEntryValues): 
   await db.insert(revisionEntries).values(values);
 }
 
+/** Several entries in one statement (their ids in the order given). */
+export async function insertRevisionEntries(db: Db, values: RevisionEntryValues[]): Promise<void> {
+  if (values.length > 0) await db.insert(revisionEntries).values(values);
+}
+
 /**
  * One entity's history, newest first unless asked otherwise. 'createdAt' sorts by id: ids follow
  * insertion order, while created_at is its transaction's start, so two overlapping changes could

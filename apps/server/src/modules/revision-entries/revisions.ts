@@ -7,7 +7,7 @@
  */
 import type { RevisionEntryKind, RevisionValue } from '@cooler-hub/contract/revisions';
 import type { Db } from '../../db/client';
-import { insertRevisionEntry } from './revision-entries.repository';
+import { insertRevisionEntries, insertRevisionEntry } from './revision-entries.repository';
 
 /** The transaction handed to `db.transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -38,6 +38,20 @@ export async function recordText(tx: Tx, actor: Actor, subject: Subject, message
     textOnlyMessage: messages,
     ...creatorOf(actor),
   });
+}
+
+/** One Text entry for each of many subjects, in one statement: an action on a batch (LB tags printed). */
+export async function recordTextEach(tx: Tx, actor: Actor, entries: { subject: Subject; messages: string[] }[]): Promise<void> {
+  await insertRevisionEntries(
+    tx,
+    entries.map(({ subject, messages }) => ({
+      entryKind: subject.kind,
+      entryRef: subject.ref,
+      diffType: 'Text' as const,
+      textOnlyMessage: messages,
+      ...creatorOf(actor),
+    })),
+  );
 }
 
 /** The fields whose value differs, as field → [old, new], in the order of `after`. */

@@ -21,6 +21,7 @@ import { useCan } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { paths, type AppPath } from '../../lib/paths';
 import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
+import { LbTagPresetButton, PrintTagIcon } from './lb-tag-print';
 import { receiptPhoneKey } from './receipts-columns';
 import { useScannerFocus } from './scan-focus';
 import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
@@ -240,12 +241,16 @@ export default function MainPage() {
           list={list}
           columns={columns}
           phoneKey={receiptPhoneKey}
+          toolbar={<LbTagPresetButton />}
           rowActions={(r) => (
-            <RowActions
-              editTo={paths.receiptEdit.to({ receipt: r.id })}
-              historyTo={paths.receiptRevisions.to({ receipt: r.id })}
-              onDelete={() => list.deletion.ask(r)}
-            />
+            <Group gap={4} wrap="nowrap">
+              <PrintTagIcon receiptId={r.id} />
+              <RowActions
+                editTo={paths.receiptEdit.to({ receipt: r.id })}
+                historyTo={paths.receiptRevisions.to({ receipt: r.id })}
+                onDelete={() => list.deletion.ask(r)}
+              />
+            </Group>
           )}
         />
       </Box>

@@ -30,6 +30,7 @@ import { useAuth } from '../../lib/auth';
 import { newUuid } from '../../lib/new-id';
 import { paths } from '../../lib/paths';
 import { RECEIPTS_KEY, createReceipt } from './api';
+import { CreateAndPrintTagButton, useCreateAndPrintTag } from './lb-tag-print';
 import { ReceiptCoolerStep, focusByName, nextFrame } from './receipt-cooler-step';
 import { clearReceiptDefaults, readReceiptDefaults, saveReceiptDefaults, type ReceiptDefaults } from './receipt-defaults';
 import { LbNumberField, ModeFields, ProcessFields } from './receipt-form-fields';
@@ -71,6 +72,7 @@ function ReceiptCreate({ userId }: { userId: string }) {
   });
 
   const focusField = (name: keyof ReceiptCreateFormInput) => focusByName(() => stepRef.current, name);
+  const printTag = useCreateAndPrintTag();
 
   /** After a scan: on to the first thing still missing, else to Create (the one click). */
   const moveOn = async (after: 'lbNumber' | 'engineerNo') => {
@@ -100,7 +102,8 @@ function ReceiptCreate({ userId }: { userId: string }) {
     message: 'Receipt has been successfully created',
     invalidate: RECEIPTS_KEY,
     goTo: paths.receipts.to(),
-    onSaved: () => {
+    onSaved: (saved) => {
+      printTag.afterCreate(saved);
       const v = form.getValues();
       saveReceiptDefaults(userId, {
         account: chosen.current.account,
@@ -209,10 +212,11 @@ function ReceiptCreate({ userId }: { userId: string }) {
             </SimpleGrid>
             <TextareaField name="notes" label="Notes" minRows={2} />
             <TextareaField name="tagFaultComment" label="Tag Fault Comment" minRows={2} />
-            <Group justify="flex-end" mt="sm">
+            <Group justify="flex-end" mt="sm" onClickCapture={printTag.onClickCapture}>
               <SubmitButton api={formApi} update={false} disabled={!isDirty || mode === null}>
                 Create
               </SubmitButton>
+              <CreateAndPrintTagButton disabled={!isDirty || mode === null} loading={formApi.processing} />
             </Group>
           </AppForm>
         </Paper>

@@ -21,6 +21,7 @@ import { isApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
 import { RECEIPTS_KEY, updateReceipt, useReceipt } from './api';
+import { PrintTagsButton } from './lb-tag-print';
 import { LbNumberField, ModeFields, ProcessFields } from './receipt-form-fields';
 import { receiptUpdateForm, type ReceiptUpdateFormInput } from './receipt-form-schema';
 
@@ -92,6 +93,14 @@ function ReceiptForm({ record }: { record: Receipt }) {
         <Fact label="Supplier Code" value={record.supplier.name} />
         <Fact label="Receipt date" value={formatDateTime(record.receiptDate)} />
       </SimpleGrid>
+      <Group justify="flex-end">
+        <PrintTagsButton
+          ids={[record.id]}
+          label="Print tag"
+          disabled={form.formState.dirtyFields.lbNumber === true}
+          disabledReason="Update first: the tag prints the saved LB number."
+        />
+      </Group>
       <LbNumberField
         exceptId={record.id}
         onScan={(value) => {

@@ -1,0 +1,47 @@
+/**
+ * LB tags (docs/decisions/217): the labels of one or several receipts, and a 'LB tag printed' entry
+ * in each receipt's history, written in the transaction that read what the label prints — a tag
+ * is never generated without its entry, nor an entry kept for a tag that could not be read.
+ */
+import { UNKNOWN_REFERENCE, propertyPath } from '@cooler-hub/contract/common';
+import { lbTagPreset, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
+import type { Db } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { recordTextEach, type Actor } from '../revision-entries/revisions';
+import * as repo from './lb-tags.repository';
+import type { LbTagRow } from './lb-tags.repository';
+
+export const LB_TAG_PRINTED = 'LB tag printed';
+
+export class LbTagsService {
+  constructor(private readonly db: Db) {}
+
+  /** One receipt's tag; 404 when there is no such receipt. */
+  async printOne(actor: Actor, id: string, preset: LbTagPresetId): Promise<LbTagRow> {
+    const [tag] = await this.print(actor, [id], preset, () => new NotFoundError());
+    return tag!;
+  }
+
+  /** The tags of `ids` in that order; a 400 on `ids[n]` for each that names no receipt, and nothing written. */
+  printMany(actor: Actor, ids: readonly string[], preset: LbTagPresetId): Promise<LbTagRow[]> {
+    return this.print(actor, ids, preset, (missing) =>
+      new ValidationError(missing.map((i) => ({ propertyPath: propertyPath(['ids', i]), title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE }))),
+    );
+  }
+
+  private print(actor: Actor, ids: readonly string[], preset: LbTagPresetId, refuse: (missing: number[]) => Error): Promise<LbTagRow[]> {
+    const label = lbTagPreset(preset).label;
+    return this.db.transaction(async (tx) => {
+      const byId = new Map((await repo.lockedTagsOf(tx, ids)).map((t) => [t.id, t]));
+      const missing = ids.flatMap((id, i) => (byId.has(id) ? [] : [i]));
+      if (missing.length > 0) throw refuse(missing);
+      const tags = ids.map((id) => byId.get(id)!);
+      await recordTextEach(
+        tx,
+        actor,
+        tags.map((tag) => ({ subject: { kind: 'Receipt', ref: tag.id }, messages: [LB_TAG_PRINTED, `LB number: ${tag.lbNumber}`, `Label: ${label}`] })),
+      );
+      return tags;
+    });
+  }
+}
