@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { stringify } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
 import { deliveryTitle, type Delivery, type DeliveryAddress } from '@cooler-hub/contract/deliveries';
 import { formatDay, formatLondonDateTime } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
+import { csvRows } from '../../lib/csv';
 import { NotFoundError } from '../../lib/errors';
 import * as repo from './deliveries.repository';
 import type { DocumentLine } from './deliveries.repository';
@@ -37,7 +37,7 @@ export const CSV_COLUMNS = ['Delivery Note No', 'Type', 'Date', 'Customer', 'LB 
 
 export function deliveryCsv({ delivery, lines }: DeliveryDocument): string {
   const head = [String(delivery.id), TYPE_LABELS[delivery.type], formatDay(delivery.deliveryDay), delivery.customerAccount?.name ?? ''];
-  return stringify([
+  return csvRows([
     [...CSV_COLUMNS],
     ...lines.map((l) => [...head, l.lbNumber, l.serialNumber, l.partNumber, formatDay(l.dateOfManufacture)]),
   ]);
