@@ -31,6 +31,9 @@ export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
   if (rows.length === 0) return '';
   return stringify(rows as CsvCell[][], {
     record_delimiter: 'windows',
+    // csv-stringify quotes a field holding the delimiter, a quote or LF, but not a lone CR, which
+    // spreadsheet programs read as a line break.
+    quoted_match: /\r/,
     cast: { string: neutralise },
   });
 }
