@@ -85,7 +85,8 @@ describe('files read back', () => {
 
   /** Every cell is dead text, and each typed value is there, neutralised. */
   function expectNeutralised(csv: string, typed: string[]) {
-    const cells = (parse(csv.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][]).flat();
+    const rows: string[][] = parse(csv.replace(/^\uFEFF/, ''), { relax_column_count: true });
+    const cells = rows.flat();
     expect(cells.filter((c) => LIVE.test(c))).toEqual([]);
     for (const value of typed) expect(cells).toContain(neutralise(value));
   }
