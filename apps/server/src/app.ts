@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './plugins/mail';
 import { DEFAULT_JOB_TIMINGS, JobQueue, leaseTimings, type JobQueueTimings } from './jobs/job-queue';
 import { MailQueue } from './jobs/mail-queue';
 import { mailTrackingRoutes } from './jobs/mail-tracking.routes';
+import requestTimeoutPlugin from './plugins/request-timeout';
 import securityPlugin, { BASELINE_SECURITY_HEADERS } from './plugins/security';
 import webPlugin from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
   });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(requestTimeoutPlugin, { bodyTimeoutMs: config.requestBodyTimeoutMs });
   await app.register(docsPlugin);
 
   const db = database.db;
