@@ -39,10 +39,19 @@ async function freshDatabase(url: string): Promise<{ url: string; drop: () => Pr
 
 function startSmtp(inbox: string): Promise<SMTPServer & { port: number }> {
   let n = 0;
+  const refusedOnce = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // An address starting 'refused-once' is refused for good (550) the first time it is seen and
+    // accepted after that: a failed e-mail that a Resend then gets through.
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (!to.startsWith('refused-once') || refusedOnce.has(to)) return callback();
+      refusedOnce.add(to);
+      return callback(Object.assign(new Error(`5.1.1 <${to}>: Mailbox unavailable`), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

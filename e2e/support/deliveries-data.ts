@@ -26,6 +26,8 @@ export interface DeliverySeedOptions {
   deliveryDay?: string;
   /** Reuse one world (account, supplier…) across notes. */
   world?: ReceiptsWorld;
+  /** The recipient's address; a new one by default. */
+  email?: string;
 }
 
 /** A new recipient address (stored lower-cased by the server). */
@@ -43,7 +45,7 @@ export async function seedDelivery(api: Api, options: DeliverySeedOptions = {}):
     const cooler = await createCooler(api, part);
     receipts.push(await createReceipt(api, world, cooler));
   }
-  const recipient = await createDeliveryEmail(api);
+  const recipient = await createDeliveryEmail(api, options.email);
   const note = await api.post<Delivery>('/api/deliveries', {
     type,
     deliveryDay: options.deliveryDay ?? new Date().toISOString().slice(0, 10),

@@ -21,10 +21,11 @@ import { createMailer, type Mailer } from './plugins/mail';
 import { DEFAULT_JOB_TIMINGS, JobQueue, leaseTimings, type JobQueueTimings } from './jobs/job-queue';
 import { MailQueue } from './jobs/mail-queue';
 import { mailTrackingRoutes } from './jobs/mail-tracking.routes';
+import requestTimeoutPlugin from './plugins/request-timeout';
 import securityPlugin, { BASELINE_SECURITY_HEADERS } from './plugins/security';
 import webPlugin from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
-import { AuthService } from './modules/auth/auth.service';
+import { AuthService, DEFAULT_LOGIN_THROTTLE, type LoginThrottleTimings } from './modules/auth/auth.service';
 import { ccCodesRoutes } from './modules/cc-codes/cc-codes.routes';
 import { CcCodesService } from './modules/cc-codes/cc-codes.service';
 import { clientsRoutes } from './modules/clients/clients.routes';
@@ -79,6 +80,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Retry, poll and expiry times of the job queue (tests shorten them). */
   jobTimings?: Partial<JobQueueTimings>;
+  /** The spacing of an account's sign-in checks (tests shorten it; docs/decisions/012). */
+  loginThrottle?: Partial<LoginThrottleTimings>;
   /** Where log lines go instead of stdout (tests). */
   logOutput?: NodeJS.WritableStream;
 }
@@ -89,7 +92,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** An incoming x-request-id is kept when it looks like an id (no spaces, no control characters). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-export async function buildApp({ config, database, jwtSecret, webRoot, mailer, jobTimings, logOutput }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jwtSecret, webRoot, mailer, jobTimings, loginThrottle, logOutput }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logOutput),
     logController: new OneLinePerRequest(),
@@ -123,6 +126,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
   });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(requestTimeoutPlugin, { bodyTimeoutMs: config.requestBodyTimeoutMs });
   await app.register(docsPlugin);
 
   const db = database.db;
@@ -137,7 +141,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
   app.decorate('jobQueue', jobs);
   app.decorate('mailQueue', mailQueue);
 
-  const auth = new AuthService(db, tokens);
+  const auth = new AuthService(db, tokens, { ...DEFAULT_LOGIN_THROTTLE, ...loginThrottle });
   const uploads = new UploadsService(db, config.publicUrl);
   const users = new UsersService(db);
   const profile = new ProfileService(db, tokens, uploads);

@@ -43,6 +43,8 @@ export const configSchema = z.object({
   TRUST_PROXY: withDefault(flag, '0'),
   /** How long a job (a mail) may stay claimed before it counts as its dead instance's and is retried (docs/decisions/188). */
   JOB_LEASE_SECONDS: withDefault(z.coerce.number().int().min(5).max(86_400), 300),
+  /** A request (headers and body) that has not fully arrived within this is cut with 408 (docs/decisions/207). */
+  REQUEST_BODY_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 30_000),
 });
 
 export type Env = z.input<typeof configSchema>;
@@ -63,6 +65,7 @@ export interface Config {
   geocoderUrl: string | undefined;
   trustProxy: boolean;
   jobLeaseSeconds: number;
+  requestBodyTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -93,5 +96,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geocoderUrl: c.GEOCODER_URL,
     trustProxy: c.TRUST_PROXY,
     jobLeaseSeconds: c.JOB_LEASE_SECONDS,
+    requestBodyTimeoutMs: c.REQUEST_BODY_TIMEOUT_MS,
   };
 }

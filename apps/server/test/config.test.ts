@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       trustProxy: false,
       jobLeaseSeconds: 300,
+      requestBodyTimeoutMs: 30_000,
     });
   });
 
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       GEOCODER_URL: 'https://nominatim.example/',
       TRUST_PROXY: '',
       JOB_LEASE_SECONDS: '30',
+      REQUEST_BODY_TIMEOUT_MS: '5000',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       trustProxy: false,
       jobLeaseSeconds: 30,
+      requestBodyTimeoutMs: 5000,
     });
   });
 
@@ -61,6 +64,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'hub.example' }, /PUBLIC_URL/],
     [{ JOB_LEASE_SECONDS: '2' }, /JOB_LEASE_SECONDS/],
     [{ JOB_LEASE_SECONDS: 'soon' }, /JOB_LEASE_SECONDS/],
+    [{ REQUEST_BODY_TIMEOUT_MS: '10' }, /REQUEST_BODY_TIMEOUT_MS/],
+    [{ REQUEST_BODY_TIMEOUT_MS: '30s' }, /REQUEST_BODY_TIMEOUT_MS/],
   ])('rejects %o with a one-line message naming the variable', (env, pattern) => {
     let error: unknown;
     try {

@@ -262,16 +262,16 @@ describe('the CSV export in batches (service)', () => {
 
   it('a download cut short marks nothing exported (the transaction rolls back)', async () => {
     const service = new EndOfDayService(suite.t.database.db);
-    await expect(service.exportCsv({ receiptDate: day, isExported: undefined }, memorySink({ failAfter: 2 }), 2)).rejects.toThrow('client gone');
+    await expect(service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, memorySink({ failAfter: 2 }), 2)).rejects.toThrow('client gone');
     expect(await exported()).toBe(0);
-    await expect(service.exportCsv({ receiptDate: day, isExported: undefined }, memorySink({ delivered: false }), 2)).rejects.toThrow(/left/);
+    await expect(service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, memorySink({ delivered: false }), 2)).rejects.toThrow(/left/);
     expect(await exported()).toBe(0);
   });
 
   it('keyset batches give every row once, in order; all become exported when delivered', async () => {
     const service = new EndOfDayService(suite.t.database.db);
     const sink = memorySink();
-    expect(await service.exportCsv({ receiptDate: day, isExported: undefined }, sink, 2)).toBe(7);
+    expect(await service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, sink, 2)).toBe(7);
     // Header, then batches of 2, 2, 2, 1.
     expect(sink.chunks.map((c) => parseCsv(c.replace('\uFEFF', '')).length)).toEqual([1, 2, 2, 2, 1]);
     const lbs = sink.chunks.slice(1).flatMap((c) => parseCsv(c).map((row) => row[9]));

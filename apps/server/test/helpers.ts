@@ -17,6 +17,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type DatabaseOptions } from '../src/db/client';
 import { ADMIN_USERNAME, seed } from '../src/db/seed';
 import type { JobQueueTimings } from '../src/jobs/job-queue';
+import type { LoginThrottleTimings } from '../src/modules/auth/auth.service';
 import { randomToken } from '../src/lib/crypto';
 import { migrationsFolder } from '../src/paths';
 
@@ -84,6 +85,7 @@ export async function buildTestApp(
     logQuery?: DatabaseOptions['logQuery'];
     logOutput?: NodeJS.WritableStream;
     jobTimings?: Partial<JobQueueTimings>;
+    loginThrottle?: Partial<LoginThrottleTimings>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-test-'));
@@ -98,6 +100,7 @@ export async function buildTestApp(
     webRoot: options.webRoot,
     logOutput: options.logOutput,
     jobTimings: options.jobTimings,
+    loginThrottle: options.loginThrottle,
   });
   await app.ready();
   return {

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Receipt, ReceiptCreateInput } from '@cooler-hub/contract/receipts';
-import { MAX_FAILURES_PER_ACCOUNT } from '../src/modules/auth/auth.service';
+import { DEFAULT_LOGIN_THROTTLE, MAX_FAILURES_PER_PAIR } from '../src/modules/auth/auth.service';
 import { deliveryFixtures } from './deliveries-fixtures';
 import { call, createReceipt, createReceiptReferences, newReceipt, unique, updateBodyOf, type ReceiptReferences } from './factories';
 import { ADMIN_PASSWORD, authHeader, createScratchDatabase, createUser, json, multipart, PNG_1X1, waitFor } from './helpers';
@@ -152,24 +152,36 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database behind a r
     expect(recipients.map(mailsTo)).toEqual(recipients.map(() => 1));
   });
 
-  it('counts sign-in failures across instances: a failure on one counts on the other', async () => {
+  it('counts sign-in failures across instances: the lock of one address and the spacing of the account', async () => {
     const { user, password } = await createUser(api);
-    const from = { 'x-forwarded-for': '203.0.113.7' };
+    const signIn = (pass: string, address: string) => signInOverHttp(proxy.base, { username: user.username, password: pass }, { 'x-forwarded-for': address });
     const failedOn = new Set<string>();
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+    for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) {
       const res = await fetch(`${proxy.base}/api/login_check`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...from },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
         body: JSON.stringify({ username: user.username, password: 'not-the-password' }),
       });
       expect(res.status).toBe(401);
       failedOn.add(servedBy(res));
     }
     expect([...failedOn].sort()).toEqual(['0', '1']);
-    // The next attempts, one on each instance, find the same count.
-    for (let i = 0; i < 2; i++) {
-      expect((await signInOverHttp(proxy.base, { username: user.username, password }, from)).status).toBe(429);
-    }
+    // That address is locked out of the account on both instances, even with the right password.
+    const locked = [await signIn(password, '203.0.113.7'), await signIn(password, '203.0.113.7')];
+    expect(locked.map((r) => r.status)).toEqual([429, 429]);
+    expect(new Set(locked.map((r) => r.headers.get('x-served-by')))).toEqual(new Set(['0', '1']));
+
+    // The account's free checks are spent: each further check, from any address and on either
+    // instance, waits its growing turn — a guess from one address, then the owner from another.
+    const guess = await signIn('another-guess', '198.51.100.20');
+    expect(guess.status).toBe(401);
+    const started = Date.now();
+    const owner = await signIn(password, '198.51.100.21');
+    const waited = Date.now() - started;
+    expect(owner.status).toBe(200);
+    expect(owner.headers.get('x-served-by')).not.toBe(guess.headers.get('x-served-by'));
+    // The second spaced check comes two spacings after the first (1 s, then 2 s).
+    expect(waited).toBeGreaterThanOrEqual(2 * DEFAULT_LOGIN_THROTTLE.firstSpacingMs - 250);
   });
 
   it('keeps every write once when an instance is killed in the middle of 200 creates retried with their client ids', { timeout: 120_000 }, async () => {

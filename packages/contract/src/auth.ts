@@ -8,7 +8,16 @@ export const INVALID_CREDENTIALS = 'Invalid credentials.';
 export const TOKEN_NOT_FOUND = 'JWT Token not found';
 export const TOKEN_EXPIRED = 'Expired JWT Token';
 export const TOKEN_INVALID = 'Invalid JWT Token';
-export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts, please try again in a few minutes.';
+const minutes = (seconds: number) => {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  return m === 1 ? '1 minute' : `${m} minutes`;
+};
+/** 429 for an account from an address with too many failures (docs/decisions/012): other devices still get in. */
+export const tooManyAttemptsFromHere = (retryAfterSeconds: number) =>
+  `Too many failed login attempts from this device. Try again in ${minutes(retryAfterSeconds)}, or sign in from another device.`;
+/** 429 when an account's queue of sign-ins is full (many failed attempts from elsewhere). */
+export const accountBusy = (retryAfterSeconds: number) =>
+  `Many failed login attempts on this account right now. Try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`;
 
 /** `username` accepts the user name or the e-mail address. */
 export const loginCheckBody = z.object({ username: requiredString(180), password: z.string().min(1) });

@@ -71,13 +71,21 @@ export const searchText = (max: number) => queryValue(z.string().trim().max(max)
 /** Largest value of a PostgreSQL integer column (serial ids, pence, codes). */
 export const MAX_INT32 = 2_147_483_647;
 
+/**
+ * Every integer the API takes is bounded to what its column holds (PostgreSQL integer: 32 bits), so
+ * 2^31 is refused on its field with a 400 instead of failing in the database.
+ */
+export const int32 = (min = 1) =>
+  z.number({ error: INVALID_VALUE_MESSAGE }).int(INVALID_VALUE_MESSAGE).min(min, INVALID_VALUE_MESSAGE).max(MAX_INT32, INVALID_VALUE_MESSAGE);
+
 /** A positive whole number; as a string only plain decimal digits ('1e3', '0x10', ' 5' are refused). */
 export const integerId = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
   z
     .number({ error: (i) => (i.input === undefined ? undefined : INVALID_VALUE_MESSAGE) })
     .int(INVALID_VALUE_MESSAGE)
-    .positive(INVALID_VALUE_MESSAGE),
+    .positive(INVALID_VALUE_MESSAGE)
+    .max(MAX_INT32, INVALID_VALUE_MESSAGE),
 );
 /**
  * A path id that is well formed but beyond what an integer column holds, so no row has it: the
@@ -103,7 +111,7 @@ export const UNKNOWN_REFERENCE = 'The chosen item does not exist.';
 export const referenceId = required(
   z.preprocess(
     (value: number | string) => (typeof value === 'string' ? Number(value) : value),
-    z.number({ error: INVALID_VALUE_MESSAGE }).int(INVALID_VALUE_MESSAGE).positive(INVALID_VALUE_MESSAGE),
+    int32(),
   ),
 );
 export const uuidParams = z.object({ id: z.uuid() });
@@ -112,6 +120,8 @@ export const sortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof sortDirection>;
 
 export const DEFAULT_PER_PAGE = 20;
+/** A list's page, from 1; bounded like every integer (int32), so an absurd page is a 400, not an overflow. */
+export const pageNumber = z.coerce.number().int().min(1).max(MAX_INT32).default(1);
 export const MAX_PER_PAGE = 100;
 
 /**
@@ -120,7 +130,7 @@ export const MAX_PER_PAGE = 100;
  */
 export function listQuery<const S extends string, F extends z.ZodRawShape>(sortable: readonly [S, ...S[]], filters: F) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: pageNumber,
     perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
     order: z
       .partialRecord(z.enum(sortable), sortDirection)

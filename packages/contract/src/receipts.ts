@@ -13,6 +13,7 @@ import {
   queryValue,
   referenceId,
   REQUIRED_MESSAGE,
+  pageNumber,
   searchText,
 } from './common';
 import { uuidReference } from './coolers';
@@ -209,8 +210,28 @@ export type ReceiptCreateInput = z.input<typeof receiptCreateBody>;
 
 // ── queries ─────────────────────────────────────────────────────────────────────────────────────
 
+const DAY_MESSAGE = 'Enter a date as YYYY-MM-DD.';
 /** A calendar day in a query, YYYY-MM-DD, read as the whole day in Europe/London. */
-const queryDay = queryValue(z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' }));
+const queryDay = queryValue(z.iso.date({ error: DAY_MESSAGE }));
+
+export const DAYS_REVERSED = 'The end date is before the start date.';
+
+/**
+ * Every date filter takes both forms (docs/decisions/206): one day, `receiptDate=YYYY-MM-DD`, or a
+ * range, `receiptDate[after]=YYYY-MM-DD&receiptDate[before]=YYYY-MM-DD` (DESIGN.md §4), both days
+ * included, either end open. One day comes out as the range of that day.
+ */
+export const dayFilter = queryValue(
+  z
+    .union([z.iso.date({ error: DAY_MESSAGE }), z.object({ after: queryDay, before: queryDay })], { error: DAY_MESSAGE })
+    .transform((v): { after?: string | undefined; before?: string | undefined } => (typeof v === 'string' ? { after: v, before: v } : v))
+    .superRefine((range, ctx) => {
+      if (range.after && range.before && range.before < range.after) {
+        ctx.addIssue({ code: 'custom', path: ['before'], message: DAYS_REVERSED, input: range.before });
+      }
+    }),
+);
+export type DayFilter = z.infer<typeof dayFilter>;
 
 /** 'true' / 'false' in a query string. */
 export const queryBoolean = queryValue(
@@ -252,8 +273,7 @@ export const receiptListQuery = listQuery(RECEIPT_SORT_FIELDS, {
   lbNumber: searchText(LB_NUMBER_MAX),
   engineerNo: searchText(100),
   serialNumber: searchText(100),
-  /** receiptDate[after]=YYYY-MM-DD&receiptDate[before]=YYYY-MM-DD, both days included. */
-  receiptDate: z.object({ after: queryDay, before: queryDay }).optional(),
+  receiptDate: dayFilter,
   processOption: queryValue(processOption),
   processState: queryValue(processState),
   isExported: queryBoolean,
@@ -266,11 +286,14 @@ export const receiptList = listResponse(receipt);
 
 // ── end of day sheet (spec 2.7) ─────────────────────────────────────────────────────────────────
 
-/** GET /api/end_of_day_sheet(_csv): one day in Europe/London (default today), optionally exported or not. */
+/**
+ * GET /api/end_of_day_sheet(_csv): one day in Europe/London (default today) or a range of days (the
+ * CSV of a week), optionally exported or not.
+ */
 export const endOfDayQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   perPage: z.coerce.number().int().min(1).max(100).default(20),
-  receiptDate: queryDay,
+  receiptDate: dayFilter,
   isExported: queryBoolean,
 });
 export type EndOfDayQuery = z.infer<typeof endOfDayQuery>;

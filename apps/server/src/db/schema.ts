@@ -123,8 +123,8 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * Failed sign-ins, one row per key ('user:<id>', 'name:<digest of the name typed>', 'ip:<address>');
- * shared by all instances. Rows older than the throttle window are pruned on each failure.
+ * Sign-in throttling events, one row per key (modules/auth/login-throttle.repository.ts lists the
+ * keys; docs/decisions/012); shared by all instances. Old rows are pruned on each failure.
  */
 export const loginFailures = pgTable(
   'login_failures',

@@ -5,10 +5,10 @@
  * header repeated on every page, "Page n of m" at the foot. It is set in DejaVu Sans, a TTF shipped
  * in an npm package and embedded (subset), so any name or address prints — Ł, ß, Cyrillic alike.
  */
-import { stringify } from 'csv-stringify/sync';
 import { deliveryTitle, type Delivery, type DeliveryAddress } from '@cooler-hub/contract/deliveries';
 import { formatDay, formatLondonDateTime } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
+import { csvRows } from '../../lib/csv';
 import { NotFoundError } from '../../lib/errors';
 import { pdfBytes, pdfDocument } from '../../lib/pdf';
 import * as repo from './deliveries.repository';
@@ -35,7 +35,7 @@ export const CSV_COLUMNS = ['Delivery Note No', 'Type', 'Date', 'Customer', 'LB 
 
 export function deliveryCsv({ delivery, lines }: DeliveryDocument): string {
   const head = [String(delivery.id), TYPE_LABELS[delivery.type], formatDay(delivery.deliveryDay), delivery.customerAccount?.name ?? ''];
-  return stringify([
+  return csvRows([
     [...CSV_COLUMNS],
     ...lines.map((l) => [...head, l.lbNumber, l.serialNumber, l.partNumber, formatDay(l.dateOfManufacture)]),
   ]);

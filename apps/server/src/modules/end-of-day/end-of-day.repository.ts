@@ -1,4 +1,4 @@
-/** SQL for the end-of-day sheet (spec 2.7): one London day of receipts, oldest first. */
+/** SQL for the end-of-day sheet (spec 2.7): one London day (or a range of days) of receipts, oldest first. */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
@@ -56,14 +56,15 @@ const joinedSheet = (db: Db) =>
 export type SheetRow = Awaited<ReturnType<typeof sheet>>[number];
 
 export interface SheetFilter {
-  /** YYYY-MM-DD, a London day. */
-  day: string;
+  /** YYYY-MM-DD: the first and the last London day, both included (the same for one day). */
+  from: string;
+  to: string;
   isExported?: boolean | undefined;
 }
 
 function whereOf(filter: SheetFilter): SQL | undefined {
   return and(
-    ...receiptDayRange(filter.day, filter.day),
+    ...receiptDayRange(filter.from, filter.to),
     filter.isExported === undefined ? undefined : filter.isExported ? isExported : sql`not ${isExported}`,
   );
 }
@@ -71,10 +72,10 @@ function whereOf(filter: SheetFilter): SQL | undefined {
 /** The order of the sheet and of its keyset: receipt date, then id (index receipts_receipt_date_idx). */
 const SHEET_ORDER = [asc(receipts.receiptDate), asc(receipts.id)];
 
-/** The filter as the prepared statements' parameters: the day's bounds and isExported or null. */
+/** The filter as the prepared statements' parameters: the days' bounds and isExported or null. */
 const dayParams = (filter: SheetFilter) => ({
-  from: londonDayStart(filter.day).toISOString(),
-  to: londonDayStart(nextDay(filter.day)).toISOString(),
+  from: londonDayStart(filter.from).toISOString(),
+  to: londonDayStart(nextDay(filter.to)).toISOString(),
   isExported: filter.isExported ?? null,
 });
 
@@ -132,7 +133,7 @@ export function sheetBatch(db: Db, filter: SheetFilter, cursor: SheetCursor | un
   if (!statement) batchStatements.set(db, (statement = prepareBatch(db)));
   return statement.execute({
     ...dayParams(filter),
-    afterDate: (cursor?.receiptDate ?? new Date(londonDayStart(filter.day).getTime() - 1)).toISOString(),
+    afterDate: (cursor?.receiptDate ?? new Date(londonDayStart(filter.from).getTime() - 1)).toISOString(),
     afterId: cursor?.id ?? '00000000-0000-0000-0000-000000000000',
     limit,
   });

@@ -9,6 +9,7 @@ import { formatDay, formatLondonDateTime, londonToday } from '@cooler-hub/contra
 import { END_OF_DAY_COLUMNS, type EndOfDayCsvQuery, type EndOfDayQuery, type EndOfDayRow, type ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { bumpVersion, deferVersion, INVENTORY } from '../../db/list-counts';
+import { CSV_BOM, csvRows, type CsvCell } from '../../lib/csv';
 import { listResponseOf } from '../../lib/list';
 import * as repo from './end-of-day.repository';
 import type { SheetCursor, SheetFilter, SheetRow } from './end-of-day.repository';
@@ -36,23 +37,9 @@ export function toSheetRow(row: SheetRow): EndOfDayRow {
   };
 }
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. Text that a
- * spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe (OWASP
- * "CSV injection"): names and asset numbers are typed by users.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (fields: (string | number | null)[]) => `${fields.map(csvField).join(',')}\r\n`;
-
 /** The 14 columns of spec 2.7, as the sheet shows them. */
-function csvRow(row: SheetRow): string {
-  return csvLine([
+function csvRow(row: SheetRow): CsvCell[] {
+  return [
     row.supplierCode,
     null,
     row.accountNo,
@@ -67,7 +54,7 @@ function csvRow(row: SheetRow): string {
     row.processOption,
     row.scrapReason,
     row.isExported ? 'Yes' : 'No',
-  ]);
+  ];
 }
 
 /** Where the CSV goes: each write waits for the client to take it; `end` says whether all of it left. */
@@ -83,10 +70,15 @@ export class DownloadAbortedError extends Error {
   override name = 'DownloadAbortedError';
 }
 
-const filterOf = (query: { receiptDate?: string | undefined; isExported?: boolean | undefined }): SheetFilter => ({
-  day: query.receiptDate ?? londonToday(),
-  isExported: query.isExported,
-});
+/**
+ * The days of the sheet: today in London without a date; one day, or a range; an open end is the
+ * other end's day, or today for a missing end after a start (docs/decisions/206).
+ */
+const filterOf = (query: Pick<EndOfDayCsvQuery, 'receiptDate' | 'isExported'>): SheetFilter => {
+  const { after, before } = query.receiptDate ?? {};
+  const today = londonToday();
+  return { from: after ?? before ?? today, to: before ?? (after && after > today ? after : today), isExported: query.isExported };
+};
 
 export class EndOfDayService {
   constructor(private readonly db: Db) {}
@@ -97,9 +89,10 @@ export class EndOfDayService {
     return listResponseOf(query, rows.map(toSheetRow), total);
   }
 
-  /** The file's name: end_of_day_sheet_<day>.csv. */
+  /** The file's name: end_of_day_sheet_<day>.csv, or end_of_day_sheet_<first>_<last>.csv for a range. */
   filename(query: EndOfDayCsvQuery): string {
-    return `end_of_day_sheet_${filterOf(query).day}.csv`;
+    const { from, to } = filterOf(query);
+    return `end_of_day_sheet_${from === to ? from : `${from}_${to}`}.csv`;
   }
 
   /**
@@ -114,13 +107,13 @@ export class EndOfDayService {
       // The list version changes once, at the end, not from the first batch on (docs/decisions/112).
       await deferVersion(tx);
       // A BOM so spreadsheet programs read the file as UTF-8 (names with accents, '£').
-      await sink.write(`\uFEFF${csvLine([...END_OF_DAY_COLUMNS])}`);
+      await sink.write(`${CSV_BOM}${csvRows([END_OF_DAY_COLUMNS])}`);
       let cursor: SheetCursor | undefined;
       let total = 0;
       for (;;) {
         const rows = await repo.sheetBatch(tx, filter, cursor, batchRows);
         if (rows.length === 0) break;
-        await sink.write(rows.map(csvRow).join(''));
+        await sink.write(csvRows(rows.map(csvRow)));
         await repo.markExported(
           tx,
           rows.filter((r) => !r.isExported).map((r) => r.id),

@@ -4,10 +4,11 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginFailures, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { ADMIN_USERNAME } from '../../db/seed';
 import { randomToken } from '../../lib/crypto';
 import { hashPassword } from '../../lib/passwords';
+import { clearAccount } from '../auth/login-throttle.repository';
 import { bumpedTokenVersion, recordPasswordHistory } from './users.repository';
 
 export interface AdminPasswordReset {
@@ -35,7 +36,7 @@ export async function resetAdminPassword(db: Db, password?: string): Promise<Adm
     if (!admin) throw new NoAdminError('There is no admin user to reset (the database has no Admin).');
     await tx.update(users).set({ passwordHash, tokenVersion: bumpedTokenVersion, updatedAt: new Date() }).where(eq(users.id, admin.id));
     await recordPasswordHistory(tx, admin.id, passwordHash);
-    await tx.delete(loginFailures).where(eq(loginFailures.key, `user:${admin.id}`));
+    await clearAccount(tx, `user:${admin.id}`);
     return { username: admin.username, password: newPassword, generated: password === undefined };
   });
 }

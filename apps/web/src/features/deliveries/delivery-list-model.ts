@@ -65,6 +65,11 @@ export function resendLabel(note: NoteRef): string {
   return `Resend ${lowerFirst(deliveryTitle(note))}`;
 }
 
+/** The Resend beside a failed e-mail's status: 'Resend failed e-mail of transfer delivery note 12'. */
+export function resendFailedLabel(note: NoteRef): string {
+  return `Resend failed e-mail of ${lowerFirst(deliveryTitle(note))}`;
+}
+
 /** 'Items of transfer delivery note 12: 3'. */
 export function itemsLabel(note: NoteRef & { itemsCount: number }): string {
   return `${note.itemsCount} item${note.itemsCount === 1 ? '' : 's'} of ${lowerFirst(deliveryTitle(note))}`;

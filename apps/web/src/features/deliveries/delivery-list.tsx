@@ -54,7 +54,7 @@ function noteColumns(reload: Reload): ListColumn<DeliveryListItem>[] {
     createdColumn,
     { key: 'customerAccount', header: 'Customers', sortField: 'customerAccount', render: (n) => n.customerAccount?.name ?? '' },
     itemsColumn,
-    { key: 'emailStatus', header: 'Email status', render: (n) => <EmailStatusCell note={n} /> },
+    { key: 'emailStatus', header: 'Email status', render: (n) => <EmailStatusCell note={n} onResent={reload} /> },
     dayColumn('Receipt Date'),
     { key: 'status', header: 'Approved', sortField: 'status', render: (n) => <ApproveSwitch note={n} onApproved={reload} /> },
     { key: 'download', header: 'Download', render: (n) => <DownloadButtons note={n} formats={['csv', 'pdf']} /> },

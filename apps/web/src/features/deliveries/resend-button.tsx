@@ -14,7 +14,7 @@ import { resendBlockedReason, resendLabel } from './delivery-list-model';
 
 export const RESENT_MESSAGE = 'The delivery resend on email';
 
-export function ResendButton({ note, onResent }: { note: DeliveryListItem; onResent: () => Promise<unknown> }) {
+export function ResendButton({ note, onResent, label }: { note: DeliveryListItem; onResent: () => Promise<unknown>; label?: string }) {
   const [running, setRunning] = useState(false);
   const reasonId = useId();
   const blocked = resendBlockedReason(note);
@@ -30,7 +30,7 @@ export function ResendButton({ note, onResent }: { note: DeliveryListItem; onRes
     <Tooltip label={blocked ?? 'Resend'} withinPortal>
       <ActionIcon
         variant="subtle"
-        aria-label={resendLabel(note)}
+        aria-label={label ?? resendLabel(note)}
         // aria-disabled rather than disabled: a disabled button gets no hover, so its tooltip would never show.
         aria-disabled={blocked ? true : undefined}
         aria-describedby={blocked ? reasonId : undefined}
