@@ -141,10 +141,10 @@ function ReceiptCreateForm({ userId, received, onReceived }: { userId: string; r
   const focusField = (name: keyof ReceiptCreateFormInput) => focusByName(() => stepRef.current, name);
 
   /** After a scan: on to the first thing still missing, else to Create (the one click). */
-  const moveOn = async (after: 'lbNumber' | 'engineerNo') => {
+  const moveOn = async (scanned: 'lbNumber' | 'engineerNo') => {
     const v = form.getValues();
     const empty = (x: unknown) => x === null || x === undefined || x === '';
-    if (after !== 'engineerNo' && v.mode === 'engineer' && empty(v.engineerNo)) return focusField('engineerNo');
+    if (scanned !== 'engineerNo' && v.mode === 'engineer' && empty(v.engineerNo)) return focusField('engineerNo');
     if (v.mode === 'collectionPoint' && empty(v.collectionPoint)) return focusField('collectionPoint');
     if (empty(v.customerAccount)) return focusField('customerAccount');
     if (empty(v.supplier)) return focusField('supplier');
