@@ -9,7 +9,7 @@ import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { Receipt } from '@cooler-hub/contract/receipts';
-import { apiToken, expect, signInWithToken, test, unique, type Api } from '../support/fixtures';
+import { apiToken, expect, expectAccessible, signInWithToken, test, unique, type Api } from '../support/fixtures';
 import { receiptCooler, receiptLbNumber, receiptReferenceData, receiptScan, receiptSeed } from '../support/receipt-data';
 import { scanFlashes, startedOscillators, watchScanFeedback } from '../support/scan-feedback';
 
@@ -119,6 +119,7 @@ test('three coolers in a row with ‘Create and receive next’: each a new rece
   await expect(justCreated(page)).toContainText(`Created ${lbs[2]} for serial ${coolers[2]!.serialNumber}.`);
   await expect(justCreated(page)).toContainText('3 receipts on this screen so far.');
   await expect(page).toHaveURL(/#\/receipt-create$/);
+  await expectAccessible(page);
 
   // Three creates, three ids: none sent twice.
   expect(sent.map((b) => b.lbNumber)).toEqual(lbs);
@@ -330,6 +331,7 @@ test('each scan is answered: a beep and a green flash when accepted, two low buz
   await receiptScan(page, '246');
   await expect(page.getByRole('status').filter({ hasText: '246: Wrong Lb number' })).toBeVisible();
   await expect.poll(async () => (await scanFlashes(page)).slice(flashesBefore)).toEqual(['accepted', 'refused', 'refused']);
+  await expectAccessible(page);
   await expect
     .poll(async () => (await startedOscillators(page)).slice(before).map((o) => o.type))
     .toEqual(['square', 'sawtooth', 'sawtooth', 'sawtooth', 'sawtooth']);
