@@ -13,7 +13,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useAuth } from '../../lib/auth';
 import { readMuted, writeMuted } from './scan-feedback-model';
-import { scanFeedbackStore, setScanSoundMuted } from './scan-feedback';
+import { prepareScanSound, scanFeedbackStore, setScanSoundMuted } from './scan-feedback';
 import './scan-feedback.css';
 
 function useScanSound(): [boolean, (on: boolean) => void] {
@@ -25,6 +25,8 @@ function useScanSound(): [boolean, (on: boolean) => void] {
   }, [userId]);
   useEffect(() => {
     setScanSoundMuted(muted);
+    if (!muted) return prepareScanSound();
+    return undefined;
   }, [muted]);
   const setOn = (on: boolean) => {
     writeMuted(localStorage, userId, !on);

@@ -34,6 +34,21 @@ function audioContext(): AudioContext | null {
   return audio;
 }
 
+/**
+ * Makes the AudioContext while the page is idle: making one takes a few hundred milliseconds on a
+ * busy machine, which the first scan should not wait for. It may start suspended (no gesture yet);
+ * the first beep resumes it.
+ */
+export function prepareScanSound(): () => void {
+  if (audio || typeof window === 'undefined') return () => undefined;
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(() => audioContext(), { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(() => audioContext(), 500);
+  return () => clearTimeout(timer);
+}
+
 function play(outcome: ScanOutcome): void {
   const ctx = audioContext();
   if (!ctx) return;
