@@ -8,7 +8,6 @@
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Cooler } from '@cooler-hub/contract/coolers';
-import { DUPLICATE_LB_NUMBER } from '@cooler-hub/contract/deliveries';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { apiToken, expect, expectAccessible, signInWithToken, test, unique, type Api } from '../support/fixtures';
 import { receiptCooler, receiptLbNumber, receiptReferenceData, receiptScan, receiptSeed } from '../support/receipt-data';
@@ -330,7 +329,7 @@ test('each scan is answered: a beep and a green flash when accepted, two low buz
   await expect(page.getByRole('listitem', { name: `${receipt.lbNumber}: ready` })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: `${receipt.lbNumber} added` })).toBeVisible();
   await receiptScan(page, receipt.lbNumber);
-  await expect(page.getByRole('status').filter({ hasText: `${receipt.lbNumber}: ${DUPLICATE_LB_NUMBER}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `${receipt.lbNumber}: already on this note` })).toBeVisible();
   await receiptScan(page, '246');
   await expect(page.getByRole('status').filter({ hasText: '246: Wrong Lb number' })).toBeVisible();
   await expect.poll(async () => (await scanFlashes(page)).slice(flashesBefore)).toEqual(['accepted', 'refused', 'refused']);

@@ -12,6 +12,6 @@ describe('lbScanFeedback', () => {
   });
 
   it('refuses an LB number the note already holds', () => {
-    expect(lbScanFeedback('LB77', false)).toEqual({ outcome: 'refused', message: 'LB77: This LB number is already on this note.' });
+    expect(lbScanFeedback('LB77', false)).toEqual({ outcome: 'refused', message: 'LB77: already on this note' });
   });
 });

@@ -3,14 +3,16 @@
  * accepted; a code that is no LB number (it is still listed, flagged) or one the note already holds
  * is refused.
  */
-import { DUPLICATE_LB_NUMBER } from '@cooler-hub/contract/deliveries';
 import { WRONG_LB_NUMBER, isLbNumber } from '@cooler-hub/contract/rules';
 import type { ScanOutcome } from '../../components/scan-feedback/scan-feedback-model';
 import { normaliseLb } from './lb-rows-model';
 
+/** Short, beside the field's own notice (the contract's sentence), which says it in full. */
+export const ALREADY_ON_THIS_NOTE = 'already on this note';
+
 export function lbScanFeedback(code: string, added: boolean): { outcome: ScanOutcome; message: string } {
   const lb = normaliseLb(code);
-  if (!added) return { outcome: 'refused', message: `${lb}: ${DUPLICATE_LB_NUMBER}` };
+  if (!added) return { outcome: 'refused', message: `${lb}: ${ALREADY_ON_THIS_NOTE}` };
   if (!isLbNumber(lb)) return { outcome: 'refused', message: `${lb}: ${WRONG_LB_NUMBER}` };
   return { outcome: 'accepted', message: `${lb} added` };
 }
