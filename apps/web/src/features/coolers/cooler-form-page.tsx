@@ -6,7 +6,7 @@
  * a repeated submit cannot create two. A duplicate serial comes back as the server's violation on
  * Serial number.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { coolerUpdateBody, type Cooler } from '@cooler-hub/contract/coolers';
@@ -20,7 +20,7 @@ import { partNumberLookup } from '../../components/form/lookups';
 import { SearchSelect } from '../../components/form/search-select';
 import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
-import { newUuid } from '../../lib/new-id';
+import { useNewId } from '../../lib/new-id';
 import { paths } from '../../lib/paths';
 import { COOLERS_KEY, createCooler, updateCooler, useCooler } from './api';
 
@@ -33,7 +33,7 @@ const EMPTY = { serialNumber: '', partNumber: null, dateOfManufacture: '' };
 function CoolerForm(props: { record?: Cooler; label: string }) {
   const { record } = props;
   const editing = record !== undefined;
-  const [newId] = useState(newUuid);
+  const [newId, renewId] = useNewId();
   const formApi = useAppForm(coolerUpdateBody, { defaultValues: record ? formValues(record) : EMPTY });
   const onSubmit = useSaveForm(formApi, {
     save: (values) => (record ? updateCooler(record.id, values) : createCooler({ id: newId, modelNumber: null, ...values })),
@@ -42,6 +42,7 @@ function CoolerForm(props: { record?: Cooler; label: string }) {
     recordKey: (saved) => [...COOLERS_KEY, 'one', saved.id],
     invalidate: COOLERS_KEY,
     goTo: paths.coolersList.to(),
+    onSaved: renewId,
   });
 
   // Create only: the serial fills the date of manufacture until the user picks a date themselves

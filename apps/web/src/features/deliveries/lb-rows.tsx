@@ -19,6 +19,7 @@ import { useMergedRef } from '@mantine/hooks';
 import { useEffect, useRef, useState, type FocusEvent, type Ref } from 'react';
 import { DUPLICATE_LB_NUMBER, type DeliveryType } from '@cooler-hub/contract/deliveries';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
+import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import { acceptanceKey, addCodes, attentionCount, flaggedCount, removeCode, rowViews, type LbRowView } from './lb-rows-model';
 import { useLbCheck } from './use-lb-check';
 
@@ -41,6 +42,8 @@ export interface LbRowsProps {
   autoFocus?: boolean;
   /** The typing field, for a screen that wants to focus it. */
   inputRef?: Ref<HTMLInputElement>;
+  /** Each code scanned or typed in, and whether it was added (false: the list already held it). */
+  onEntered?: (code: string, added: boolean) => void;
 }
 
 const TONE_ICON = {
@@ -222,7 +225,7 @@ function useAcceptedWarnings(): [ReadonlySet<string>, (keys: string[]) => void] 
   return [accepted, accept];
 }
 
-export function LbRows({ value, onChange, type, customerAccount = null, deliveryId = null, errors, maxHeight, disabled = false, autoFocus = false, inputRef }: LbRowsProps) {
+export function LbRows({ value, onChange, type, customerAccount = null, deliveryId = null, errors, maxHeight, disabled = false, autoFocus = false, inputRef, onEntered }: LbRowsProps) {
   const field = useRef<HTMLInputElement>(null);
   const fieldRef = useMergedRef(field, inputRef);
   const checks = useLbCheck({ lbNumbers: value, type, deliveryId });
@@ -288,6 +291,7 @@ export function LbRows({ value, onChange, type, customerAccount = null, delivery
           const { list: next, added, repeated } = addCodes(latest.current, codes);
           if (added.length) change(next);
           setNotice(repeated.length ? `${repeated.join(', ')}: ${DUPLICATE_LB_NUMBER}` : null);
+          for (const code of codes) onEntered?.(code, added.includes(normalizeLbNumber(code)));
         }}
       />
       <Group gap="xs" role="status" aria-live="polite">

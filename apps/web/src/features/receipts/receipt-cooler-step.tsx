@@ -3,7 +3,7 @@
  * the cooler lookup (350 ms, page 1) — or, for a serial nobody has seen, created here with Part
  * Number* and Date of manufacture (filled from the serial) by 'Add item and continue'. 'Generate
  * Serial' makes up a serial for a cooler that has none. Clearing the serial cancels the choice.
- * A wedge scan of a known serial chooses its cooler at once (issue 8 item 9).
+ * A serial committed with Enter — a wedge scan or typed — chooses its exact match at once.
  */
 import { Checkbox, Combobox, Group, InputBase, Loader, Stack, Text, useCombobox } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -16,10 +16,11 @@ import { partNumberLookup } from '../../components/form/lookups';
 import { SearchSelect } from '../../components/form/search-select';
 import { debounce, normalizeSearch } from '../../components/form/search-select-model';
 import { useAppForm } from '../../components/form/use-app-form';
+import { scanAccepted, scanRefused } from '../../components/scan-feedback/scan-feedback';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
 import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/format-date';
-import { newUuid } from '../../lib/new-id';
+import { useNewId } from '../../lib/new-id';
 import { notifySuccess } from '../../lib/notify';
 import { createCoolerForReceipt } from './api';
 import { generateSerial } from './receipt-serial';
@@ -47,7 +48,7 @@ export function ReceiptCoolerStep(props: {
   const [answered, setAnswered] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [generated, setGenerated] = useState(false);
-  const [newId, setNewId] = useState(newUuid);
+  const [newId, renewId] = useNewId();
   const formApi = useAppForm(coolerUpdateBody, { defaultValues: EMPTY });
   const stepRef = useRef<HTMLDivElement>(null);
   const { setValue, getFieldState } = formApi.form;
@@ -133,34 +134,58 @@ export function ReceiptCoolerStep(props: {
     debounced(next);
   };
 
+  /**
+   * A serial committed with Enter, scanned or typed (docs/decisions/215): its exact match is chosen
+   * at once; an unknown serial goes on to adding the cooler, its part number first.
+   */
+  const commitSerial = async (value: string) => {
+    const serial = value.trim();
+    if (serial === '') return;
+    if (generated) setGenerated(false);
+    typed(serial);
+    debounced.cancel();
+    // Its own request: a typeahead search started meanwhile (the next scan's first key lands
+    // here until the focus moves on) must not cancel this one.
+    let found: Cooler[] = [];
+    let failed = false;
+    try {
+      found = await findCoolers(serial);
+    } catch {
+      // The API client has told the user; the serial stays typed in.
+      failed = true;
+    }
+    debounced.cancel();
+    controller.current?.abort();
+    setLoading(false);
+    setItems(found);
+    setAnswered(serial);
+    const match = found.find((c) => sameSerial(c.serialNumber, serial));
+    if (match) {
+      scanAccepted(`Serial ${match.serialNumber}: cooler found`);
+      await choose(match, 'scanned');
+      return;
+    }
+    applyText(serial);
+    combobox.closeDropdown();
+    if (failed) {
+      scanRefused(`Serial ${serial}: the cooler could not be looked up`);
+      return;
+    }
+    scanAccepted(`Serial ${serial} is new: add the cooler`);
+    // An unknown serial: the cooler is added here; its part number comes first.
+    await focusByName(() => stepRef.current, 'partNumber');
+  };
+
+  const serialInput = useRef<HTMLInputElement>(null);
   const wedge = useWedgeInput({
-    onScan: async (value) => {
-      const serial = value.trim();
-      if (generated) setGenerated(false);
-      typed(serial);
-      debounced.cancel();
-      // Its own request: a typeahead search started meanwhile (the next scan's first key lands
-      // here until the focus moves on) must not cancel this one.
-      let found: Cooler[] = [];
-      try {
-        found = await findCoolers(serial);
-      } catch {
-        // The API client has told the user; the serial stays typed in.
-      }
-      debounced.cancel();
-      controller.current?.abort();
-      setLoading(false);
-      setItems(found);
-      setAnswered(serial);
-      const match = found.find((c) => sameSerial(c.serialNumber, serial));
-      if (match) {
-        await choose(match, 'scanned');
-        return;
-      }
-      applyText(serial);
-      combobox.closeDropdown();
-      // An unknown serial: the cooler is added here; its part number comes first.
-      await focusByName(() => stepRef.current, 'partNumber');
+    onScan: commitSerial,
+    onEnter: () => {
+      // An option highlighted with the arrow keys is the combobox's to pick on this Enter.
+      if (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) return;
+      // The input's own value: keys held back as a possible burst were put back into it just now.
+      const value = serialInput.current?.value ?? text;
+      if (generated || value.trim() === '') return;
+      void commitSerial(value);
     },
   });
 
@@ -176,7 +201,7 @@ export function ReceiptCoolerStep(props: {
         onSubmit={async (values) => {
           const created = await createCoolerForReceipt({ id: newId, modelNumber: null, ...values });
           notifySuccess('Cooler has been successfully created');
-          setNewId(newUuid());
+          renewId();
           setItems([created]);
           setAnswered(created.serialNumber);
           await onChoose(created, 'created');
@@ -192,6 +217,7 @@ export function ReceiptCoolerStep(props: {
         >
           <Combobox.Target withExpandedAttribute>
             <InputBase
+              ref={serialInput}
               name="serialNumber"
               label="Serial number"
               labelProps={{ id: labelId }}

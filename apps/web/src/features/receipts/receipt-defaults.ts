@@ -64,3 +64,29 @@ export function receiptDayToInstant(day: string, now: Date = new Date()): string
   if (day === londonToday(now)) return now.toISOString();
   return new Date(londonDayStart(day).getTime() + 12 * 60 * 60 * 1000).toISOString();
 }
+
+/**
+ * What follows a create (docs/decisions/215): 'list' is the spec's Create (→ Master Data), 'next'
+ * is 'Create and receive next' (a fresh form for the next cooler). The one used last is this user's
+ * choice: the main button, and where the focus goes once the scans have filled the form.
+ */
+export const AFTER_CREATE = ['list', 'next'] as const;
+export type AfterCreate = (typeof AFTER_CREATE)[number];
+
+const afterCreateKey = (userId: string) => `receipt-after-create:${userId}`;
+
+export function readAfterCreate(userId: string): AfterCreate {
+  try {
+    return localStorage.getItem(afterCreateKey(userId)) === 'next' ? 'next' : 'list';
+  } catch {
+    return 'list';
+  }
+}
+
+export function saveAfterCreate(userId: string, choice: AfterCreate): void {
+  try {
+    localStorage.setItem(afterCreateKey(userId), choice);
+  } catch {
+    /* storage unavailable: the choice lasts until the page is left */
+  }
+}

@@ -4,7 +4,6 @@
  * ignored) and sent as whole pence. A new code carries a client-made UUID that stays the same for
  * every retry of this form, so a repeated POST cannot create a second row.
  */
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { MAX_INT32, required } from '@cooler-hub/contract/common';
@@ -18,7 +17,7 @@ import { paths } from '../../lib/paths';
 import { ApiError, isApiError } from '../../lib/api-client';
 import { CC_CODES_KEY, createCcCode, updateCcCode, useCcCode } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
-import { newUuid } from '../../lib/new-id';
+import { useNewId } from '../../lib/new-id';
 
 const MAX_POUNDS = MAX_INT32 / 100;
 
@@ -50,7 +49,7 @@ function onPriceField(error: unknown): unknown {
 
 function CcCodeForm(props: { record?: CcCode }) {
   const { record } = props;
-  const [newId] = useState(newUuid);
+  const [newId, renewId] = useNewId();
   const formApi = useAppForm(ccCodeForm, {
     defaultValues: record ? formValues(record) : { code: '', name: '', price: null },
   });
@@ -67,6 +66,7 @@ function CcCodeForm(props: { record?: CcCode }) {
     recordKey: (saved) => [...CC_CODES_KEY, 'one', saved.id],
     invalidate: CC_CODES_KEY,
     goTo: paths.settings.to(),
+    onSaved: renewId,
   });
   const editing = record !== undefined;
 

@@ -4,7 +4,6 @@
  * saving). Fields 'Part Number*' and a multi-line Description. A new part number carries a client-made
  * UUID kept for every retry of the form. Both saves say 'Data has been saved'.
  */
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { partNumberUpdateBody, type PartNumber } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
@@ -14,7 +13,7 @@ import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
 import { PART_NUMBERS_KEY, createPartNumber, updatePartNumber, usePartNumber } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
-import { newUuid } from '../../lib/new-id';
+import { useNewId } from '../../lib/new-id';
 
 const SAVED = 'Data has been saved';
 
@@ -24,7 +23,7 @@ function formValues(p: PartNumber) {
 
 function PartNumberForm(props: { record?: PartNumber; label: string }) {
   const { record } = props;
-  const [newId] = useState(newUuid);
+  const [newId, renewId] = useNewId();
   const formApi = useAppForm(partNumberUpdateBody, {
     defaultValues: record ? formValues(record) : { partNumber: '', description: '' },
   });
@@ -35,6 +34,7 @@ function PartNumberForm(props: { record?: PartNumber; label: string }) {
     recordKey: (saved) => [...PART_NUMBERS_KEY, 'one', saved.id],
     invalidate: PART_NUMBERS_KEY,
     goTo: paths.settings.to(),
+    onSaved: renewId,
   });
   const editing = record !== undefined;
 
