@@ -43,6 +43,12 @@ export const configSchema = z.object({
   TRUST_PROXY: withDefault(flag, '0'),
   /** How long a job (a mail) may stay claimed before it counts as its dead instance's and is retried (docs/decisions/188). */
   JOB_LEASE_SECONDS: withDefault(z.coerce.number().int().min(5).max(86_400), 300),
+  /** Where `npm run backup` and the scheduled backups write (default DATA_DIR/backups; docs/decisions/198). */
+  BACKUP_DIR: optional(z.string()),
+  /** Hours between scheduled backups of the embedded store; 0 turns them off. */
+  BACKUP_INTERVAL_HOURS: withDefault(z.coerce.number().min(0).max(8_760), 24),
+  /** Days a scheduled backup is kept (the newest always is). */
+  BACKUP_KEEP_DAYS: withDefault(z.coerce.number().int().min(1).max(3_650), 7),
 });
 
 export type Env = z.input<typeof configSchema>;
@@ -63,6 +69,9 @@ export interface Config {
   geocoderUrl: string | undefined;
   trustProxy: boolean;
   jobLeaseSeconds: number;
+  backupDir: string | undefined;
+  backupIntervalHours: number;
+  backupKeepDays: number;
 }
 
 export class ConfigError extends Error {
@@ -93,5 +102,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geocoderUrl: c.GEOCODER_URL,
     trustProxy: c.TRUST_PROXY,
     jobLeaseSeconds: c.JOB_LEASE_SECONDS,
+    backupDir: c.BACKUP_DIR === undefined ? undefined : path.resolve(c.BACKUP_DIR),
+    backupIntervalHours: c.BACKUP_INTERVAL_HOURS,
+    backupKeepDays: c.BACKUP_KEEP_DAYS,
   };
 }

@@ -18,6 +18,9 @@ describe('loadConfig', () => {
       seedDemo: false,
       trustProxy: false,
       jobLeaseSeconds: 300,
+      backupDir: undefined,
+      backupIntervalHours: 24,
+      backupKeepDays: 7,
     });
   });
 
@@ -37,6 +40,9 @@ describe('loadConfig', () => {
       GEOCODER_URL: 'https://nominatim.example/',
       TRUST_PROXY: '',
       JOB_LEASE_SECONDS: '30',
+      BACKUP_DIR: '/srv/backups',
+      BACKUP_INTERVAL_HOURS: '6',
+      BACKUP_KEEP_DAYS: '30',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -47,6 +53,9 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       trustProxy: false,
       jobLeaseSeconds: 30,
+      backupDir: '/srv/backups',
+      backupIntervalHours: 6,
+      backupKeepDays: 30,
     });
   });
 
@@ -61,6 +70,10 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'hub.example' }, /PUBLIC_URL/],
     [{ JOB_LEASE_SECONDS: '2' }, /JOB_LEASE_SECONDS/],
     [{ JOB_LEASE_SECONDS: 'soon' }, /JOB_LEASE_SECONDS/],
+    [{ BACKUP_INTERVAL_HOURS: '-1' }, /BACKUP_INTERVAL_HOURS/],
+    [{ BACKUP_INTERVAL_HOURS: 'daily' }, /BACKUP_INTERVAL_HOURS/],
+    [{ BACKUP_KEEP_DAYS: '0' }, /BACKUP_KEEP_DAYS/],
+    [{ BACKUP_KEEP_DAYS: '1.5' }, /BACKUP_KEEP_DAYS/],
   ])('rejects %o with a one-line message naming the variable', (env, pattern) => {
     let error: unknown;
     try {
