@@ -9,7 +9,6 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { migrationsFolder } from '../../paths';
 
 export const BACKUP_FORMAT = 1;
@@ -117,9 +116,7 @@ export async function verifyBackupFile(file: string): Promise<BackupHeader & { b
   }
   const bodyBytes = size - (tail.length - footerStart);
   const hash = createHash('sha256');
-  await pipeline(createReadStream(file, { start: 0, end: bodyBytes - 1 }), async function* (source: AsyncIterable<Buffer>) {
-    for await (const chunk of source) hash.update(chunk);
-  });
+  for await (const chunk of createReadStream(file, { start: 0, end: bodyBytes - 1 })) hash.update(chunk as Buffer);
   if (Number(footer[2]) !== bodyBytes || hash.digest('hex') !== footer[1]) {
     throw new BackupFileError(`${file} is damaged or was changed after it was written: its checksum does not match its end line. Nothing was restored.`);
   }

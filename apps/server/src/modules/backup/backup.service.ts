@@ -49,11 +49,10 @@ export class BackupService {
   /** The level the database is at: how many of this build's migrations drizzle's journal table lists. */
   async schemaLevel(): Promise<SchemaLevel> {
     const app = await appSchemaLevel();
-    // Both drivers answer execute() with `{ rows }`.
-    const result = (await this.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
-      rows: { n: number }[];
-    };
-    const migrations = Number(result.rows[0]?.n ?? 0);
+    const result = await this.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    // Both drivers answer { rows }; the Db type leaves the result untyped.
+    const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+    const migrations = Array.isArray(rows) ? Number((rows[0] as { n?: number } | undefined)?.n ?? 0) : 0;
     return { migrations, tag: app.tags[migrations - 1] ?? `unknown-${migrations}` };
   }
 
@@ -116,6 +115,7 @@ function targetError(err: unknown, dir: string): unknown {
       return new BackupError(`Cannot write the backup into ${dir}: part of that path is a file, not a folder.`);
     case 'EEXIST':
       return new BackupError(`Cannot write the backup: ${dir} already holds a file of that name.`);
+    case undefined:
     default:
       return err;
   }
