@@ -209,6 +209,11 @@ describe('backup and restore', () => {
     expect((await fs.stat(backupFile)).mode & 0o077).toBe(0);
     // The writers were not stopped for the backup: some writes were acknowledged while it ran.
     expect(writtenDuring).toBeGreaterThan(0);
+    // The server takes writes after the backup as before it.
+    const after = randomUUID();
+    expect(await createCcCode(server.base, token, after)).toBe(201);
+    const read = await fetch(`${server.base}/api/cc_codes/${after}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(read.status).toBe(200);
     await stop(server);
   });
 

@@ -179,7 +179,7 @@ interface PgliteQueue {
  * pg_dump runs on PGlite's one connection. It is given that connection alone: the dump waits until
  * no transaction of the app is open and the app's queries wait until it is done (it runs
  * synchronously in WASM, so the server answers nothing meanwhile). pg_dump leaves its read-only
- * transaction open; it is rolled back here, which also restores the search path it changed.
+ * transaction open and the session's search path empty; both are put back here.
  */
 async function* pgliteDump(client: PGlite): AsyncGenerator<Buffer> {
   const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
@@ -201,6 +201,8 @@ async function* pgliteDump(client: PGlite): AsyncGenerator<Buffer> {
       throw new BackupError(`The embedded database could not be dumped: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
       if (client.isInTransaction()) await run('ROLLBACK');
+      // pg_dump empties the search path outside its transaction: the app's queries need it back.
+      await run(`SET search_path TO ${searchPath}`);
     }
   });
   for await (const chunk of file.stream() as unknown as AsyncIterable<Uint8Array>) yield Buffer.from(chunk);
