@@ -82,7 +82,8 @@ async function startServer(dataDir: string, url: string | undefined, extra: Node
     } catch {
       return undefined;
     }
-  }, 90_000);
+    // A first start creates the store and runs every migration: slow on a busy machine.
+  }, 180_000);
   return { child, base };
 }
 
@@ -177,7 +178,7 @@ describe('backup and restore', () => {
   /** Every id sent: a write answered otherwise (a timeout while the store is busy) may still have committed. */
   let attempted: Set<string>;
 
-  it('a backup taken while 8 clients write holds every write acknowledged before it began', { timeout: 240_000 }, async () => {
+  it('a backup taken while 8 clients write holds every write acknowledged before it began', { timeout: 480_000 }, async () => {
     const server = await startServer(sourceDataDir, sourceUrl);
     const token = await signIn(server.base);
     const acked: { id: string; at: number }[] = [];
@@ -217,7 +218,7 @@ describe('backup and restore', () => {
     await stop(server);
   });
 
-  it('restored into a fresh DATA_DIR: every acknowledged write, the counts of PostgreSQL, and the app starts and takes writes', { timeout: 240_000 }, async () => {
+  it('restored into a fresh DATA_DIR: every acknowledged write, the counts of PostgreSQL, and the app starts and takes writes', { timeout: 480_000 }, async () => {
     const dataDir = path.join(root, 'restored-embedded');
     const restored = await command('restore', [backupFile], envFor(dataDir, undefined)).done;
     expect(restored.out).toMatch(/Restored .* into the embedded store/);
