@@ -6,7 +6,7 @@
  * cut, foreign and newer files are refused before anything is written; a killed backup leaves no
  * file that looks complete; a target that cannot be written is named.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -324,5 +324,33 @@ describe('backup and restore', () => {
       expect(denied.out).toMatch(/permission denied/);
       expect(await fs.readdir(locked)).toEqual([]);
     }
+  });
+  it('a full disk during a backup is named; the partial file is removed and the data untouched', { timeout: 120_000 }, async (ctx) => {
+    // A real full disk: a 64 KiB tmpfs, smaller than any backup. Mounting needs root (and a kernel
+    // that allows it here); where it cannot be mounted the test says so and is skipped.
+    const disk = path.join(root, 'tiny-disk');
+    await fs.mkdir(disk);
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk]).status !== 0) return ctx.skip('cannot mount a small tmpfs here');
+    try {
+      const result = await command('backup', [], envFor(sourceDataDir, sourceUrl, { BACKUP_DIR: disk })).done;
+      expect(result.code).toBe(1);
+      expect(result.out).toContain(`The disk holding ${disk} is full: the backup was not written and its partial file was removed`);
+      expect(await fs.readdir(disk)).toEqual([]);
+    } finally {
+      spawnSync('umount', [disk]);
+    }
+    const server = await startServer(sourceDataDir, sourceUrl);
+    const token = await signIn(server.base);
+    expect(await createCcCode(server.base, token)).toBe(201);
+    await stop(server);
+  });
+
+  it.runIf(SOURCE_URL)('without pg_dump installed, the backup says what to install', { timeout: 60_000 }, async () => {
+    const file = path.join(root, 'no-pg-dump.sql');
+    const result = await command('backup', [file], envFor(sourceDataDir, sourceUrl, { PATH: '/nonexistent' })).done;
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('pg_dump was not found: install the PostgreSQL client tools');
+    expect(await exists(file)).toBe(false);
+    expect(await exists(`${file}.partial`)).toBe(false);
   });
 });
