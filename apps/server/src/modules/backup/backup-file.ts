@@ -30,12 +30,12 @@ export interface BackupHeader {
 }
 
 /** The level this build migrates a database to: the last entry of drizzle's journal. */
-export async function appSchemaLevel(folder = migrationsFolder): Promise<SchemaLevel & { tags: string[] }> {
+export async function appSchemaLevel(folder = migrationsFolder): Promise<SchemaLevel & { tags: string[]; whens: number[] }> {
   const journal = JSON.parse(await fs.readFile(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
+    entries: { tag: string; when: number }[];
   };
   const tags = journal.entries.map((e) => e.tag);
-  return { migrations: tags.length, tag: tags.at(-1) ?? 'none', tags };
+  return { migrations: tags.length, tag: tags.at(-1) ?? 'none', tags, whens: journal.entries.map((e) => e.when) };
 }
 
 export function describeLevel(level: SchemaLevel): string {

@@ -46,14 +46,20 @@ export class BackupService {
     await pipeline(source, envelope({ level, takenAt: new Date(), from }), out);
   }
 
-  /** The level the database is at: how many of this build's migrations drizzle's journal table lists. */
+  /**
+   * The level the database is at: the journal entry whose `when` drizzle recorded last as
+   * `created_at` (the record of applied migrations, docs/decisions/194).
+   */
   async schemaLevel(): Promise<SchemaLevel> {
     const app = await appSchemaLevel();
-    const result = await this.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const result = await this.database.db.execute(
+      sql`select created_at::text as at from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1`,
+    );
     // Both drivers answer { rows }; the Db type leaves the result untyped.
     const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-    const migrations = Array.isArray(rows) ? Number((rows[0] as { n?: number } | undefined)?.n ?? 0) : 0;
-    return { migrations, tag: app.tags[migrations - 1] ?? `unknown-${migrations}` };
+    const last = Array.isArray(rows) ? Number((rows[0] as { at?: string } | undefined)?.at) : NaN;
+    const index = app.whens.indexOf(last);
+    return index < 0 ? { migrations: 0, tag: `unknown-${last}` } : { migrations: index + 1, tag: app.tags[index]! };
   }
 
   /** A new backup file in `dir`, complete or not at all. */
