@@ -93,6 +93,7 @@ function ReceiptForm({ record }: { record: Receipt }) {
         <Fact label="Receipt date" value={formatDateTime(record.receiptDate)} />
       </SimpleGrid>
       <LbNumberField
+        exceptId={record.id}
         onScan={(value) => {
           // Shown before the next scan is taken (scans are queued, each one seen).
           flushSync(() => form.setValue('lbNumber', formatLbInput(value), { shouldDirty: true, shouldTouch: true, shouldValidate: true }));
