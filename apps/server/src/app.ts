@@ -26,6 +26,8 @@ import securityPlugin, { BASELINE_SECURITY_HEADERS } from './plugins/security';
 import webPlugin from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, DEFAULT_LOGIN_THROTTLE, type LoginThrottleTimings } from './modules/auth/auth.service';
+import { backupRoutes } from './modules/backup/backup.routes';
+import { BackupService } from './modules/backup/backup.service';
 import { ccCodesRoutes } from './modules/cc-codes/cc-codes.routes';
 import { CcCodesService } from './modules/cc-codes/cc-codes.service';
 import { clientsRoutes } from './modules/clients/clients.routes';
@@ -159,6 +161,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     await api.register(authRoutes, { auth });
     await api.register(profileRoutes, { profile });
     await api.register(usersRoutes, { users });
+    await api.register(backupRoutes, { backups: new BackupService(database) });
     await api.register(uploadsRoutes, { uploads });
     await api.register(passwordRecoveryRoutes, { recovery });
     await api.register(mailTrackingRoutes, { mail: mailQueue });

@@ -45,6 +45,12 @@ export const configSchema = z.object({
   JOB_LEASE_SECONDS: withDefault(z.coerce.number().int().min(5).max(86_400), 300),
   /** A request (headers and body) that has not fully arrived within this is cut with 408 (docs/decisions/207). */
   REQUEST_BODY_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 30_000),
+  /** Where `npm run backup` and the scheduled backups write (default DATA_DIR/backups; docs/decisions/198). */
+  BACKUP_DIR: optional(z.string()),
+  /** Hours between scheduled backups of the embedded store; 0 turns them off. */
+  BACKUP_INTERVAL_HOURS: withDefault(z.coerce.number().min(0).max(8_760), 24),
+  /** Days a scheduled backup is kept (the newest always is). */
+  BACKUP_KEEP_DAYS: withDefault(z.coerce.number().int().min(1).max(3_650), 7),
 });
 
 export type Env = z.input<typeof configSchema>;
@@ -66,6 +72,9 @@ export interface Config {
   trustProxy: boolean;
   jobLeaseSeconds: number;
   requestBodyTimeoutMs: number;
+  backupDir: string | undefined;
+  backupIntervalHours: number;
+  backupKeepDays: number;
 }
 
 export class ConfigError extends Error {
@@ -97,5 +106,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     jobLeaseSeconds: c.JOB_LEASE_SECONDS,
     requestBodyTimeoutMs: c.REQUEST_BODY_TIMEOUT_MS,
+    backupDir: c.BACKUP_DIR === undefined ? undefined : path.resolve(c.BACKUP_DIR),
+    backupIntervalHours: c.BACKUP_INTERVAL_HOURS,
+    backupKeepDays: c.BACKUP_KEEP_DAYS,
   };
 }

@@ -7,6 +7,9 @@ import { openDatabase } from './db/client';
 import { describeMigration, MigrationError } from './db/migrate';
 import { ADMIN_USERNAME, seed } from './db/seed';
 import { adminPasswordBanner } from './lib/banner';
+import { listenControlSocket } from './modules/backup/backup-control';
+import { backupFolder, scheduleBackups } from './modules/backup/backup-schedule';
+import { BackupService } from './modules/backup/backup.service';
 import { UploadsService } from './modules/uploads/uploads.service';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { migrationsFolder, webRoot } from './paths';
@@ -43,16 +46,25 @@ async function main(): Promise<void> {
   sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
   app.log.info({ migrationsApplied: migration.applied.length }, describeMigration(migration));
   const sweepTimer = sweepOrphanUploadsHourly(app, new UploadsService(database.db, config.publicUrl));
+  // The embedded store's backups are taken here, by its one owner (docs/decisions/197, 198).
+  const backups = new BackupService(database);
+  const stopBackups =
+    database.driver === 'pglite' && config.backupIntervalHours > 0
+      ? scheduleBackups(backups, { dir: backupFolder(config), intervalHours: config.backupIntervalHours, keepDays: config.backupKeepDays }, app.log)
+      : () => {};
+  const closeControlSocket = database.driver === 'pglite' ? await listenControlSocket(config.dataDir, backups, app.log) : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(sweepTimer);
+    stopBackups();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await closeControlSocket();
       await database.close();
       clearTimeout(force);
       // pino writes synchronously to stdout, so this line is out before the exit.

@@ -19,6 +19,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       jobLeaseSeconds: 300,
       requestBodyTimeoutMs: 30_000,
+      backupDir: undefined,
+      backupIntervalHours: 24,
+      backupKeepDays: 7,
     });
   });
 
@@ -39,6 +42,9 @@ describe('loadConfig', () => {
       TRUST_PROXY: '',
       JOB_LEASE_SECONDS: '30',
       REQUEST_BODY_TIMEOUT_MS: '5000',
+      BACKUP_DIR: '/srv/backups',
+      BACKUP_INTERVAL_HOURS: '6',
+      BACKUP_KEEP_DAYS: '30',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -50,6 +56,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       jobLeaseSeconds: 30,
       requestBodyTimeoutMs: 5000,
+      backupDir: '/srv/backups',
+      backupIntervalHours: 6,
+      backupKeepDays: 30,
     });
   });
 
@@ -66,6 +75,10 @@ describe('loadConfig', () => {
     [{ JOB_LEASE_SECONDS: 'soon' }, /JOB_LEASE_SECONDS/],
     [{ REQUEST_BODY_TIMEOUT_MS: '10' }, /REQUEST_BODY_TIMEOUT_MS/],
     [{ REQUEST_BODY_TIMEOUT_MS: '30s' }, /REQUEST_BODY_TIMEOUT_MS/],
+    [{ BACKUP_INTERVAL_HOURS: '-1' }, /BACKUP_INTERVAL_HOURS/],
+    [{ BACKUP_INTERVAL_HOURS: 'daily' }, /BACKUP_INTERVAL_HOURS/],
+    [{ BACKUP_KEEP_DAYS: '0' }, /BACKUP_KEEP_DAYS/],
+    [{ BACKUP_KEEP_DAYS: '1.5' }, /BACKUP_KEEP_DAYS/],
   ])('rejects %o with a one-line message naming the variable', (env, pattern) => {
     let error: unknown;
     try {

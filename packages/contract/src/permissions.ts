@@ -26,6 +26,7 @@ export const ABILITIES = {
   coolers: 'ROLE_ADMIN_USER',
   inventory: 'ROLE_ADMIN_USER',
   manageUser: 'ROLE_MASTER_ACCOUNT',
+  backup: 'ROLE_MASTER_ACCOUNT',
   manipulateInventory: 'ROLE_REMOVE_INVENTORY',
 } as const satisfies Record<string, Permission>;
 export type Ability = keyof typeof ABILITIES;

@@ -25,6 +25,7 @@ import {
 import type { ListSort } from '../../components/list/list-params';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
 
 export const CC_CODES_KEY = ['cc_codes'] as const;
 export const PART_NUMBERS_KEY = ['part_numbers'] as const;
@@ -107,3 +108,8 @@ export function useScrapReason(id: number, enabled: boolean) {
 export const createScrapReason = (body: ScrapReasonBody) => api.post('/api/scrap_reasons/create', body, scrapReason);
 export const updateScrapReason = (id: number, body: ScrapReasonBody) => api.put(`/api/scrap_reasons/${id}/update`, body, scrapReason);
 export const deleteScrapReason = (id: number) => api.delete(`/api/scrap_reasons/${id}/remove`);
+
+/** The whole database as a backup file (Admin only; docs/decisions/199). */
+export function downloadBackup(): Promise<string> {
+  return downloadFile({ path: '/api/backup', accept: 'application/sql', fallbackName: 'cooler-hub-backup.sql' });
+}

@@ -11,6 +11,7 @@ import type { ListColumn } from '../../components/list/data-list';
 import { ListSection, ListsScreen } from '../../components/list/list-section';
 import { RowActions } from '../../components/list/row-actions';
 import { useListController } from '../../components/list/use-list-controller';
+import { useCan } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import {
   CC_CODES_KEY,
@@ -26,6 +27,7 @@ import {
   listPartNumbers,
   listScrapReasons,
 } from './api';
+import { BackupSection } from './backup-section';
 import type { CollectionPointEditState } from './collection-point-form-page';
 import type { ScrapReasonEditState } from './scrap-reason-form-page';
 
@@ -142,12 +144,14 @@ function ScrapReasonsList() {
 }
 
 export default function SettingsPage() {
+  const can = useCan();
   return (
     <ListsScreen title="Settings">
       <CcCodesList />
       <PartNumbersList />
       <CollectionPointsList />
       <ScrapReasonsList />
+      {can('backup') && <BackupSection />}
     </ListsScreen>
   );
 }
