@@ -22,6 +22,7 @@ import { DEFAULT_JOB_TIMINGS, JobQueue, leaseTimings, type JobQueueTimings } fro
 import { MailQueue } from './jobs/mail-queue';
 import { mailTrackingRoutes } from './jobs/mail-tracking.routes';
 import securityPlugin, { BASELINE_SECURITY_HEADERS } from './plugins/security';
+import versionsPlugin from './plugins/versions';
 import webPlugin from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
   });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(versionsPlugin);
   await app.register(docsPlugin);
 
   const db = database.db;
