@@ -226,7 +226,8 @@ export type NamedRef = z.infer<typeof namedRef>;
 export const recordVersion = z.string().regex(/^\d+$/);
 
 /** An answer of one record with its version (GET of one record, create and update answers). */
-export const withVersion = <T extends z.ZodObject>(schema: T) => schema.extend({ version: recordVersion });
+export const withVersion = <S extends z.core.$ZodShape, C extends z.core.$ZodObjectConfig>(schema: z.ZodObject<S, C>) =>
+  schema.extend({ version: recordVersion });
 export type Versioned<T> = T & { version: string };
 
 /** The 409 sentence: 'This receipt was changed by admin at 25/11/2026 14:02 after you opened it.' */

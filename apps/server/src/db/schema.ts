@@ -216,6 +216,7 @@ export const suppliers = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [uniqueIndex('suppliers_name_unique').on(sql`lower(${t.name})`)],
 );
@@ -227,6 +228,7 @@ export const clients = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [uniqueIndex('clients_name_unique').on(sql`lower(${t.name})`)],
 );

@@ -31,6 +31,13 @@ export async function currentVersion(db: Db, table: VersionedTable, id: number |
   return row?.version;
 }
 
+/** The version of a row just written (in the writer's transaction); 404 when there is no such row. */
+export async function versionNow(db: Db, table: VersionedTable, id: number | string): Promise<string> {
+  const version = await currentVersion(db, table, id);
+  if (version === undefined) throw new NotFoundError();
+  return version;
+}
+
 /**
  * One record with its version. The version is read first: a change committed between the two reads
  * makes the answer's version older than its values, so the next update is refused (409) rather

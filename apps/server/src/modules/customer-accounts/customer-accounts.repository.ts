@@ -2,10 +2,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CustomerAccountDropDownQuery, CustomerAccountListQuery } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
+import { nextVersion } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
 import { clients, customerAccounts } from '../../db/schema';
 
-export type CustomerAccountValues = Omit<typeof customerAccounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type CustomerAccountValues = Omit<typeof customerAccounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'updatedBy'>;
 
 const accountFields = {
   id: customerAccounts.id,
@@ -65,10 +66,15 @@ export async function insertCustomerAccount(db: Db, values: CustomerAccountValue
   return row;
 }
 
-export async function updateCustomerAccount(db: Db, id: number, values: CustomerAccountValues): Promise<StoredAccount | undefined> {
+export async function updateCustomerAccount(
+  db: Db,
+  id: number,
+  values: CustomerAccountValues,
+  by: { username: string },
+): Promise<StoredAccount | undefined> {
   const [row] = await db
     .update(customerAccounts)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...nextVersion(customerAccounts, by) })
     .where(eq(customerAccounts.id, id))
     .returning(ownFields);
   return row;

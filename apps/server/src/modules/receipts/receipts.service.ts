@@ -10,7 +10,7 @@ import type { Receipt, ReceiptCreateBody, ReceiptListQuery, ReceiptUpdateBody } 
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import type { Db } from '../../db/client';
 import { receipts } from '../../db/schema';
-import { currentVersion, lockVersion, readVersioned } from '../../db/versions';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { createOnce } from '../../lib/create-once';
 import { FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
@@ -121,7 +121,7 @@ export class ReceiptsService {
         matches: (r) => r.receiptDate.getTime() === receiptDate.getTime() && sameFields(r, body),
         conflict: RECEIPT_ID_CONFLICT,
       });
-      return { ...toReceipt(row), version: await this.versionOf(tx, body.id) };
+      return { ...toReceipt(row), version: await versionNow(tx, receipts, body.id) };
     });
   }
 
@@ -138,15 +138,10 @@ export class ReceiptsService {
       const after = await repo.findReceipt(tx, id);
       if (!after) throw new NotFoundError();
       await recordChanges(tx, actor, subjectOf(id), snapshotOf(before), snapshotOf(after));
-      return { ...toReceipt(after), version: await this.versionOf(tx, id) };
+      return { ...toReceipt(after), version: await versionNow(tx, receipts, id) };
     });
   }
 
-  private async versionOf(tx: Tx, id: string): Promise<string> {
-    const version = await currentVersion(tx, receipts, id);
-    if (version === undefined) throw new NotFoundError();
-    return version;
-  }
 
   /** ROLE_ADMIN_USER (DESIGN.md §5: only coolers and deliveries need ROLE_REMOVE_INVENTORY). */
   async remove(actor: Actor, id: string): Promise<void> {
