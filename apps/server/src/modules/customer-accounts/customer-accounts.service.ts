@@ -11,7 +11,7 @@ import type {
 } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
 import { customerAccounts } from '../../db/schema';
-import { lockVersion, readVersioned, versionNow } from '../../db/versions';
+import { lockVersion, readVersioned } from '../../db/versions';
 import { FieldError, NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { removeUnlessUsed } from '../../lib/remove-unused';
@@ -45,8 +45,7 @@ export class CustomerAccountsService {
 
   async create(body: CustomerAccountBody): Promise<Versioned<CustomerAccount>> {
     const { values, client } = await this.valuesOf(this.db, body);
-    const row = await repo.insertCustomerAccount(this.db, values);
-    return { ...row, client, version: await versionNow(this.db, customerAccounts, row.id) };
+    return { ...(await repo.insertCustomerAccount(this.db, values)), client };
   }
 
   /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
@@ -56,7 +55,7 @@ export class CustomerAccountsService {
       const { values, client } = await this.valuesOf(tx, body);
       const row = await repo.updateCustomerAccount(tx, id, values, actor);
       if (!row) throw new NotFoundError();
-      return { ...row, client, version: await versionNow(tx, customerAccounts, id) };
+      return { ...row, client };
     });
   }
 

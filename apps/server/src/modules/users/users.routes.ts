@@ -23,6 +23,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     (request) => users.list(request.query),
   );
 
+  app.get(
+    '/api/hub_users/:id',
+    { config, schema: { tags, summary: 'One hub user, with its version (what an editor saves against)', params: idParams, response: { 200: withVersion(hubUser) } } },
+    (request) => users.get(request.params.id),
+  );
+
   app.post(
     '/api/hub_users',
     { config, schema: { tags, summary: 'Create a hub user', body: hubUserCreateBody, response: { 201: withVersion(hubUser) } } },

@@ -18,7 +18,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { listResponseOf } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
 import { users } from '../../db/schema';
-import { lockVersion, versionNow } from '../../db/versions';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import type { Actor } from '../revision-entries/revisions';
 import * as repo from './users.repository';
 import type { UserRow } from './users.repository';
@@ -55,6 +55,14 @@ export class UsersService {
   async list(query: HubUserListQuery): Promise<ListResponse<Versioned<HubUser>>> {
     const { rows, total } = await repo.listUsers(this.db, query);
     return listResponseOf(query, rows.map(toHubUser), total);
+  }
+
+  get(id: number): Promise<Versioned<HubUser>> {
+    return readVersioned(this.db, users, id, async () => {
+      const row = await repo.findUserById(this.db, id);
+      if (!row) throw new NotFoundError();
+      return row;
+    }).then(toHubUser);
   }
 
   async create(body: HubUserCreateBody): Promise<Versioned<HubUser>> {
