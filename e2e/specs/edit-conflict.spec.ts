@@ -11,7 +11,8 @@ import { receiptReferenceData, receiptSeed } from '../support/receipt-data';
 
 async function openEdit(page: Page, id: string) {
   await page.goto(`/#/receipt/${id}/edit`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Update receipt' })).toBeVisible();
+  // A browser's first load of the app (two fresh browsers here) can take long on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Update receipt' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('textbox', { name: 'Notes' })).toBeVisible();
 }
 

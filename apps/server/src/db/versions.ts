@@ -27,7 +27,7 @@ export function nextVersion(table: VersionedTable, by: { username: string } | nu
 
 /** The current version of a row; undefined when there is no such row. */
 export async function currentVersion(db: Db, table: VersionedTable, id: number | string): Promise<string | undefined> {
-  const [row] = await db.select({ version: versionOf(table) }).from(table as PgTable).where(eq(table.id, id));
+  const [row] = await db.select({ version: versionOf(table) }).from(table).where(eq(table.id, id));
   return row?.version;
 }
 
@@ -68,7 +68,7 @@ export async function lockVersion(
 ): Promise<void> {
   const [row] = await tx
     .select({ version: versionOf(table), at: table.updatedAt, by: table.updatedBy })
-    .from(table as PgTable)
+    .from(table)
     .where(eq(table.id, id))
     .for('update');
   if (!row) throw new NotFoundError();

@@ -24,7 +24,7 @@ export function ifMatch(request: FastifyRequest): string | undefined {
 const versionsPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('preSerialization', async (_request, reply, payload: unknown) => {
     if (reply.statusCode < 300 && typeof payload === 'object' && payload !== null && 'version' in payload) {
-      const { version } = payload as { version: unknown };
+      const { version } = payload;
       if (typeof version === 'string') void reply.header('etag', `"${version}"`);
     }
     return payload;

@@ -53,13 +53,10 @@ function ReviewTable({ rows, form }: { rows: ConflictRow[]; form: HTMLFormElemen
 export function ConflictPanel({ conflict }: { conflict: FormConflict }) {
   const panel = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState<'reload' | 'review' | null>(null);
-  const run = (what: 'reload' | 'review') => async () => {
+  const run = (what: 'reload' | 'review') => () => {
     setBusy(what);
-    try {
-      await conflict[what]();
-    } finally {
-      setBusy(null);
-    }
+    // Both report their own failures on the form (applyError); busy ends either way.
+    void conflict[what]().finally(() => setBusy(null));
   };
   return (
     <Alert ref={panel} color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" title="Changed by someone else">

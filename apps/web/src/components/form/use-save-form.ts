@@ -10,7 +10,7 @@
  *
  * const onSubmit = useSaveForm(formApi, {
  *   save: (values, version) => (record ? updateThing(record.id, values, version) : createThing(values)),
- *   edit: record && { version: record.version, reload: () => getThing(record.id) },
+ *   edit: record && { record, reload: () => getThing(record.id) },
  *   message: record ? 'Thing updated' : 'Thing created',
  *   resetTo: formValues, recordKey: (saved) => [...THINGS_KEY, 'one', saved.id],
  *   invalidate: THINGS_KEY, goTo: paths.things.to(),
@@ -18,7 +18,7 @@
  * <AppForm api={formApi} onSubmit={onSubmit}>…
  */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { DefaultValues, FieldValues, Path, PathValue } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-client';
@@ -29,8 +29,12 @@ import type { AppFormApi } from './use-app-form';
 export interface SaveOptions<I extends FieldValues, O, R> {
   /** Sends the values (the create or the update call, the latter with `version`) and answers the saved record. */
   save: (values: O, version: string | undefined) => Promise<R>;
-  /** An update form: the version loaded and how to read the record again after a 409 (needs `resetTo`). */
-  edit?: { version: string; reload: () => Promise<R & { version: string }> } | undefined;
+  /**
+   * An update form (needs `resetTo`): the record as last read — its version goes with the save; a
+   * newer one read while the form is untouched replaces what it shows — and how to read it again
+   * after a 409.
+   */
+  edit?: { record: R & { version: string }; reload: () => Promise<R & { version: string }> } | undefined;
   /** The success toast (spec 8). */
   message: string | ((saved: R) => string);
   /** The saved record as form values: the form becomes pristine with them (Update disables again). */
@@ -53,8 +57,19 @@ export function useSaveForm<I extends FieldValues, O, R>(
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The version the next save is based on: as loaded, then each saved or re-read answer's.
-  const version = useRef(options.edit?.version);
+  const version = useRef(options.edit?.record.version);
   const { form } = formApi;
+
+  // The screen read the record again (on opening, after another screen saved it): while the form is
+  // untouched it follows, so a save is based on what is stored now, not on a cached copy.
+  const loaded = options.edit?.record;
+  const { resetTo } = options;
+  useEffect(() => {
+    if (!loaded || !resetTo || loaded.version === version.current) return;
+    if (form.formState.isDirty || formApi.conflict) return;
+    version.current = loaded.version;
+    form.reset(resetTo(loaded));
+  }, [loaded, resetTo, form, formApi.conflict]);
 
   const conflictOf = (message: string, edit: NonNullable<SaveOptions<I, O, R>['edit']>, resetTo: (saved: R) => DefaultValues<I>): FormConflict => {
     const conflict: FormConflict = {
@@ -77,7 +92,7 @@ export function useSaveForm<I extends FieldValues, O, R>(
           const fresh = await edit.reload();
           const opened = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
           const yours = form.getValues() as Record<string, unknown>;
-          const merged = mergeValues(opened, resetTo(fresh) as Record<string, unknown>, yours);
+          const merged = mergeValues(opened, resetTo(fresh), yours);
           version.current = fresh.version;
           // Theirs becomes what the form was opened with; your changes stay on top of it (dirty).
           form.reset(resetTo(fresh));

@@ -19,6 +19,7 @@ export const listCoolers: ListFetcher<Cooler> = (q, signal) => api.get('/api/coo
 export const getCooler = (id: string, signal?: AbortSignal) => api.get(`/api/coolers/${id}`, withVersion(cooler), undefined, signal);
 export function useCooler(id: string) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...COOLERS_KEY, 'one', id],
     queryFn: ({ signal }) => getCooler(id, signal),
   });

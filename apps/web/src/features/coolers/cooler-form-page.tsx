@@ -38,7 +38,7 @@ function CoolerForm(props: { record?: Versioned<Cooler>; label: string }) {
   const formApi = useAppForm(coolerUpdateBody, { defaultValues: record ? formValues(record) : EMPTY });
   const onSubmit = useSaveForm(formApi, {
     save: (values, version) => (record ? updateCooler(record.id, values, version) : createCooler({ id: newId, modelNumber: null, ...values })),
-    edit: record && { version: record.version, reload: () => getCooler(record.id) },
+    edit: record && { record, reload: () => getCooler(record.id) },
     message: editing ? 'Cooler was updated' : 'Cooler was successfully created',
     resetTo: formValues,
     recordKey: (saved) => [...COOLERS_KEY, 'one', saved.id],

@@ -24,6 +24,7 @@ export const listAccounts: ListFetcher<CustomerAccount> = (q, signal) =>
 export const getAccount = (id: number, signal?: AbortSignal) => api.get(`/api/customer_accounts/${id}`, withVersion(customerAccount), undefined, signal);
 export function useAccount(id: number) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...ACCOUNTS_KEY, 'one', id],
     queryFn: ({ signal }) => getAccount(id, signal),
   });

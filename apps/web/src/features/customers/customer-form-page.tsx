@@ -64,7 +64,7 @@ function AccountForm(props: { record?: Versioned<CustomerAccount> }) {
         throw error;
       }
     },
-    edit: record && { version: record.version, reload: () => getAccount(record.id) },
+    edit: record && { record, reload: () => getAccount(record.id) },
     message: record ? 'Account has been updated' : 'Account has been created',
     resetTo: formValues,
     recordKey: (saved) => [...ACCOUNTS_KEY, 'one', saved.id],

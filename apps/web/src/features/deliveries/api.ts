@@ -46,6 +46,7 @@ export function listDeliveries(type: DeliveryType): ListFetcher<DeliveryListItem
 export const getDelivery = (id: number, signal?: AbortSignal) => api.get(`/api/deliveries/${id}`, withVersion(delivery), undefined, signal);
 export function useDelivery(id: number) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...DELIVERIES_KEY, 'one', id],
     queryFn: ({ signal }) => getDelivery(id, signal),
   });

@@ -116,7 +116,7 @@ export function DeliveryEditForm({ delivery, listPath }: { delivery: Versioned<D
       const body = toUpdateBody(resolved, values.lbNumbers);
       return delivery.type === 'scrap' ? updateScrap(delivery.id, body, version) : updateTransfer(delivery.id, body, version);
     },
-    edit: { version: delivery.version, reload: () => getDelivery(delivery.id) },
+    edit: { record: delivery, reload: () => getDelivery(delivery.id) },
     message: 'Delivery was successfully updated',
     resetTo: editValues,
     recordKey: (saved) => [...DELIVERIES_KEY, 'one', saved.id],

@@ -36,7 +36,7 @@ function ErrorSheetForm({ sheet }: { sheet: Versioned<Delivery> }) {
 
   const onSubmit = useSaveForm(formApi, {
     save: (values: EditValues, version) => updateErrorSheet(sheet.id, toUpdateBody(values, values.lbNumbers), version),
-    edit: { version: sheet.version, reload: () => getDelivery(sheet.id) },
+    edit: { record: sheet, reload: () => getDelivery(sheet.id) },
     message: 'Delivery was successfully updated',
     resetTo: editValues,
     recordKey: (saved) => [...DELIVERIES_KEY, 'one', saved.id],

@@ -34,7 +34,7 @@ function ProfileForm({ user }: { user: Versioned<CurrentUser> }) {
   const formApi = useAppForm(profileUpdateBody, { defaultValues: formValues(user) });
   const onSubmit = useSaveForm(formApi, {
     save: saveProfile,
-    edit: { version: user.version, reload: () => getProfile() },
+    edit: { record: user, reload: () => getProfile() },
     message: 'Profile has been updated',
     resetTo: formValues,
     // The top bar reads the profile query: it shows the new name and avatar at once.

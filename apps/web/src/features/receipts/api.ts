@@ -29,6 +29,7 @@ export const listEndOfDay: ListFetcher<EndOfDayRow> = (q, signal) =>
 export const getReceipt = (id: string, signal?: AbortSignal) => api.get(`/api/receipts/${id}`, withVersion(receipt), undefined, signal);
 export function useReceipt(id: string) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...RECEIPTS_KEY, 'one', id],
     queryFn: ({ signal }) => getReceipt(id, signal),
   });

@@ -72,7 +72,7 @@ function ReceiptForm({ record }: { record: Versioned<Receipt> }) {
         throw error;
       }
     },
-    edit: { version: record.version, reload: () => getReceipt(record.id) },
+    edit: { record, reload: () => getReceipt(record.id) },
     message: 'Receipt has been successfully updated',
     resetTo: formValues,
     recordKey: (saved) => [...RECEIPTS_KEY, 'one', saved.id],

@@ -62,7 +62,7 @@ export const listCcCodes: ListFetcher<CcCode> = (q, signal) => fetchAll('/api/cc
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
 export const getCcCode = (id: string, signal?: AbortSignal) => api.get(`/api/cc_codes/${id}`, withVersion(ccCode), undefined, signal);
 export function useCcCode(id: string) {
-  return useQuery({ queryKey: [...CC_CODES_KEY, 'one', id], queryFn: ({ signal }) => getCcCode(id, signal) });
+  return useQuery({ refetchOnMount: 'always', queryKey: [...CC_CODES_KEY, 'one', id], queryFn: ({ signal }) => getCcCode(id, signal) });
 }
 export const createCcCode = (body: CcCodeCreateBody) => api.post('/api/cc_codes', body, ccCode);
 export const updateCcCode = (id: string, body: CcCodeUpdateBody, version?: string) => api.put(`/api/cc_codes/${id}`, body, withVersion(ccCode), version);
@@ -74,6 +74,7 @@ export const listPartNumbers: ListFetcher<PartNumber> = (q, signal) => api.get('
 export const getPartNumber = (id: string, signal?: AbortSignal) => api.get(`/api/part_numbers/${id}`, withVersion(partNumber), undefined, signal);
 export function usePartNumber(id: string) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...PART_NUMBERS_KEY, 'one', id],
     queryFn: ({ signal }) => getPartNumber(id, signal),
   });
@@ -91,6 +92,7 @@ export const listCollectionPoints: ListFetcher<CollectionPoint> = (q, signal) =>
 export const getCollectionPoint = (id: number, signal?: AbortSignal) => api.get(`/api/collection_points/${id}`, withVersion(collectionPoint), undefined, signal);
 export function useCollectionPoint(id: number, enabled: boolean) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...COLLECTION_POINTS_KEY, 'one', id],
     queryFn: ({ signal }) => getCollectionPoint(id, signal),
     enabled,
@@ -108,6 +110,7 @@ export const listScrapReasons: ListFetcher<ScrapReason> = (q, signal) => fetchAl
 export const getScrapReason = (id: number, signal?: AbortSignal) => api.get(`/api/scrap_reasons/${id}`, withVersion(scrapReason), undefined, signal);
 export function useScrapReason(id: number, enabled: boolean) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...SCRAP_REASONS_KEY, 'one', id],
     queryFn: ({ signal }) => getScrapReason(id, signal),
     enabled,

@@ -62,7 +62,7 @@ function CcCodeForm(props: { record?: Versioned<CcCode> }) {
         throw onPriceField(error);
       }
     },
-    edit: record && { version: record.version, reload: () => getCcCode(record.id) },
+    edit: record && { record, reload: () => getCcCode(record.id) },
     message: record ? 'Ccode has been successfully updated' : 'Ccode has been successfully created',
     resetTo: formValues,
     recordKey: (saved) => [...CC_CODES_KEY, 'one', saved.id],

@@ -5,7 +5,8 @@
  * list passes along (navigation state) does not carry.
  */
 import { Navigate, useParams } from 'react-router';
-import { collectionPointBody } from '@cooler-hub/contract/settings';
+import type { Versioned } from '@cooler-hub/contract/common';
+import { collectionPointBody, type CollectionPoint } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
@@ -20,13 +21,13 @@ export interface CollectionPointEditState {
   name: string;
 }
 
-function CollectionPointForm(props: { id?: number; name?: string; version?: string }) {
-  const { id, version } = props;
+function CollectionPointForm(props: { id?: number; name?: string; record?: Versioned<CollectionPoint> }) {
+  const { id, record } = props;
   const editing = id !== undefined;
   const formApi = useAppForm(collectionPointBody, { defaultValues: { name: props.name ?? '' } });
   const onSubmit = useSaveForm(formApi, {
     save: (values, at) => (id !== undefined ? updateCollectionPoint(id, values, at) : createCollectionPoint(values)),
-    edit: id !== undefined && version !== undefined ? { version, reload: () => getCollectionPoint(id) } : undefined,
+    edit: id !== undefined && record ? { record, reload: () => getCollectionPoint(id) } : undefined,
     message: editing ? 'Collection Point updated' : 'Collection Point created',
     resetTo: (saved) => ({ name: saved.name }),
     invalidate: COLLECTION_POINTS_KEY,
@@ -45,7 +46,7 @@ function EditCollectionPoint({ id }: { id: number }) {
   const query = useCollectionPoint(id, true);
   return (
     <FormScreen title="Update Point" loading={!query.data} failed={query.isError}>
-      {query.data && <CollectionPointForm key={id} id={id} name={query.data.name} version={query.data.version} />}
+      {query.data && <CollectionPointForm key={id} id={id} name={query.data.name} record={query.data} />}
     </FormScreen>
   );
 }

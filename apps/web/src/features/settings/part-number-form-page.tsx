@@ -31,7 +31,7 @@ function PartNumberForm(props: { record?: Versioned<PartNumber>; label: string }
   });
   const onSubmit = useSaveForm(formApi, {
     save: (values, version) => (record ? updatePartNumber(record.id, values, version) : createPartNumber({ id: newId, ...values })),
-    edit: record && { version: record.version, reload: () => getPartNumber(record.id) },
+    edit: record && { record, reload: () => getPartNumber(record.id) },
     message: SAVED,
     resetTo: formValues,
     recordKey: (saved) => [...PART_NUMBERS_KEY, 'one', saved.id],

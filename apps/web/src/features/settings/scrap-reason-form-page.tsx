@@ -5,7 +5,8 @@
  * (docs/decisions/200), which the code and name the list passes along do not carry.
  */
 import { Navigate, useParams } from 'react-router';
-import { scrapReasonBody } from '@cooler-hub/contract/settings';
+import type { Versioned } from '@cooler-hub/contract/common';
+import { scrapReasonBody, type ScrapReason } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { NumberField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
@@ -21,15 +22,15 @@ export interface ScrapReasonEditState {
   name: string;
 }
 
-function ScrapReasonForm(props: { id?: number; initial?: ScrapReasonEditState; version?: string }) {
-  const { id, version } = props;
+function ScrapReasonForm(props: { id?: number; initial?: ScrapReasonEditState; record?: Versioned<ScrapReason> }) {
+  const { id, record } = props;
   const editing = id !== undefined;
   const formApi = useAppForm(scrapReasonBody, {
     defaultValues: { number: props.initial?.code ?? null, name: props.initial?.name ?? '' },
   });
   const onSubmit = useSaveForm(formApi, {
     save: (values, at) => (id !== undefined ? updateScrapReason(id, values, at) : createScrapReason(values)),
-    edit: id !== undefined && version !== undefined ? { version, reload: () => getScrapReason(id) } : undefined,
+    edit: id !== undefined && record ? { record, reload: () => getScrapReason(id) } : undefined,
     message: editing ? 'Scrap reason was updated' : 'Scrap reason was created',
     resetTo: (saved) => ({ number: saved.code, name: saved.reason }),
     invalidate: SCRAP_REASONS_KEY,
@@ -59,7 +60,7 @@ function EditScrapReason({ id }: { id: number }) {
   const record = query.data;
   return (
     <FormScreen title="Update Scrap" loading={!record} failed={query.isError}>
-      {record && <ScrapReasonForm key={id} id={id} initial={{ code: record.code, name: record.reason }} version={record.version} />}
+      {record && <ScrapReasonForm key={id} id={id} initial={{ code: record.code, name: record.reason }} record={record} />}
     </FormScreen>
   );
 }

@@ -87,7 +87,7 @@ function EditUserForm({ user, onDone, onCancel }: { user: Versioned<HubUser>; on
   });
   const onSubmit = useSaveForm(formApi, {
     save: (values, version) => updateUser(user.id, withRoleColor(values), version),
-    edit: { version: user.version, reload: () => getUser(user.id) },
+    edit: { record: user, reload: () => getUser(user.id) },
     resetTo: userFormValues,
     message: (saved) => `User ${saved.id} updated`,
     onSaved: onDone,
