@@ -21,32 +21,33 @@ function labelOf(form: HTMLFormElement | null | undefined, field: string): strin
 function ReviewTable({ rows, form }: { rows: ConflictRow[]; form: HTMLFormElement | null | undefined }) {
   if (rows.length === 0) return <Text size="sm">Nothing differs from what is stored now: Update saves it as it is.</Text>;
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table withTableBorder striped aria-label="Changes since you opened it" captionSide="top">
-        <Table.Caption>Changes since you opened it</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Field</Table.Th>
-            <Table.Th scope="col">Theirs</Table.Th>
-            <Table.Th scope="col">Yours</Table.Th>
+    // Fixed layout: long values wrap inside the panel on a phone instead of widening it.
+    <Table withTableBorder striped layout="fixed" aria-label="Changes since you opened it" captionSide="top">
+      <Table.Caption>Changes since you opened it</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col" w="30%">
+            Field
+          </Table.Th>
+          <Table.Th scope="col">Theirs</Table.Th>
+          <Table.Th scope="col">Yours</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.field}>
+            <Table.Th scope="row" fw={500} style={{ wordBreak: 'break-word' }}>
+              {labelOf(form, row.field)}
+            </Table.Th>
+            <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{displayValue(row.theirs)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {displayValue(row.yours)}
+              {row.mine ? '' : ' (theirs kept)'}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.field}>
-              <Table.Th scope="row" fw={500}>
-                {labelOf(form, row.field)}
-              </Table.Th>
-              <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{displayValue(row.theirs)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {displayValue(row.yours)}
-                {row.mine ? '' : ' (theirs kept)'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
