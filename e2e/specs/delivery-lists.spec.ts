@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, signInWithToken, test } from '../support/fixtures';
 import { approveDeliveryViaApi, deliveryLinesViaApi, deliveryViaApi, seedDelivery } from '../support/deliveries-data';
 import { mailsTo } from '../support/inbox';
+import { apart, scrollTableTo } from '../support/table-scroll';
 
 /** The row of a transfer or scrap note, found by its Approved switch's name. */
 function noteRow(page: Page, type: 'transfer' | 'scrap', id: number) {
@@ -207,4 +208,31 @@ test('an error-sheet preview address holding a transfer note says so instead of 
   await page.goto(`/#/error-sheet/${note.id}/preview`);
   await expect(page.getByRole('alert')).toHaveText(`This delivery note is of type transfer.`);
   await expect(page.getByRole('button', { name: 'Save Error Sheet' })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a note's ID and customer stay on screen as the list scrolls sideways; the Actions never cover the Approved switch", async ({ adminPage: page, admin }) => {
+    const { note, world } = await seedDelivery(admin, { type: 'transfer', items: 1 });
+    await page.goto('/#/delivery-list/transfer');
+    const row = noteRow(page, 'transfer', note.id);
+    const key = row.getByRole('cell').first();
+    const actions = row.getByRole('cell').last();
+    const approved = row.getByRole('switch', { name: `Approve transfer delivery note ${note.id}`, exact: true });
+    await expect(key).toContainText(String(note.id));
+    await expect(key).toContainText(world.account.name);
+    await expect(key).toBeInViewport({ ratio: 1 });
+    expect(await apart(key, actions)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const table = page.getByRole('table', { name: 'Transfer delivery notes' });
+    expect(await scrollTableTo(table, 10_000)).not.toBeNull();
+    await expect(key).toBeInViewport({ ratio: 1 });
+    await expect(approved).toBeInViewport({ ratio: 1 });
+    expect(await apart(approved, actions)).toBe(true);
+    expect(await apart(approved, key)).toBe(true);
+    await expect(row.getByRole('link', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
+    await expectAccessible(page);
+  });
 });

@@ -2,11 +2,12 @@
  * Main and Update LB tag (spec 2.6; issue 8 items 4, 9, 12), as a person on the floor meets them:
  * a receipt found from /main by its LB number, opened, its history reached and deleted; the
  * receipts of one delivery note; a receipt found on /lb-tag by 'Enter manually' and Continue; on
- * both screens a keyboard-wedge scan of an exact LB number (keys 2 ms apart, then Enter) opens the
- * receipt directly.
+ * both screens a keyboard-wedge scan of an exact LB number (keys timed as a Bluetooth scanner's,
+ * support/scanner.ts, then Enter) opens the receipt directly.
  */
 import { expectAccessible, expect, signInWithToken, test } from '../support/fixtures';
 import { seedReceipt } from '../support/scan-receipts';
+import { scan } from '../support/scanner';
 
 /** Today as the lists show dates (dd/MM/yyyy, Europe/London). */
 function today(): string {
@@ -96,8 +97,7 @@ test('Main: a wedge scan of an exact LB number into the search box opens that re
   const search = page.getByRole('searchbox', { name: 'Search' });
   // at a desk the box has the focus on arrival: the scanner types straight into it, no click first
   await expect(search).toBeFocused();
-  await page.keyboard.type(receipt.lbNumber, { delay: 2 });
-  await page.keyboard.press('Enter');
+  await scan(page, receipt.lbNumber);
   await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
   // the receipt is on screen (the address changes before the lazily loaded screen is drawn)
   await expect(page.getByRole('heading', { level: 1, name: 'Update receipt' })).toBeVisible();
@@ -105,8 +105,7 @@ test('Main: a wedge scan of an exact LB number into the search box opens that re
   // a scanned LB number that no receipt has only filters the list
   await page.goto('/#/main');
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
-  await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('LB9999999999999999', { delay: 2 });
-  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await scan(page, 'LB9999999999999999');
   await expect(page).toHaveURL(/#\/main\?lbNumber=LB9999999999999999$/);
   await expect(page.getByText('No items matched your search')).toBeVisible();
 });
@@ -157,8 +156,7 @@ test('Update LB tag: a wedge scan of an exact LB number opens that receipt direc
   await page.goto('/#/lb-tag');
   const lookup = page.getByRole('combobox', { name: 'Enter manually' });
   await expect(lookup).toBeFocused();
-  await page.keyboard.type(receipt.lbNumber, { delay: 2 });
-  await page.keyboard.press('Enter');
+  await scan(page, receipt.lbNumber);
   await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
 });
 

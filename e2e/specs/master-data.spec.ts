@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { expectAccessible, expect, test, unique } from '../support/fixtures';
 import { createCooler, createPartNumber, createReceipt, noonOf, receiptsWorld } from '../support/receipts-data';
+import { apart, scrollTableTo } from '../support/table-scroll';
 
 const COLUMNS = [
   'Supplier Code',
@@ -226,7 +227,10 @@ test('the serial number typeahead, Lb Number and Engineer Number filters; edit, 
   await expect(table(page)).toContainText('No items matched your search');
 });
 
-test('on a phone the wide table scrolls sideways while the Actions stay on screen; the filter panel fits', async ({ adminPage: page, admin }) => {
+test('on a phone the wide table scrolls sideways under its LB number, customer and Actions, which stay on screen; the filter panel fits', async ({
+  adminPage: page,
+  admin,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const world = await receiptsWorld(admin);
   const receipt = await createReceipt(admin, world, await createCooler(admin, await createPartNumber(admin)));
@@ -234,27 +238,25 @@ test('on a phone the wide table scrolls sideways while the Actions stay on scree
   await page.goto(`/#/receipts?customerId=${world.account.id}`);
   await expectRows(page, [receipt]);
   const row = dataRows(page).first();
+  const key = row.getByRole('cell').first();
+  const actions = row.getByRole('cell').last();
   await expect(row.getByRole('link', { name: 'Edit' })).toBeInViewport();
-  // the nearest element around the table that scrolls sideways
-  const scrollBy = (left: number) =>
-    table(page).evaluate((t, x) => {
-      let el: HTMLElement | null = t.parentElement;
-      while (el && !['auto', 'scroll'].includes(getComputedStyle(el).overflowX)) el = el.parentElement;
-      if (!el || el === document.documentElement || el === document.body) return null;
-      el.scrollLeft = x;
-      return { scroll: el.scrollWidth, client: el.clientWidth };
-    }, left);
-  const overflow = await scrollBy(0);
+  const overflow = await scrollTableTo(table(page), 0);
   expect(overflow, 'the table scrolls inside its own container').not.toBeNull();
   expect(overflow!.scroll).toBeGreaterThan(overflow!.client);
   // the page itself does not scroll sideways
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await expect(row.getByRole('cell').first()).toBeInViewport();
+  // the row's key and its customer lead the row, beside the Actions, never under them
+  await expect(key).toContainText(receipt.lbNumber);
+  await expect(key).toContainText(world.account.name);
+  await expect(key).toBeInViewport({ ratio: 1 });
+  expect(await apart(key, actions)).toBe(true);
 
-  // scrolled to the far end, the LB Number has gone under and the Actions are still there
-  await scrollBy(10_000);
-  await expect(row.getByRole('cell').first()).not.toBeInViewport();
+  // scrolled to the far end, the LB number, its customer and the Actions are all still there
+  await scrollTableTo(table(page), 10_000);
+  await expect(key).toBeInViewport({ ratio: 1 });
   await expect(row.getByRole('link', { name: 'Edit' })).toBeInViewport();
+  await expect(row.getByRole('cell', { name: 'No', exact: true }).last()).toBeInViewport({ ratio: 1 });
 
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(panel(page).getByRole('button', { name: 'Apply filters' })).toBeVisible();

@@ -15,9 +15,9 @@ import {
   receiptLbNumber,
   receiptPartNumber,
   receiptReferenceData,
-  receiptScan,
   receiptSeed,
 } from '../support/receipt-data';
+import { scan } from '../support/scanner';
 
 async function pick(page: Page, label: string, text: string, search = text) {
   const box = page.getByRole('combobox', { name: label, exact: true });
@@ -358,13 +358,13 @@ test('floor speed: a known cooler is received with 3 wedge scans and 1 click, fr
   await expect(serialBox(page)).toBeFocused();
   let clicks = 0;
   const lb = receiptLbNumber();
-  await receiptScan(page, second.serialNumber);
+  await scan(page, second.serialNumber);
   await expect(lbBox(page)).toBeFocused();
   await expect(serialBox(page)).toHaveValue(second.serialNumber);
-  await receiptScan(page, lb);
+  await scan(page, lb);
   await expect(lbBox(page)).toHaveValue(lb);
   await expect(page.getByRole('textbox', { name: 'Engineer number' })).toBeFocused();
-  await receiptScan(page, 'ENG-200');
+  await scan(page, 'ENG-200');
   await expect(page.getByRole('textbox', { name: 'Engineer number' })).toHaveValue('ENG-200');
   await expect(createButton(page)).toBeFocused();
   await expect(page).toHaveURL(/#\/receipt-create/); // no scan's Enter submitted anything
@@ -385,7 +385,7 @@ test('floor speed: a known cooler is received with 3 wedge scans and 1 click, fr
   await expect(page.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible();
   await page.goto('/#/receipt-create');
   await expect(serialBox(page)).toBeFocused();
-  await receiptScan(page, first.serialNumber);
+  await scan(page, first.serialNumber);
   await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue(ref.account.name);
   await page.getByRole('button', { name: 'Clear defaults' }).click();
   await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('');
@@ -400,8 +400,8 @@ test('scans back to back (serial then LB tag before the lookup answers) each lan
   const lb = receiptLbNumber();
   await page.goto('/#/receipt-create');
   await expect(serialBox(page)).toBeFocused();
-  await receiptScan(page, cooler.serialNumber);
-  await receiptScan(page, lb);
+  await scan(page, cooler.serialNumber);
+  await scan(page, lb);
   await expect(serialBox(page)).toHaveValue(cooler.serialNumber);
   await expect(lbBox(page)).toHaveValue(lb);
 });
@@ -426,7 +426,7 @@ test('20 scans a second into the engineer number: every scan read once, in order
   const engineer = page.getByRole('textbox', { name: 'Engineer number' });
   await engineer.focus();
   const codes = Array.from({ length: 20 }, (_, i) => `ENG${String(i).padStart(4, '0')}`);
-  for (const [i, code] of codes.entries()) await receiptScan(page, code, i === 0 ? {} : { startAt: 50 }); // 20 a second
+  for (const [i, code] of codes.entries()) await scan(page, code, i === 0 ? {} : { startAt: 50 }); // 20 a second
   await expect(engineer).toHaveValue(codes[19]!);
   const values = await page.evaluate(() => window.engineerValues ?? []);
   expect(values.filter((v) => /^ENG\d{4}$/.test(v))).toEqual(codes);

@@ -1,10 +1,9 @@
 /**
  * Seeding for the receipt specs through the real API: part numbers, coolers and receipts, and the
  * reference data the seeded database already holds (suppliers, accounts, collection points, scrap
- * reasons). Plus the simulated keyboard-wedge scanner.
+ * reasons). The simulated keyboard-wedge scanner is support/scanner.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { CDPSession, Page } from '@playwright/test';
 import type { ListResponse, NamedRef } from '@cooler-hub/contract/common';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { Receipt } from '@cooler-hub/contract/receipts';
@@ -68,38 +67,4 @@ export async function receiptSeed(admin: Api, ref: ReceiptReferenceData, overrid
     ...overrides,
   });
   return { cooler, receipt };
-}
-
-/** Per page: the CDP session the scanner types through, and the scanner's own clock (seconds). */
-const scanners = new WeakMap<Page, { cdp: CDPSession; clock: number }>();
-
-/**
- * A keyboard-wedge scanner: the code's characters 2 ms apart, then Enter, into whatever has the
- * focus. Each keystroke carries the time the device sent it, as the operating system stamps a real
- * scanner's keys: page.keyboard.type(text, { delay: 2 }) measured 5–120 ms between keys on the
- * shared 2-core test machine, which no scanner does (docs/decisions/122). `startAt` (ms after the
- * previous scan began) spaces scans on the device's clock, e.g. 50 for 20 scans a second.
- */
-export async function receiptScan(page: Page, code: string, options: { keyGapMs?: number; startAt?: number } = {}): Promise<void> {
-  let scanner = scanners.get(page);
-  if (!scanner) {
-    scanner = { cdp: await page.context().newCDPSession(page), clock: 0 };
-    scanners.set(page, scanner);
-  }
-  const gap = (options.keyGapMs ?? 2) / 1000;
-  const start = options.startAt === undefined ? Date.now() / 1000 : scanner.clock + options.startAt / 1000;
-  let t = Math.max(start, scanner.clock + gap);
-  scanner.clock = t;
-  // Sent all at once, as the device does: the browser queues them while the page is busy (a real
-  // scanner does not wait for the page either), each stamped with its own time.
-  const sent: Promise<unknown>[] = [];
-  for (const ch of code) {
-    sent.push(scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: ch, text: ch, unmodifiedText: ch, timestamp: t }));
-    sent.push(scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch, timestamp: t + gap / 4 }));
-    t += gap;
-  }
-  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13, timestamp: t };
-  sent.push(scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: '\r', unmodifiedText: '\r', ...enter }));
-  sent.push(scanner.cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter }));
-  await Promise.all(sent);
 }

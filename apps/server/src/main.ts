@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { describeMigration, MigrationError } from './db/migrate';
 import { ADMIN_USERNAME, seed } from './db/seed';
 import { adminPasswordBanner } from './lib/banner';
 import { UploadsService } from './modules/uploads/uploads.service';
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
     ...(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') }),
     ...(config.logLevel === 'trace' ? { logQuery: (query, params) => sqlLog.write?.(query, params) } : {}),
   });
-  await database.migrate(migrationsFolder);
+  const migration = await database.migrate(migrationsFolder);
   const seeded = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
   const jwtSecret = await resolveJwtSecret({
     configured: config.jwtSecret,
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, jwtSecret, webRoot });
   sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
+  app.log.info({ migrationsApplied: migration.applied.length }, describeMigration(migration));
   const sweepTimer = sweepOrphanUploadsHourly(app, new UploadsService(database.db, config.publicUrl));
 
   let closing = false;
@@ -88,6 +90,7 @@ function sweepOrphanUploadsHourly(app: FastifyInstance, uploads: UploadsService)
 
 main().catch((err: unknown) => {
   console.error('Cooler Hub failed to start:', err instanceof Error ? err.message : err);
-  if (err instanceof Error && err.stack) console.error(err.stack);
+  // A failed migration says all there is to say (docs/decisions/194); anything else gets its stack.
+  if (err instanceof Error && err.stack && !(err instanceof MigrationError)) console.error(err.stack);
   process.exit(1);
 });

@@ -117,12 +117,26 @@ describe('POST /api/deliveries/check_lb_numbers', () => {
       lbNumbers: [free, 'hello', 'LB999999999999', taken.lbNumbers[0], free!.toLowerCase()],
     });
     expect(res.statusCode).toBe(200);
+    // Every receipt of the fixtures is of one cooler and one account, option X.
+    const receipt = {
+      id: expect.any(String),
+      serialNumber: f.refs.cooler.serialNumber,
+      partNumber: f.refs.cooler.partNumber.partNumber,
+      customerAccount: { id: f.refs.account.id, name: f.refs.account.name },
+      processOption: 'X',
+    };
     expect(json<LbCheckResponse>(res).items).toEqual([
-      { lbNumber: free, status: 'ok', message: null, note: null },
-      { lbNumber: 'HELLO', status: 'invalid', message: 'Wrong Lb number', note: null },
-      { lbNumber: 'LB999999999999', status: 'unknown', message: UNKNOWN_LB_NUMBER, note: null },
-      { lbNumber: taken.lbNumbers[0], status: 'taken', message: noteHoldingMessage({ id: taken.id, type: 'scrap' }), note: { id: taken.id, type: 'scrap' } },
-      { lbNumber: free, status: 'duplicate', message: 'This LB number is already in the list.', note: null },
+      { lbNumber: free, status: 'ok', message: null, note: null, receipt },
+      { lbNumber: 'HELLO', status: 'invalid', message: 'Wrong Lb number', note: null, receipt: null },
+      { lbNumber: 'LB999999999999', status: 'unknown', message: UNKNOWN_LB_NUMBER, note: null, receipt: null },
+      {
+        lbNumber: taken.lbNumbers[0],
+        status: 'taken',
+        message: noteHoldingMessage({ id: taken.id, type: 'scrap' }),
+        note: { id: taken.id, type: 'scrap' },
+        receipt,
+      },
+      { lbNumber: free, status: 'duplicate', message: 'This LB number is already on this note.', note: null, receipt },
     ]);
   });
 

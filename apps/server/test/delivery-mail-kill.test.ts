@@ -8,31 +8,23 @@
  * Seen by this test: the dead process had already claimed the job, so it is the lease running out
  * (JOB_LEASE_SECONDS) that hands it to the next process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '@cooler-hub/contract/deliveries';
 import { randomToken } from '../src/lib/crypto';
 import { deliveryFixtures } from './deliveries-fixtures';
 import { ADMIN_PASSWORD, createScratchDatabase, waitFor } from './helpers';
+import { overHttp, signInOverHttp, startServerProcess, type ServerProcess } from './server-process';
 import { freePort, startSmtp, type TestSmtp } from './smtp';
-
-const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-}
 
 let dataDir: string;
 let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 let smtpPort: number;
 let smtp: TestSmtp | undefined;
-const running: Running[] = [];
+const running: ServerProcess[] = [];
 
 /** A fresh database for the child processes: a new PostgreSQL database, or PGlite under DATA_DIR. */
 beforeAll(async () => {
@@ -47,78 +39,38 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const r of running) r.child.kill('SIGKILL');
+  for (const r of running) await r.kill();
   await smtp?.close();
   await dropDatabase?.();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the server as a separate process and waits until it answers /readyz. */
-async function startServer(): Promise<Running> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-    JWT_SECRET: 'kill-test-secret-kill-test-secret-kill-test',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    // The killed process's claim on the job lapses after 5 s instead of 5 min (docs/decisions/188).
-    JOB_LEASE_SECONDS: '5',
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  const started: Running = { child, base };
-  running.push(started);
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      return (await fetch(`${base}/readyz`)).ok ? true : undefined;
-    } catch {
-      return undefined;
-    }
-  }, 60_000);
-  return started;
+/** The server as its own process, as `npm run dev` runs it, on this test's database. */
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    entry: 'source',
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'kill-test-secret-kill-test-secret-kill-test',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // The killed process's claim on the job lapses after 5 s instead of 5 min (docs/decisions/188).
+      JOB_LEASE_SECONDS: '5',
+    },
+  });
+  running.push(server);
+  return server;
 }
 
-async function kill(server: Running): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGKILL');
-  await exited;
+async function kill(server: ServerProcess): Promise<void> {
+  await server.kill();
   running.splice(running.indexOf(server), 1);
 }
 
-/**
- * The API factories call `app.inject`; this stand-in sends the same calls over HTTP to the process,
- * so the tests seed through the real API of the server under test.
- */
-function overHttp(base: string): FastifyInstance {
-  const inject = async (o: { method: string; url: string; headers?: Record<string, string>; payload?: unknown }) => {
-    const hasBody = o.payload !== undefined;
-    const res = await fetch(`${base}${o.url}`, {
-      method: o.method,
-      headers: { ...(o.headers ?? {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-      body: hasBody ? JSON.stringify(o.payload) : undefined,
-    });
-    const body = await res.text();
-    return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown } as unknown as LightMyRequestResponse;
-  };
-  return { inject } as unknown as FastifyInstance;
-}
-
 async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/login_check`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
+  const { status, token } = await signInOverHttp(base, { username: 'admin', password: ADMIN_PASSWORD });
+  expect(status).toBe(200);
+  return token!;
 }
 
 async function note(base: string, token: string, id: number): Promise<Delivery> {

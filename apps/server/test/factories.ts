@@ -150,3 +150,19 @@ export async function createReceipt(
 ): Promise<Receipt> {
   return created(await call(app, token, 'POST', '/api/receipts', newReceipt(refs, overrides)), 'a receipt');
 }
+
+/** The PUT /api/receipts/{id}/main body that leaves `r` as it is. */
+export const updateBodyOf = (r: Receipt) => ({
+  lbNumber: r.lbNumber,
+  supplier: r.supplier.id,
+  customerAccount: r.account.id,
+  inventoryItem: r.inventoryItem.id,
+  processOption: r.processOption,
+  processState: r.processState,
+  scrapReason: r.scrapReason,
+  collectionPoint: r.collectionPoint?.id ?? null,
+  engineerNo: r.engineerNo,
+  notes: r.notes,
+  tagFaultComment: r.tagFaultComment,
+  assetNo: r.assetNo,
+});

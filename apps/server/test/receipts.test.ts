@@ -15,6 +15,7 @@ import {
   newReceipt,
   uniqueLb,
   type ReceiptReferences,
+  updateBodyOf,
 } from './factories';
 import { hydraDescription, json, loginAs, useSignedInApp, violationsOf } from './helpers';
 
@@ -35,21 +36,6 @@ beforeAll(async () => {
 const freshRefs = async () => ({ ...refs, cooler: await createCooler(suite.app, suite.token) });
 
 /** The update body of a receipt as the edit form sends it back unchanged. */
-const updateBodyOf = (r: Receipt) => ({
-  lbNumber: r.lbNumber,
-  supplier: r.supplier.id,
-  customerAccount: r.account.id,
-  inventoryItem: r.inventoryItem.id,
-  processOption: r.processOption,
-  processState: r.processState,
-  scrapReason: r.scrapReason,
-  collectionPoint: r.collectionPoint?.id ?? null,
-  engineerNo: r.engineerNo,
-  notes: r.notes,
-  tagFaultComment: r.tagFaultComment,
-  assetNo: r.assetNo,
-});
-
 describe('POST /api/receipts', () => {
   it('creates (201) with the client-generated id and answers the receipt of spec 3', async () => {
     const body = newReceipt(refs, {

@@ -18,7 +18,8 @@ import {
   searchText,
 } from './common';
 import { uuidReference } from './coolers';
-import { DELIVERY_TYPES, lbNumber, LB_NUMBER_MAX, queryBoolean } from './receipts';
+import { DELIVERY_TYPES, lbNumber, LB_NUMBER_MAX, processOption, queryBoolean, type ProcessOption } from './receipts';
+import { normalizeLbNumber } from './rules';
 
 export { DELIVERY_TYPES };
 
@@ -46,7 +47,7 @@ export type AddressTarget = z.infer<typeof addressTarget>;
 
 /** Spec 5.4: the recipients of a transfer. */
 export const EMAIL_MISSED = 'Email is missed';
-export const DUPLICATE_LB_NUMBER = 'This LB number is already in the list.';
+export const DUPLICATE_LB_NUMBER = 'This LB number is already on this note.';
 export const UNKNOWN_LB_NUMBER = 'No receipt has this LB number.';
 export const noteHoldingMessage = (note: { id: number; type: DeliveryType }) =>
   `This LB number is already on ${note.type} delivery note ${note.id}.`;
@@ -222,7 +223,7 @@ export type DeliveryLine = z.infer<typeof deliveryLine>;
 export const deliveryLineListQuery = listQuery(['id'], {
   deliveryId: queryValue(integerId),
   /** Exact LB number (upper-cased). */
-  lbNumber: queryValue(z.string().trim().toUpperCase().max(LB_NUMBER_MAX)),
+  lbNumber: queryValue(z.string().overwrite(normalizeLbNumber).max(LB_NUMBER_MAX)),
 });
 export type DeliveryLineListQuery = z.infer<typeof deliveryLineListQuery>;
 export const deliveryLineList = listResponse(deliveryLine);
@@ -391,7 +392,7 @@ export const lbCheckBody = z.object({
   deliveryId: optionalIdRef,
   lbNumbers: required(
     z
-      .array(z.string().trim().toUpperCase().max(100, 'This value is too long.'))
+      .array(z.string().overwrite(normalizeLbNumber).max(100, 'This value is too long.'))
       .min(1, REQUIRED_MESSAGE)
       .max(MAX_LB_NUMBERS, `At most ${MAX_LB_NUMBERS} LB numbers at once.`),
   ),
@@ -403,14 +404,45 @@ export type LbCheckBody = z.infer<typeof lbCheckBody>;
  * digits; unknown: no receipt; taken: on `note` already; duplicate: earlier in the same list.
  */
 export const LB_CHECK_STATUSES = ['ok', 'invalid', 'unknown', 'taken', 'duplicate'] as const;
+/** What a line's receipt holds that a person checks a note by (docs/decisions/220). */
+export const lbCheckReceipt = z.object({
+  id: z.string(),
+  serialNumber: z.string(),
+  partNumber: z.string(),
+  customerAccount: z.object({ id: z.number().int(), name: z.string() }),
+  processOption: processOption,
+});
+export type LbCheckReceipt = z.infer<typeof lbCheckReceipt>;
+
 export const lbCheckItem = z.object({
   lbNumber: z.string(),
   status: z.enum(LB_CHECK_STATUSES),
   /** The sentence a flagged row shows; null when ok. */
   message: z.string().nullable(),
   note: z.object({ id: z.number().int(), type: deliveryType }).nullable(),
+  /** The receipt holding the LB number; null when there is none (invalid, unknown). */
+  receipt: lbCheckReceipt.nullable(),
 });
 export type LbCheckItem = z.infer<typeof lbCheckItem>;
+
+/** The process options a note of each type expects: a scrap note takes S receipts, a transfer X or D. */
+const FITTING_OPTIONS: Record<DeliveryType, readonly ProcessOption[]> = { transfer: ['X', 'D'], scrap: ['S'], error_sheet: ['X', 'D', 'S'] };
+
+/**
+ * Warnings on a line that the server accepts but a person should look at twice (docs/decisions/220):
+ * the receipt is another customer's than the note's, or its process option does not fit the note.
+ * Not rules: a note with such lines saves as before.
+ */
+export function lineWarnings(type: DeliveryType, noteCustomerAccount: number | null, receipt: LbCheckReceipt): string[] {
+  const warnings: string[] = [];
+  if (type !== 'error_sheet' && noteCustomerAccount !== null && receipt.customerAccount.id !== noteCustomerAccount) {
+    warnings.push(`Received for another customer: ${receipt.customerAccount.name}.`);
+  }
+  if (!FITTING_OPTIONS[type].includes(receipt.processOption)) {
+    warnings.push(`Process option ${receipt.processOption} does not fit a ${type} note.`);
+  }
+  return warnings;
+}
 export const lbCheckResponse = z.object({ items: z.array(lbCheckItem) });
 export type LbCheckResponse = z.infer<typeof lbCheckResponse>;
 

@@ -16,7 +16,7 @@ import {
   searchText,
 } from './common';
 import { uuidReference } from './coolers';
-import { LB_NUMBER_PATTERN, WRONG_LB_NUMBER } from './rules';
+import { LB_NUMBER_PATTERN, WRONG_LB_NUMBER, normalizeLbNumber } from './rules';
 
 // ── process option, state, scrap reason, mode (spec 4) ──────────────────────────────────────────
 
@@ -107,7 +107,7 @@ export const LB_NUMBER_MAX = 50;
 
 /** 'LB' and digits; trimmed and upper-cased first (a scanner or a hand may type 'lb123'). */
 export const lbNumber = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? normalizeLbNumber(v) : v),
   z.string().max(LB_NUMBER_MAX, `This value is too long. It should have ${LB_NUMBER_MAX} characters or less.`).regex(LB_NUMBER_PATTERN, WRONG_LB_NUMBER),
 );
 

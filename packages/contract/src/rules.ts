@@ -8,10 +8,28 @@ export function isLbNumber(value: string): boolean {
   return LB_NUMBER_PATTERN.test(value);
 }
 
-/** An empty or invalid LB number input is auto-formatted to 'LB' (spec 5.3). */
+/**
+ * How every part of the app reads an LB number it is given (typed, scanned, in a call): trimmed
+ * and upper-cased — a scanner with Caps Lock on sends 'lb123'. The one place this rule lives.
+ */
+export function normalizeLbNumber(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+/**
+ * The LB Number field as it is typed, pasted or scanned: exactly one 'LB' in front, whatever came
+ * in — 'LB123', '123', 'lb123', 'LBLB123' (typed after the field's own 'LB') all read 'LB123'.
+ * Leading L and B letters are the prefix (an LB number has only digits after it), so typing
+ * 'L', 'B' over the shown 'LB' never doubles it and deleting into the prefix leaves 'LB'.
+ */
+export function lbNumberInput(value: string): string {
+  return `LB${normalizeLbNumber(value).replace(/^[LB]+/, '')}`;
+}
+
+/** Leaving the LB Number field: one 'LB' as above; an empty or invalid value is auto-formatted to 'LB' (spec 5.3). */
 export function formatLbInput(value: string): string {
-  const upper = value.trim().toUpperCase();
-  return /^LB\d*$/.test(upper) ? upper : 'LB';
+  const lb = lbNumberInput(value);
+  return /^LB\d*$/.test(lb) ? lb : 'LB';
 }
 
 function isoDay(d: Date): string {

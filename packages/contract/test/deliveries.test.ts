@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { REQUIRED_MESSAGE } from '../src/common';
 import {
   DUPLICATE_LB_NUMBER,
+  deliveryLineListQuery,
+  lbCheckBody,
   EMAIL_MISSED,
   deliveryCreateBody,
   deliveryEmailCreateBody,
   deliveryFileName,
   deliveryTitle,
   isEmailLike,
+  lineWarnings,
+  type LbCheckReceipt,
   scrapUpdateBody,
   transferUpdateBody,
 } from '../src/deliveries';
@@ -57,5 +61,39 @@ describe('delivery bodies (spec 5.4)', () => {
     expect(deliveryFileName({ id: 7, type: 'error_sheet' }, 'csv')).toBe('error-sheet-7.csv');
     expect(deliveryFileName({ id: 7, type: 'scrap' }, 'pdf')).toBe('scrap-note-7.pdf');
     expect(deliveryTitle({ id: 7, type: 'transfer' })).toBe('Transfer delivery note 7');
+  });
+});
+
+describe('lineWarnings: what a person checks a line by, never a rule', () => {
+  const receipt = (over: Partial<LbCheckReceipt> = {}): LbCheckReceipt => ({
+    id: 'r1',
+    serialNumber: 'SN1',
+    partNumber: 'PN1',
+    customerAccount: { id: 7, name: 'Northern Drinks' },
+    processOption: 'X',
+    ...over,
+  });
+
+  it("warns of another customer's receipt on a transfer or scrap note, not on an error sheet or a note without a customer", () => {
+    expect(lineWarnings('transfer', 7, receipt())).toEqual([]);
+    expect(lineWarnings('transfer', 8, receipt())).toEqual(['Received for another customer: Northern Drinks.']);
+    expect(lineWarnings('scrap', 8, receipt({ processOption: 'S' }))).toEqual(['Received for another customer: Northern Drinks.']);
+    expect(lineWarnings('scrap', null, receipt({ processOption: 'S' }))).toEqual([]);
+    expect(lineWarnings('error_sheet', 8, receipt())).toEqual([]);
+  });
+
+  it('warns of an X or D receipt on a scrap note and of an S receipt on a transfer', () => {
+    expect(lineWarnings('scrap', 7, receipt({ processOption: 'X' }))).toEqual(['Process option X does not fit a scrap note.']);
+    expect(lineWarnings('scrap', 7, receipt({ processOption: 'D' }))).toEqual(['Process option D does not fit a scrap note.']);
+    expect(lineWarnings('transfer', 7, receipt({ processOption: 'S' }))).toEqual(['Process option S does not fit a transfer note.']);
+    expect(lineWarnings('transfer', 7, receipt({ processOption: 'D' }))).toEqual([]);
+    expect(lineWarnings('error_sheet', null, receipt({ processOption: 'S' }))).toEqual([]);
+  });
+});
+
+describe('LB numbers in delivery calls are read as everywhere else (normalizeLbNumber)', () => {
+  it('trims and upper-cases the check list and the lines filter', () => {
+    expect(lbCheckBody.parse({ lbNumbers: [' lb12 ', 'LB7'] }).lbNumbers).toEqual(['LB12', 'LB7']);
+    expect(deliveryLineListQuery.parse({ lbNumber: ' lb0042' }).lbNumber).toBe('LB0042');
   });
 });

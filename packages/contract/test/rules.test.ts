@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOfManufactureFromSerial, formatLbInput, formatPence, isLbNumber, poundsToPence } from '../src/rules';
+import { dateOfManufactureFromSerial, formatLbInput, formatPence, isLbNumber, lbNumberInput, normalizeLbNumber, poundsToPence } from '../src/rules';
 
 describe('LB numbers', () => {
   it('accepts LB followed by digits only', () => {
@@ -13,6 +13,25 @@ describe('LB numbers', () => {
     expect(formatLbInput('')).toBe('LB');
     expect(formatLbInput('xyz')).toBe('LB');
     expect(formatLbInput('lb42')).toBe('LB42');
+    expect(formatLbInput('42')).toBe('LB42');
+    expect(formatLbInput('LB4210360LB4219365')).toBe('LB');
+  });
+  it('reads a given LB number trimmed and upper-cased', () => {
+    expect(normalizeLbNumber(' lb0042\t')).toBe('LB0042');
+    expect(normalizeLbNumber('')).toBe('');
+  });
+  it('gives the LB Number field exactly one LB, whatever is typed, pasted or scanned', () => {
+    for (const text of ['LB123', '123', 'lb123', 'LBLB123', ' Lb123 ', 'LBL123', 'LBB123']) expect(lbNumberInput(text)).toBe('LB123');
+    // typing L, B, 4 after the field's own 'LB', key by key
+    expect(lbNumberInput('LBL')).toBe('LB');
+    expect(lbNumberInput(lbNumberInput('LBL') + 'B')).toBe('LB');
+    expect(lbNumberInput('LB' + '4')).toBe('LB4');
+    // Backspace into the prefix, or an empty field
+    expect(lbNumberInput('L')).toBe('LB');
+    expect(lbNumberInput('')).toBe('LB');
+    // what is not an LB number stays visible (and is flagged), only the prefix is tidied
+    expect(lbNumberInput('LB12A')).toBe('LB12A');
+    expect(lbNumberInput('LB4210360LB4219365')).toBe('LB4210360LB4219365');
   });
 });
 

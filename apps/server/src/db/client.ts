@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { migrateDatabase, type MigrationResult } from './migrate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,8 +20,11 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   connection: DatabaseConnection;
-  /** Applies drizzle-kit's SQL migrations from `folder`; safe when several instances start at once. */
-  migrate(folder: string): Promise<void>;
+  /**
+   * Applies drizzle-kit's SQL migrations from `folder` in one transaction (src/db/migrate.ts); safe when
+   * several instances start at once. Rejects with a MigrationError, the database unchanged, when one fails.
+   */
+  migrate(folder: string): Promise<MigrationResult>;
   /** `select 1`; rejects when the database cannot answer within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -36,7 +40,13 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
 }
 
-export type DatabaseOptions = ({ url: string; pool?: PoolOptions } | { dataDir: string } | { memory: true }) & {
+export type DatabaseOptions = (
+  | { url: string; pool?: PoolOptions }
+  | { dataDir: string }
+  | { memory: true }
+  /** An open embedded database (tests: a clone of a template, which skips initdb). */
+  | { pglite: PGlite }
+) & {
   /** Called with every statement drizzle sends (main.ts logs them at LOG_LEVEL=trace; the bench reads them). */
   logQuery?: (query: string, params: unknown[]) => void;
 };
@@ -46,7 +56,8 @@ export const SETUP_LOCK_KEY = 7_270_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
-  return 'url' in options ? openPostgres(options.url, logger, options.pool) : openPglite('dataDir' in options ? options.dataDir : undefined, logger);
+  if ('url' in options) return openPostgres(options.url, logger, options.pool);
+  return openPglite('dataDir' in options ? options.dataDir : undefined, logger, 'pglite' in options ? options.pglite : undefined);
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -65,17 +76,16 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
 
-async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+async function openPglite(dataDir: string | undefined, logger: QueryLogger, open?: PGlite): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
   ]);
   // PGlite does not create the parent folders of its data directory.
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   // Extensions the migrations create must be loaded into the WASM build first (a server has them installed).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = open ?? (await PGlite.create(dataDir, { extensions: { pg_trgm } }));
   const db = drizzle({ client, schema, logger });
   let closed = false;
   return {
@@ -83,7 +93,19 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
     driver: 'pglite',
     connection: { driver: 'pglite', client },
     // One process owns an embedded database, so no lock is needed around the migrator.
-    migrate: (folder) => migrate(db, { migrationsFolder: folder }),
+    migrate: (folder) =>
+      migrateDatabase(
+        (work) =>
+          client.transaction((tx) =>
+            work({
+              exec: async (text) => {
+                await tx.exec(text);
+              },
+              rows: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
+            }),
+          ),
+        folder,
+      ),
     ping: async (timeoutMs = 2000) => {
       await withTimeout(db.execute(sql`select 1`), timeoutMs);
     },
@@ -96,11 +118,7 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
 }
 
 async function openPostgres(url: string, logger: QueryLogger, poolOptions: PoolOptions = {}): Promise<Database> {
-  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-    import('drizzle-orm/node-postgres/migrator'),
-  ]);
+  const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolOptions.max ?? 10,
@@ -116,13 +134,28 @@ async function openPostgres(url: string, logger: QueryLogger, poolOptions: PoolO
     driver: 'postgres',
     connection: { driver: 'postgres', url },
     migrate: async (folder) => {
-      // drizzle's migrator takes no lock: hold a session advisory lock on one connection and run
-      // the migrator on that same connection, so a second instance waits, then finds nothing to do.
+      // Hold a session advisory lock on one connection and migrate on that same connection, so a
+      // second instance waits, then finds nothing to do.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
         try {
-          await migrate(drizzle({ client, schema }), { migrationsFolder: folder });
+          return await migrateDatabase(async (work) => {
+            await client.query('begin');
+            try {
+              const result = await work({
+                exec: async (text) => {
+                  await client.query(text);
+                },
+                rows: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+              });
+              await client.query('commit');
+              return result;
+            } catch (err) {
+              await client.query('rollback');
+              throw err;
+            }
+          }, folder);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
         }

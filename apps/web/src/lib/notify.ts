@@ -6,8 +6,10 @@ export const TOAST_AUTO_CLOSE_MS = 3000;
 // Mantine's close button has no accessible name of its own (axe: button-name, critical).
 const closeButtonProps = { 'aria-label': 'Close notification' };
 
-export function notifySuccess(message: string) {
-  notifications.show({ message, color: 'green', autoClose: TOAST_AUTO_CLOSE_MS, withAutoCloseProgress: false, closeButtonProps });
+/** `detail`, when given, is a second line under the message saying what exactly happened. */
+export function notifySuccess(message: string, detail?: string) {
+  const text = detail === undefined ? { message } : { title: message, message: detail };
+  notifications.show({ ...text, color: 'green', autoClose: TOAST_AUTO_CLOSE_MS, withAutoCloseProgress: false, closeButtonProps });
 }
 
 export function notifyError(message: string) {

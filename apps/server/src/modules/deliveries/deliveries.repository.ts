@@ -12,7 +12,9 @@ import type {
   DeliverySortField,
   DeliveryStatus,
   DeliveryType,
+  LbCheckReceipt,
 } from '@cooler-hub/contract/deliveries';
+import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { findPage } from '../../db/paging';
 import { nextVersion } from '../../db/versions';
@@ -189,6 +191,26 @@ export async function receiptIdsOf(db: Db, lbNumbers: string[]): Promise<Map<str
     .from(receipts)
     .where(sql`${receipts.lbNumber} = any(${sql.param(lbNumbers)}::varchar[])`);
   return new Map(rows.map((r) => [r.lbNumber, r.id]));
+}
+
+/** LB number → what a person checks a line by (its receipt's serial, part number, customer, option). */
+export async function checkedReceiptsOf(db: Db, lbNumbers: string[]): Promise<Map<string, LbCheckReceipt>> {
+  if (lbNumbers.length === 0) return new Map();
+  const rows = await db
+    .select({
+      lbNumber: receipts.lbNumber,
+      id: receipts.id,
+      serialNumber: coolers.serialNumber,
+      partNumber: partNumbers.partNumber,
+      customerAccount: { id: customerAccounts.id, name: customerAccounts.name },
+      processOption: receipts.processOption,
+    })
+    .from(receipts)
+    .innerJoin(coolers, eq(coolers.id, receipts.inventoryItemId))
+    .innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId))
+    .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
+    .where(sql`${receipts.lbNumber} = any(${sql.param(lbNumbers)}::varchar[])`);
+  return new Map(rows.map(({ lbNumber, processOption, ...receipt }) => [lbNumber, { ...receipt, processOption: processOption as ProcessOption }]));
 }
 
 /** Receipt id → the transfer or scrap note holding it (other than `exceptDeliveryId`). */

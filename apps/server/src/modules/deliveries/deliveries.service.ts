@@ -7,6 +7,7 @@
 import { UNKNOWN_REFERENCE, type ListResponse, type Versioned, type Violation } from '@cooler-hub/contract/common';
 import {
   APPROVED_READ_ONLY,
+  DUPLICATE_LB_NUMBER,
   emailStatusOf,
   isExclusiveType,
   NOT_APPROVED_YET,
@@ -180,19 +181,19 @@ export class DeliveriesService {
   /** The scan step's question about many codes at once (docs/decisions/153). */
   async checkLbNumbers(body: LbCheckBody): Promise<LbCheckResponse> {
     const wellFormed = [...new Set(body.lbNumbers.filter(isLbNumber))];
-    const receiptIds = await repo.receiptIdsOf(this.db, wellFormed);
+    const found = await repo.checkedReceiptsOf(this.db, wellFormed);
     const holders = isExclusiveType(body.type)
-      ? await repo.exclusiveHolders(this.db, [...receiptIds.values()], body.deliveryId ?? undefined)
+      ? await repo.exclusiveHolders(this.db, [...found.values()].map((r) => r.id), body.deliveryId ?? undefined)
       : new Map<string, { id: number; type: DeliveryType }>();
     const seen = new Set<string>();
     const items = body.lbNumbers.map((lbNumber): LbCheckItem => {
-      const item = (status: LbCheckItem['status'], message: string | null, note: LbCheckItem['note'] = null): LbCheckItem => ({ lbNumber, status, message, note });
+      const receipt = found.get(lbNumber) ?? null;
+      const item = (status: LbCheckItem['status'], message: string | null, note: LbCheckItem['note'] = null): LbCheckItem => ({ lbNumber, status, message, note, receipt });
       if (!isLbNumber(lbNumber)) return item('invalid', 'Wrong Lb number');
-      if (seen.has(lbNumber)) return item('duplicate', 'This LB number is already in the list.');
+      if (seen.has(lbNumber)) return item('duplicate', DUPLICATE_LB_NUMBER);
       seen.add(lbNumber);
-      const receiptId = receiptIds.get(lbNumber);
-      if (!receiptId) return item('unknown', UNKNOWN_LB_NUMBER);
-      const holder = holders.get(receiptId);
+      if (!receipt) return item('unknown', UNKNOWN_LB_NUMBER);
+      const holder = holders.get(receipt.id);
       if (holder) return item('taken', noteHoldingMessage(holder), holder);
       return item('ok', null);
     });

@@ -54,6 +54,12 @@ export interface DataListProps<T> {
   /** An inline filter area above the table. */
   filters?: ReactNode;
   stickyFirstColumn?: boolean;
+  /**
+   * On a phone (≤ 48em) the row's key and its customer in a first column that stays on screen while
+   * the table scrolls sideways under it (docs/decisions/221): it takes the place of the column
+   * `replaces` (its header and sort), drawn by `render`. On a wider screen it is not there.
+   */
+  phoneKey?: { replaces: string; render: (row: T) => ReactNode };
   selectable?: boolean;
   /** Extra controls on the selection bar. */
   selectionActions?: (ids: RowId[]) => ReactNode;
@@ -65,6 +71,9 @@ export interface DataListProps<T> {
 // Sticky cells are opaque (global.css .ch-sticky) so the cells scrolled under them do not show through.
 // The Actions column is as narrow as its icons and sticks to the right edge.
 const ACTIONS_CELL = { className: 'ch-sticky ch-list-actions', w: 1, style: { right: 0, whiteSpace: 'nowrap' } } as const;
+// The phone's key column (data-list.css shows it on a phone only) sticks to the left edge.
+const PHONE_KEY = '__phone-key';
+const PHONE_KEY_CELL = { className: 'ch-sticky ch-phone-key', style: { left: 0 } } as const;
 
 export function DataList<T>(props: DataListProps<T>) {
   const { t } = useTranslation();
@@ -81,6 +90,16 @@ export function DataList<T>(props: DataListProps<T>) {
     props.stickyFirstColumn && index <= firstDataIndex
       ? { className: 'ch-sticky', style: { left: index === 0 ? 0 : SELECT_COLUMN_WIDTH } }
       : {};
+
+  // The phone's key column: drawn first, shown only on a phone, where the column it replaces is not.
+  const replaced = props.phoneKey && columns.find((c) => c.key === props.phoneKey!.replaces);
+  const phoneColumn: ListColumn<T> | undefined = replaced && { ...replaced, key: PHONE_KEY, render: props.phoneKey!.render };
+  const cellOf = (column: ListColumn<T>, i: number): { className?: string; style?: CSSProperties } => {
+    if (column.key === PHONE_KEY) return PHONE_KEY_CELL;
+    if (column === replaced) return { className: 'ch-phone-replaced' };
+    return sticky(i + firstDataIndex);
+  };
+  const drawn = phoneColumn ? [phoneColumn, ...columns] : columns;
 
   return (
     <Stack gap="sm">
@@ -153,11 +172,11 @@ export function DataList<T>(props: DataListProps<T>) {
                     />
                   </Table.Th>
                 )}
-                {columns.map((column, i) => {
+                {drawn.map((column, i) => {
                   const field = column.sortField;
                   const direction = field !== undefined ? sortDirection(params.sort, field) : null;
                   return (
-                    <Table.Th key={column.key} w={column.width} {...sticky(i + firstDataIndex)} aria-sort={field !== undefined ? ariaSort(direction) : undefined}>
+                    <Table.Th key={column.key} w={column.key === PHONE_KEY ? undefined : column.width} {...cellOf(column, i)} aria-sort={field !== undefined ? ariaSort(direction) : undefined}>
                       {field !== undefined ? (
                         <SortButton label={column.header} direction={direction} onClick={() => params.toggleSort(field)} />
                       ) : (
@@ -200,8 +219,8 @@ export function DataList<T>(props: DataListProps<T>) {
                           <Checkbox aria-label={t('list.selectRow')} checked={selected} onChange={() => selection.toggle(id)} />
                         </Table.Td>
                       )}
-                      {columns.map((column, i) => (
-                        <Table.Td key={column.key} {...sticky(i + firstDataIndex)}>
+                      {drawn.map((column, i) => (
+                        <Table.Td key={column.key} {...cellOf(column, i)}>
                           {column.popover ? (
                             <CellPopover spec={column.popover} row={row}>
                               {column.render(row)}

@@ -1,9 +1,11 @@
 /**
- * The keyboard-wedge scanner on an input (spec 5.1, 5.3, 9; docs/decisions/122): keystroke bursts
- * under 10 ms apart ended by Enter are one scanned value, handed to `onScan`; Enter never submits
- * the form; typing by hand works as in any input.
+ * The keyboard-wedge scanner on an input (spec 5.1, 5.3, 9; docs/decisions/210): keys go into the
+ * input as typed keys do; at Enter, a burst that began at rest is one scanned code, handed whole to
+ * `onScan` — whatever the gaps between its keys, and whatever the input held before it (the
+ * handler puts the code in place of it) — and any other Enter is a person's, handed to `onEnter`
+ * with the input's text. Enter never submits the form.
  *
- *   const wedge = useWedgeInput({ onScan: (value) => setValue('engineerNo', value) });
+ *   const wedge = useWedgeInput({ onScan: (code) => setText(code), onEnter: (typed) => find(typed) });
  *   <TextInput {...wedge} />      // spreads onKeyDown and onFocus
  *
  * One scanner types into one page, so scans go through one queue for the whole page: each is
@@ -11,54 +13,82 @@
  * in order, exactly once. A scan whose turn comes after the previous one moved the focus goes to
  * the wedge input that has the focus then — as if the earlier scan had been handled instantly —
  * or, when no wedge input has it, to the input it was typed into.
+ *
+ * **Scan committed** (for sounds and flashes): `useScanCommitted(listener)` hears every scan once
+ * its handler has finished, with the handler's verdict — `onScan` may return 'accepted' or
+ * 'refused'; returning nothing means accepted, throwing means refused, and a scan no input could
+ * take is refused.
  */
 import { useEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
-import { DEFAULT_WEDGE_TIMING, ScanQueue, WedgeBurst } from './wedge-model';
+import { DEFAULT_WEDGE_TIMING, ScanQueue, WedgeReader } from './wedge-model';
 
-export type ScanHandler = (value: string) => Promise<unknown> | unknown;
+export type ScanVerdict = 'accepted' | 'refused';
+export type ScanHandler = (value: string) => Promise<ScanVerdict | void> | ScanVerdict | void;
+
+/** One scan, after its handler finished. */
+export interface CommittedScan {
+  /** The code as the scanner sent it (before the field's own formatting). */
+  value: string;
+  verdict: ScanVerdict;
+  /** The input that handled it; null when none could. */
+  input: Element | null;
+}
+
+type ScanListener = (scan: CommittedScan) => void;
 
 interface Registration {
   onScan: ScanHandler;
 }
 
-type TextElement = HTMLInputElement | HTMLTextAreaElement;
-
 /** Wedge inputs of the page, by element (registered when focused or typed into). */
 const registry = new WeakMap<Element, { current: Registration }>();
+const listeners = new Set<ScanListener>();
 
-function deliver({ value, origin }: { value: string; origin: Element }) {
+function announce(scan: CommittedScan) {
+  for (const listener of listeners) {
+    try {
+      listener(scan);
+    } catch (error) {
+      console.error('A scan listener failed', error);
+    }
+  }
+}
+
+async function deliver({ value, origin }: { value: string; origin: Element }) {
   const focused = document.activeElement;
   const target = focused && registry.has(focused) ? focused : origin;
   const entry = registry.get(target);
   if (!entry || !target.isConnected) {
     console.warn('A scanned value arrived when no input could take it', value);
-    return undefined;
+    announce({ value, verdict: 'refused', input: null });
+    return;
   }
-  return entry.current.onScan(value);
+  let verdict: ScanVerdict = 'refused';
+  try {
+    verdict = (await entry.current.onScan(value)) ?? 'accepted';
+  } finally {
+    announce({ value, verdict, input: target });
+  }
 }
 
 const queue = new ScanQueue(deliver);
 
-/** Puts held-back characters into the input at its caret, as typing them would. */
-function insertText(input: TextElement, text: string) {
-  if (!text) return;
-  const start = input.selectionStart ?? input.value.length;
-  const end = input.selectionEnd ?? start;
-  const next = input.value.slice(0, start) + text + input.value.slice(end);
-  // The prototype's setter, so React's value tracker sees a change and fires onChange.
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')?.set;
-  if (setter) setter.call(input, next);
-  else input.value = next;
-  input.setSelectionRange(start + text.length, start + text.length);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
-const INPUT_PENDING_RETRY_MS = 20;
-
-/** Chromium's navigator.scheduling.isInputPending(): input events queued but not yet dispatched. */
-function inputPending(): boolean {
-  const scheduling = (navigator as Navigator & { scheduling?: { isInputPending?: () => boolean } }).scheduling;
-  return scheduling?.isInputPending?.() ?? false;
+/**
+ * Listens to every committed scan of the page while the component is mounted (a sound, a flash).
+ * The listener may change between renders; the latest one is called.
+ */
+export function useScanCommitted(listener: ScanListener): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    const call: ScanListener = (scan) => latest.current(scan);
+    listeners.add(call);
+    return () => {
+      listeners.delete(call);
+    };
+  }, []);
 }
 
 const MODIFIER_KEYS = new Set(['Shift', 'CapsLock', 'Control', 'Alt', 'AltGraph', 'Meta']);
@@ -68,78 +98,61 @@ function isPrintable(event: KeyboardEvent) {
 }
 
 export interface WedgeInputOptions {
-  /** One scanned value (without its Enter). May return a promise: later scans wait for it. */
+  /** One scanned code (without its Enter), to be put in place of what the input held. May return a promise (later scans wait for it) and a verdict. */
   onScan: ScanHandler;
-  /** Enter pressed by a person (never submits the form either way). */
-  onEnter?: () => void;
+  /** Enter pressed by a person, with the input's text as typed (never submits the form either way). */
+  onEnter?: (typed: string) => void;
 }
 
 export interface WedgeInputProps {
-  onKeyDown: (event: KeyboardEvent<TextElement>) => void;
-  onFocus: (event: FocusEvent<TextElement>) => void;
+  /** On the input, or as `onKeyDownCapture` on a wrapper around a composite field's input. */
+  onKeyDown: (event: KeyboardEvent) => void;
+  onFocus: (event: FocusEvent) => void;
 }
 
 /**
- * One scanner, one burst: the page's wedge inputs share it, so a burst that a scan's handler splits
- * by moving the focus (serial scanned → LB Number) goes on in the newly focused input.
+ * One scanner, one reader: the page's wedge inputs share it, so a burst that a scan's handler
+ * splits by moving the focus (serial scanned → LB Number) goes on in the newly focused input, and
+ * its code is read whole from its keys.
  */
-const burst = new WedgeBurst(DEFAULT_WEDGE_TIMING);
-/** Where the held characters would have gone: they are given back there if they were typing. */
-let heldIn: TextElement | null = null;
-let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+const reader = new WedgeReader(DEFAULT_WEDGE_TIMING);
 
-function releaseHeld() {
-  clearTimeout(releaseTimer);
-  const text = burst.release();
-  if (heldIn && heldIn.isConnected) insertText(heldIn, text);
-  heldIn = null;
+/** When the key reached the page, as the operating system stamped it (not when a busy page handles it). */
+const stamp = (event: KeyboardEvent) => event.nativeEvent.timeStamp;
+
+/** The input the key was typed into: the handler may sit on a wrapper (`onKeyDownCapture`) of a composite field. */
+function inputOf(event: KeyboardEvent | FocusEvent): Element {
+  const target = event.target;
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : event.currentTarget;
 }
 
 /**
- * No Enter in time: it was fast typing after all. Not while input events wait to be handled: a
- * page busy rendering (a scan's lookup answered) may run an overdue timer before them.
+ * Puts `text` in place of an input's content as if it had been typed, so a field that keeps its own
+ * text (a search-select) sees an ordinary change — for a scan into a field the page does not own.
  */
-function releaseLater(ms: number) {
-  clearTimeout(releaseTimer);
-  releaseTimer = setTimeout(() => {
-    if (inputPending()) releaseLater(INPUT_PENDING_RETRY_MS);
-    else releaseHeld();
-  }, ms);
+export function replaceInputText(input: Element, text: string): void {
+  if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) || input.value === text) return;
+  // The prototype's setter, so React's value tracker sees a change and fires onChange.
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')?.set;
+  if (setter) setter.call(input, text);
+  else input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-function onKeyDown(event: KeyboardEvent<TextElement>, onEnter: (() => void) | undefined) {
-  const element = event.currentTarget;
+function onKeyDown(event: KeyboardEvent, onEnter: ((typed: string) => void) | undefined) {
+  const element = inputOf(event);
   if (event.key === 'Enter') {
     // Never a submit (spec 5.1), whether scanned or pressed.
     event.preventDefault();
-    clearTimeout(releaseTimer);
-    const outcome = burst.enter(event.timeStamp);
-    if (outcome.kind === 'scan') {
-      heldIn = null;
-      queue.push({ value: outcome.value, origin: element });
-    } else {
-      if (heldIn && heldIn.isConnected) insertText(heldIn, outcome.release);
-      heldIn = null;
-      onEnter?.();
-    }
+    const outcome = reader.enter(stamp(event));
+    if (outcome.kind === 'scan') queue.push({ value: outcome.value, origin: element });
+    else onEnter?.(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : '');
     return;
   }
   // A scanner presses Shift for capitals: modifiers neither end nor extend a burst.
   if (MODIFIER_KEYS.has(event.key)) return;
-  if (!isPrintable(event)) {
-    if (burst.held) releaseHeld();
-    return;
-  }
-  const outcome = burst.key(event.key, event.timeStamp);
-  if (outcome.release && heldIn && heldIn.isConnected) insertText(heldIn, outcome.release);
-  if (outcome.action === 'hold') {
-    event.preventDefault();
-    heldIn ??= element;
-    releaseLater(DEFAULT_WEDGE_TIMING.releaseMs);
-  } else {
-    heldIn = element;
-    clearTimeout(releaseTimer);
-  }
+  if (isPrintable(event)) reader.key(event.key, stamp(event));
+  else reader.edit(stamp(event));
 }
 
 export function useWedgeInput(options: WedgeInputOptions): WedgeInputProps {
@@ -155,12 +168,11 @@ export function useWedgeInput(options: WedgeInputOptions): WedgeInputProps {
       if (!registry.has(element)) registry.set(element, registration);
     };
     return {
-      onKeyDown: (event: KeyboardEvent<TextElement>) => {
-        register(event.currentTarget);
+      onKeyDown: (event: KeyboardEvent) => {
+        register(inputOf(event));
         onKeyDown(event, onEnter.current);
       },
-      onFocus: (event: FocusEvent<TextElement>) => register(event.currentTarget),
+      onFocus: (event: FocusEvent) => register(inputOf(event)),
     };
   }, []);
 }
-

@@ -1,91 +1,98 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ScanQueue, WedgeBurst } from './wedge-model';
+import { ScanQueue, WedgeReader, type EnterOutcome } from './wedge-model';
 
-/** Feeds `text` as keystrokes `gap` ms apart from `start`, then Enter `enterGap` ms after the last; returns what the input got and the Enter's outcome. */
-function type(burst: WedgeBurst, text: string, start: number, gap: number, enterGap = gap) {
-  let typed = '';
-  let t = start;
-  for (const ch of text) {
-    const outcome = burst.key(ch, t);
-    typed += outcome.release;
-    if (outcome.action === 'type') typed += ch;
-    t += gap;
-  }
-  const last = t - gap;
-  return { typed, enter: burst.enter(last + enterGap), end: last + enterGap };
+/**
+ * Types `text` into a simulated field holding `before` (keys at the caret, at the end), with the
+ * given gaps (ms; cycled) from `start`; Enter follows after `enterGap`. Returns what Enter commits:
+ * a scan's code, or the field's text for a person's Enter.
+ */
+function feed(reader: WedgeReader, text: string, opts: { start: number; gaps: number[]; enterGap?: number; before?: string }) {
+  let field = opts.before ?? '';
+  let t = opts.start;
+  [...text].forEach((ch, i) => {
+    if (i > 0) t += opts.gaps[(i - 1) % opts.gaps.length]!;
+    reader.key(ch, t);
+    field += ch;
+  });
+  const end = t + (opts.enterGap ?? opts.gaps[0]!);
+  const outcome: EnterOutcome = reader.enter(end);
+  return { outcome, committed: outcome.kind === 'scan' ? outcome.value : field, end };
 }
 
-describe('WedgeBurst', () => {
-  it('reads keystrokes 2 ms apart ended by Enter as one scan, letting only the first key through', () => {
-    const r = type(new WedgeBurst(), 'LB000123', 1000, 2);
-    expect(r.typed).toBe('L');
-    expect(r.enter).toEqual({ kind: 'scan', value: 'LB000123' });
+describe('WedgeReader', () => {
+  it('reads a code whole whatever the gaps up to ~100 ms (the reported LB52033082476251 case)', () => {
+    const r = feed(new WedgeReader(), 'LB52033082476251', { start: 1000, gaps: [2, 3, 25, 4, 2, 14, 3, 2] });
+    expect(r.outcome).toEqual({ kind: 'scan', value: 'LB52033082476251' });
   });
 
-  it('a gap of 10 ms or more is typing: every key reaches the input and Enter is a plain Enter', () => {
-    const r = type(new WedgeBurst(), 'LB12', 0, 10);
-    expect(r.typed).toBe('LB12');
-    expect(r.enter).toEqual({ kind: 'enter', release: '' });
+  it('a 12 ms pause inside a serial does not cut it (SN20200601101850)', () => {
+    const gaps = [2, 2, 2, 12, ...Array.from({ length: 11 }, () => 2)];
+    expect(feed(new WedgeReader(), 'SN20200601101850', { start: 0, gaps }).outcome).toEqual({ kind: 'scan', value: 'SN20200601101850' });
   });
 
-  it('keys 9 ms apart are still a burst', () => {
-    expect(type(new WedgeBurst(), 'ENG42', 0, 9).enter).toEqual({ kind: 'scan', value: 'ENG42' });
+  it('a scan replaces what the field held: a previous value, the LB prefix', () => {
+    const reader = new WedgeReader();
+    expect(feed(reader, 'LB4219365', { start: 0, gaps: [9], before: 'LB4210360' }).committed).toBe('LB4219365');
+    expect(feed(reader, 'LB4219030', { start: 5000, gaps: [25], before: 'LB' }).committed).toBe('LB4219030');
   });
 
-  it('a lone key and Enter is a person pressing Enter', () => {
-    const burst = new WedgeBurst();
-    expect(type(burst, 'x', 0, 2).enter).toEqual({ kind: 'enter', release: '' });
+  it('typing at a person’s speed and Enter commits what the field holds, prefix and all', () => {
+    const r = feed(new WedgeReader(), '4219030', { start: 0, gaps: [180, 90, 140, 250, 95, 85], enterGap: 200, before: 'LB' });
+    expect(r.outcome).toEqual({ kind: 'typed' });
+    expect(r.committed).toBe('LB4219030');
   });
 
-  it('held keys with no Enter in time come back as typing, in order, before the next key', () => {
-    const burst = new WedgeBurst();
-    expect(burst.key('a', 0)).toEqual({ action: 'type', release: '' });
-    expect(burst.key('b', 3)).toEqual({ action: 'hold', release: '' });
-    expect(burst.key('c', 6)).toEqual({ action: 'hold', release: '' });
-    expect(burst.held).toBe('bc');
-    // a person's next key, 200 ms later: 'bc' first, then 'd' goes in
-    expect(burst.key('d', 206)).toEqual({ action: 'type', release: 'bc' });
-    expect(burst.held).toBe('');
-  });
-
-  it('Enter long after a burst is a plain Enter and gives the held keys back', () => {
-    const burst = new WedgeBurst();
-    burst.key('a', 0);
-    burst.key('b', 2);
-    expect(burst.enter(500)).toEqual({ kind: 'enter', release: 'b' });
-  });
-
-  it('release() ends the run: a following Enter is a plain Enter', () => {
-    const burst = new WedgeBurst();
-    burst.key('a', 0);
-    burst.key('b', 2);
-    expect(burst.release()).toBe('b');
-    expect(burst.enter(4)).toEqual({ kind: 'enter', release: '' });
-  });
-
-  it('20 scans a second, back to back: every one read once, none merged, none split', () => {
-    const burst = new WedgeBurst();
-    const scans: string[] = [];
-    let typed = '';
-    for (let i = 0; i < 20; i++) {
-      const code = `ENG${String(i).padStart(4, '0')}`;
-      // each scan: 7 keys 2 ms apart + Enter, starting every 50 ms
-      const r = type(burst, code, i * 50, 2);
-      typed += r.typed;
-      if (r.enter.kind === 'scan') scans.push(r.enter.value);
+  it('a quick run at the end of someone’s typing is typing: it follows their previous key, not rest', () => {
+    const reader = new WedgeReader();
+    let t = 0;
+    for (const ch of 'LB42') {
+      reader.key(ch, t);
+      t += 200;
     }
-    expect(scans).toEqual(Array.from({ length: 20 }, (_, i) => `ENG${String(i).padStart(4, '0')}`));
-    expect(typed).toBe('E'.repeat(20)); // only each scan's first key ever reached the input
+    // then '19030' 90 ms apart and Enter 90 ms later: fast, but 200 ms after the person's last key
+    const r = feed(reader, '19030', { start: t, gaps: [90], before: 'LB42' });
+    expect(r.outcome).toEqual({ kind: 'typed' });
+    expect(r.committed).toBe('LB4219030');
   });
 
-  it('a scan that starts right after another ends is still its own scan', () => {
-    const burst = new WedgeBurst();
-    const first = type(burst, 'SN1', 0, 2);
-    const second = type(burst, 'LB2', first.end + 1, 2);
-    expect([first.enter, second.enter]).toEqual([
-      { kind: 'scan', value: 'SN1' },
-      { kind: 'scan', value: 'LB2' },
-    ]);
+  it('a pause over ~120 ms inside a code splits it; the tail then counts as typing (nothing is cut)', () => {
+    const reader = new WedgeReader();
+    const r = feed(reader, 'LB12345678', { start: 0, gaps: [5, 5, 5, 200, 5, 5, 5, 5, 5] });
+    expect(r.outcome).toEqual({ kind: 'typed' });
+    expect(r.committed).toBe('LB12345678');
+  });
+
+  it('Enter long after the last key is a person’s Enter', () => {
+    expect(feed(new WedgeReader(), 'LB123', { start: 0, gaps: [3], enterGap: 400 }).outcome).toEqual({ kind: 'typed' });
+  });
+
+  it('two keys and Enter are a person pressing Enter; three are the shortest scan', () => {
+    const reader = new WedgeReader();
+    expect(feed(reader, 'ab', { start: 0, gaps: [2] }).outcome).toEqual({ kind: 'typed' });
+    expect(feed(reader, 'abc', { start: 1000, gaps: [2] }).outcome).toEqual({ kind: 'scan', value: 'abc' });
+  });
+
+  it('an editing key (Backspace, an arrow, a paste) ends the burst', () => {
+    const reader = new WedgeReader();
+    reader.key('a', 0);
+    reader.key('b', 5);
+    reader.edit(10);
+    reader.key('c', 15);
+    reader.key('d', 20);
+    expect(reader.enter(25)).toEqual({ kind: 'typed' });
+  });
+
+  it('a code right after the previous code’s Enter starts from rest (20 scans a second)', () => {
+    const reader = new WedgeReader();
+    const codes = Array.from({ length: 20 }, (_, i) => `ENG${String(i).padStart(4, '0')}`);
+    const read: string[] = [];
+    let t = 0;
+    for (const code of codes) {
+      const r = feed(reader, code, { start: t, gaps: [2] });
+      if (r.outcome.kind === 'scan') read.push(r.outcome.value);
+      t = r.end + 1;
+    }
+    expect(read).toEqual(codes);
   });
 });
 

@@ -1,106 +1,99 @@
 /**
- * The pure half of the keyboard-wedge scanner (spec 5.1, 5.3, 9): a barcode scanner that "types"
- * each code as keystrokes a few milliseconds apart and ends it with Enter. wedge-input.ts binds
- * these to an input element; they are kept free of the DOM so the timing rules can be unit-tested.
+ * The pure half of the keyboard-wedge scanner (spec 5.1, 5.3, 9; docs/decisions/210): a barcode
+ * scanner "types" each code as keystrokes and ends it with Enter. wedge-input.ts binds these to
+ * input elements; they are kept free of the DOM so the rule can be run against timing models.
  *
- * - `WedgeBurst` tells, keystroke by keystroke, a burst (gaps < 10 ms) from typing. The first key
- *   of any run goes into the input as usual (nobody can tell yet); the following keys of a burst
- *   are held out of it, so a scan never leaves half a code behind. Enter after a burst of at least
- *   two characters is a scan; held keys that no Enter follows were fast typing and are given back.
+ * - `WedgeReader` reads a scan by its outcome, not by one gap. Keys go into the field as typed
+ *   keys do. A **burst** is a run of keys each at most `burstGapMs` after the one before; a pause
+ *   longer than that starts a new one. Enter that ends a burst of at least `minLength` characters,
+ *   within `burstGapMs` of its last key, is a **scan** — provided the burst began **at rest**: no
+ *   key for `restMs` before it, or right after an Enter (the previous code), or as the first key
+ *   seen. A scan's value is the burst's characters, whatever the field held before it began.
+ *   Everything else is a person's Enter: the field's own text is what they meant.
  * - `ScanQueue` delivers scans one at a time, in order, each exactly once, waiting for a slow
  *   handler (a lookup) before the next: bursts arriving faster than they are handled are queued,
  *   none lost, none doubled.
  */
 
-/** Keystrokes closer than this belong to one burst (spec 9: "Scanner detection gap 10 ms"). */
-export const WEDGE_KEY_GAP_MS = 10;
 /**
- * How long after the burst's last character its Enter may come. Scanners send the suffix at once,
- * but a busy page may see it a little late; a person never types two characters within 10 ms and
- * then Enter within 50 ms by accident of meaning something else.
+ * Keys at most this far apart are one code. Scanners send a key every 1–30 ms (USB polled at
+ * 125 Hz: 8 ms; Bluetooth: 7.5–30 ms with stalls of ~60 ms), a busy page sees them up to ~100 ms
+ * apart; spec 9's 10 ms is a scanner's usual speed, not a limit. 120 leaves a margin over 100.
  */
-export const WEDGE_ENTER_GAP_MS = 50;
+export const WEDGE_BURST_GAP_MS = 120;
 /**
- * Held keys no Enter followed are given back to the input after this long (real time): fast typing
- * after all. Generous, so a busy page that handles the Enter late does not split a scan.
+ * A burst is a scan only when it began after this long without a key (or right after an Enter):
+ * the scanner's code starts from rest, while the quick keys inside a person's typing follow the
+ * person's previous key (80–250 ms earlier) and are typing.
  */
-export const WEDGE_RELEASE_MS = 250;
-/** A scan carries at least this many characters; a lone key and Enter is a person pressing Enter. */
-export const WEDGE_MIN_LENGTH = 2;
+export const WEDGE_REST_MS = 500;
+/** A scan carries at least this many characters; fewer keys then Enter are a person typing. */
+export const WEDGE_MIN_LENGTH = 3;
 
 export interface WedgeTiming {
-  keyGapMs: number;
-  enterGapMs: number;
+  burstGapMs: number;
+  restMs: number;
   minLength: number;
-  releaseMs: number;
 }
 
 export const DEFAULT_WEDGE_TIMING: WedgeTiming = {
-  keyGapMs: WEDGE_KEY_GAP_MS,
-  enterGapMs: WEDGE_ENTER_GAP_MS,
+  burstGapMs: WEDGE_BURST_GAP_MS,
+  restMs: WEDGE_REST_MS,
   minLength: WEDGE_MIN_LENGTH,
-  releaseMs: WEDGE_RELEASE_MS,
 };
 
-/** What to do with a printable key: let it reach the input, or hold it back (a burst goes on). */
-export interface KeyOutcome {
-  action: 'type' | 'hold';
-  /** Held characters that turned out to be typing: insert them first. '' when none. */
-  release: string;
-}
-
 export type EnterOutcome =
-  /** The burst is one scanned value: the input gets no Enter and no held characters. */
+  /** The burst is one scanned code: it replaces what the field held. */
   | { kind: 'scan'; value: string }
-  /** A person pressed Enter; `release` as for keys. */
-  | { kind: 'enter'; release: string };
+  /** A person pressed Enter: the field's text, as typed, is what they commit. */
+  | { kind: 'typed' };
 
-export class WedgeBurst {
-  /** The current run: its first character went into the input, the rest were held. */
+export class WedgeReader {
+  /** The current burst's characters. */
   private chars: string[] = [];
+  /** Time of the last key (printable, editing or Enter), ms. */
   private last = Number.NEGATIVE_INFINITY;
+  /** The last key was an Enter (or none yet): the next key starts a code from rest. */
+  private afterEnter = true;
+  /** The current burst began at rest. */
+  private atRest = false;
 
   constructor(private readonly timing: WedgeTiming = DEFAULT_WEDGE_TIMING) {}
 
-  /** A printable character typed at `time` (ms, e.g. `event.timeStamp`). */
-  key(char: string, time: number): KeyOutcome {
-    if (this.chars.length > 0 && time - this.last < this.timing.keyGapMs) {
+  /** A printable character typed at `time` (ms, e.g. `event.timeStamp`). It goes into the field as usual. */
+  key(char: string, time: number): void {
+    const gap = time - this.last;
+    if (this.chars.length > 0 && gap <= this.timing.burstGapMs) {
       this.chars.push(char);
-      this.last = time;
-      return { action: 'hold', release: '' };
+    } else {
+      this.atRest = this.afterEnter || gap >= this.timing.restMs;
+      this.chars = [char];
     }
-    const release = this.release();
-    this.chars = [char];
     this.last = time;
-    return { action: 'type', release };
+    this.afterEnter = false;
+  }
+
+  /** Backspace, Delete, an arrow, Tab, a paste: a person editing. The burst ends there. */
+  edit(time: number): void {
+    this.chars = [];
+    this.last = time;
+    this.afterEnter = false;
   }
 
   /** Enter at `time`. */
   enter(time: number): EnterOutcome {
-    const isScan = this.chars.length >= this.timing.minLength && time - this.last < this.timing.enterGapMs;
-    if (isScan) {
-      const value = this.chars.join('');
-      this.reset();
-      return { kind: 'scan', value };
-    }
-    return { kind: 'enter', release: this.release() };
-  }
-
-  /** Any other key (Backspace, arrows, Tab), a blur, or the wait for Enter ran out: the run was typing. */
-  release(): string {
-    const held = this.chars.slice(1).join('');
-    this.reset();
-    return held;
-  }
-
-  /** Characters held back right now (what `release()` would give). */
-  get held(): string {
-    return this.chars.slice(1).join('');
-  }
-
-  private reset() {
+    const scan =
+      this.atRest && this.chars.length >= this.timing.minLength && time - this.last <= this.timing.burstGapMs;
+    const value = this.chars.join('');
     this.chars = [];
-    this.last = Number.NEGATIVE_INFINITY;
+    this.last = time;
+    this.afterEnter = true;
+    return scan ? { kind: 'scan', value } : { kind: 'typed' };
+  }
+
+  /** The characters of the burst under way ('' between bursts). */
+  get burst(): string {
+    return this.chars.join('');
   }
 }
 

@@ -61,6 +61,7 @@ export default function CreateDnPage() {
       {step === 'scan' && (
         <CreateDnScan
           type={draft.type}
+          customerAccount={draft.fields?.customerAccount ?? null}
           lbNumbers={draft.lbNumbers}
           onChange={setLbNumbers}
           onCodes={(add) => update((d) => ({ ...d, lbNumbers: add(d.lbNumbers) }))}
@@ -69,6 +70,7 @@ export default function CreateDnPage() {
       {step === 'preview' && (
         <CreateDnPreview
           type={draft.type}
+          customerAccount={draft.fields?.customerAccount ?? null}
           lbNumbers={draft.lbNumbers}
           onChange={setLbNumbers}
           summary={prepSummary(draft)}

@@ -16,6 +16,8 @@ import { LbRows } from './lb-rows';
 
 export function CreateDnPreview(props: {
   type: DeliveryType;
+  /** The note's customer: lines received for another carry a warning. */
+  customerAccount: number | null;
   lbNumbers: readonly string[];
   onChange: (next: string[]) => void;
   /** The preparation, read-only. */
@@ -73,7 +75,7 @@ export function CreateDnPreview(props: {
         <Title order={2} size="h4" mb="sm">
           LB numbers
         </Title>
-        <LbRows value={props.lbNumbers} onChange={onChange} type={props.type} errors={problems?.rows} maxHeight={480} />
+        <LbRows value={props.lbNumbers} onChange={onChange} type={props.type} customerAccount={props.customerAccount} errors={problems?.rows} maxHeight={480} />
       </Paper>
 
       <Group justify="space-between">

@@ -19,6 +19,8 @@ export const SCANNED_LIST_MAX_HEIGHT = 360;
 
 export function CreateDnScan(props: {
   type: DeliveryType;
+  /** The note's customer: lines received for another carry a warning. */
+  customerAccount: number | null;
   lbNumbers: readonly string[];
   onChange: (next: string[]) => void;
   /** Adds codes to the list as it is when the update runs (camera codes arrive between renders). */
@@ -34,7 +36,7 @@ export function CreateDnScan(props: {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <CameraScanner scanner={scanner} label="Camera: LB tag barcode" unsupportedHint="Type or scan the LB numbers into the field." />
         <Paper withBorder p="md" radius="md">
-          <LbRows value={props.lbNumbers} onChange={props.onChange} type={props.type} maxHeight={SCANNED_LIST_MAX_HEIGHT} autoFocus />
+          <LbRows value={props.lbNumbers} onChange={props.onChange} type={props.type} customerAccount={props.customerAccount} maxHeight={SCANNED_LIST_MAX_HEIGHT} autoFocus />
         </Paper>
       </SimpleGrid>
       <Group justify="space-between">

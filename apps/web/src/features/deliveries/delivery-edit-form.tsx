@@ -9,7 +9,7 @@
 import { Alert, Button, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useController, type FieldErrors } from 'react-hook-form';
+import { useController, useWatch, type FieldErrors } from 'react-hook-form';
 import type { Versioned } from '@cooler-hub/contract/common';
 import { APPROVED_READ_ONLY, type Delivery } from '@cooler-hub/contract/deliveries';
 import { AppForm } from '../../components/form/app-form';
@@ -45,6 +45,7 @@ export function rowErrorsOf(errors: FieldErrors<EditValues>): Record<number, str
 
 function ItemList({ delivery, disabled }: { delivery: Delivery; disabled: boolean }) {
   const { field, fieldState, formState } = useController<EditValues, 'lbNumbers'>({ name: 'lbNumbers' });
+  const customerAccount = useWatch<EditValues, 'customerAccount'>({ name: 'customerAccount' });
   const listError = fieldState.error?.message;
   return (
     <Stack gap="xs">
@@ -60,6 +61,7 @@ function ItemList({ delivery, disabled }: { delivery: Delivery; disabled: boolea
         value={field.value}
         onChange={(next) => field.onChange(next)}
         type={delivery.type}
+        customerAccount={customerAccount}
         deliveryId={delivery.id}
         errors={rowErrorsOf(formState.errors)}
         maxHeight={360}

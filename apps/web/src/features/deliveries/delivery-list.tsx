@@ -9,6 +9,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DeliveryListItem, DeliveryType } from '@cooler-hub/contract/deliveries';
 import { DataList, type ListColumn } from '../../components/list/data-list';
+import { PhoneKey } from '../../components/list/phone-key';
 import { RowActions } from '../../components/list/row-actions';
 import { useListController } from '../../components/list/use-list-controller';
 import { useCan } from '../../lib/current-user';
@@ -86,6 +87,7 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
       title={screen.title}
       list={list}
       columns={columns}
+      phoneKey={{ replaces: 'id', render: (n) => <PhoneKey rowKey={n.id} customer={n.customerAccount?.name} /> }}
       paginationPosition="top"
       toolbar={
         <Button component={Link} to={paths.createDn.to()} state={{ type }} leftSection={<IconPlus size={16} aria-hidden />}>

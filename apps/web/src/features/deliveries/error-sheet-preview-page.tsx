@@ -27,6 +27,14 @@ const columns: ListColumn<DeliveryLine>[] = [
   { key: 'serial', header: 'Serial', render: (l) => l.inventoryItem.serialNumber },
 ];
 
+/** What 'Save Error Sheet' saved, said under its message: the sheet and its LB numbers. */
+export function savedDetail(id: number, lbNumbers: readonly string[]): string {
+  const count = lbNumbers.length === 1 ? '1 LB number' : `${lbNumbers.length} LB numbers`;
+  const shown = lbNumbers.slice(0, 3).join(', ');
+  const more = lbNumbers.length > 3 ? ` and ${lbNumbers.length - 3} more` : '';
+  return `Error sheet ${id}: ${count}${lbNumbers.length ? ` (${shown}${more})` : ''}.`;
+}
+
 /** Why a line cannot go: the server refuses the last line of a sheet and any line of an approved one. */
 function lineDeleteBlocked(approved: boolean, totalCount: number | undefined): string | undefined {
   if (approved) return APPROVED_READ_ONLY;
@@ -53,7 +61,7 @@ function Preview({ id }: { id: number }) {
   const blocked = lineDeleteBlocked(approved, list.lastAnswer?.totalCount);
 
   const save = () => {
-    notifySuccess(SAVED_MESSAGE);
+    notifySuccess(SAVED_MESSAGE, savedDetail(id, note.data?.lbNumbers ?? []));
     void navigate(paths.errorSheet.to());
   };
 

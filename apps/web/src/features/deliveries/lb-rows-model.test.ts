@@ -1,26 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import type { LbCheckItem } from '@cooler-hub/contract/deliveries';
+import type { LbCheckItem, LbCheckReceipt } from '@cooler-hub/contract/deliveries';
 import {
+  acceptanceKey,
   addCodes,
+  attentionCount,
   CHECK_FAILED_MESSAGE,
   codesToCheck,
   flaggedCount,
   lbErrorsByIndex,
-  normaliseLb,
   removeCode,
   rowViews,
   withAnswers,
   withFailures,
   type LbCheckState,
+  type NoteContext,
 } from './lb-rows-model';
 
-const ok = (lbNumber: string): LbCheckItem => ({ lbNumber, status: 'ok', message: null, note: null });
+const receiptOf = (over: Partial<LbCheckReceipt> = {}): LbCheckReceipt => ({
+  id: 'r',
+  serialNumber: 'SN100',
+  partNumber: 'PN-300',
+  customerAccount: { id: 7, name: 'Northern Drinks' },
+  processOption: 'X',
+  ...over,
+});
+const ok = (lbNumber: string, receipt = receiptOf()): LbCheckItem => ({ lbNumber, status: 'ok', message: null, note: null, receipt });
 const taken = (lbNumber: string): LbCheckItem => ({
   lbNumber,
   status: 'taken',
   message: `This LB number is already on scrap delivery note 7.`,
   note: { id: 7, type: 'scrap' },
+  receipt: receiptOf(),
 });
+const transferOf7: NoteContext = { type: 'transfer', customerAccount: 7, accepted: new Set() };
 
 describe('addCodes', () => {
   it('appends each new code once, trimmed and upper-cased', () => {
@@ -37,18 +49,18 @@ describe('addCodes', () => {
     expect(before).toEqual(['LB1']);
   });
 
-  it('adds nothing when every code is already there', () => {
-    expect(addCodes(['LB1', 'LB2'], ['lb2', 'LB1'])).toEqual({ list: ['LB1', 'LB2'], added: [] });
+  it('adds nothing when every code is already there, and says which were scanned again', () => {
+    expect(addCodes(['LB1', 'LB2'], ['lb2', 'LB1'])).toEqual({ list: ['LB1', 'LB2'], added: [], repeated: ['LB2', 'LB1'] });
   });
 });
 
-describe('removeCode / normaliseLb', () => {
+describe('removeCode', () => {
   it('removes only that row', () => {
     expect(removeCode(['LB1', 'LB2', 'LB3'], 'LB2')).toEqual(['LB1', 'LB3']);
     expect(removeCode(['LB1'], 'LB9')).toEqual(['LB1']);
   });
-  it('normalises as the create call does', () => {
-    expect(normaliseLb('  lb0042\t')).toBe('LB0042');
+  it('adds codes as the create call reads them', () => {
+    expect(addCodes([], ['  lb0042\t']).list).toEqual(['LB0042']);
   });
 });
 
@@ -62,26 +74,42 @@ describe('codesToCheck', () => {
 describe('rowViews', () => {
   const checks = withFailures(withAnswers(new Map(), [ok('LB1'), taken('LB2')]), ['LB4']);
 
-  it('shows each row as the check left it, with the server sentence on flagged rows', () => {
-    const rows = rowViews(['LB1', 'LB2', 'LB3', 'LB4'], checks);
+  it('shows each row as the check left it, with the server sentence on flagged rows and the receipt once known', () => {
+    const rows = rowViews(['LB1', 'LB2', 'LB3', 'LB4'], checks, transferOf7);
+    const plain = { warnings: [], accepted: false };
     expect(rows).toEqual([
-      { lbNumber: 'LB1', tone: 'ok', message: null },
-      { lbNumber: 'LB2', tone: 'flagged', message: 'This LB number is already on scrap delivery note 7.' },
-      { lbNumber: 'LB3', tone: 'checking', message: null },
-      { lbNumber: 'LB4', tone: 'warning', message: CHECK_FAILED_MESSAGE },
+      { lbNumber: 'LB1', tone: 'ok', message: null, receipt: receiptOf(), warnings: [], accepted: true },
+      { lbNumber: 'LB2', tone: 'flagged', message: 'This LB number is already on scrap delivery note 7.', receipt: receiptOf(), ...plain },
+      { lbNumber: 'LB3', tone: 'checking', message: null, receipt: null, ...plain },
+      { lbNumber: 'LB4', tone: 'unchecked', message: CHECK_FAILED_MESSAGE, receipt: null, ...plain },
     ]);
     expect(flaggedCount(rows)).toBe(1);
   });
 
   it("puts a save's violation on its row, over an older check", () => {
-    const rows = rowViews(['LB1', 'LB2'], checks, { 0: 'No receipt has this LB number.' });
-    expect(rows[0]).toEqual({ lbNumber: 'LB1', tone: 'flagged', message: 'No receipt has this LB number.' });
+    const rows = rowViews(['LB1', 'LB2'], checks, transferOf7, { 0: 'No receipt has this LB number.' });
+    expect(rows[0]).toMatchObject({ lbNumber: 'LB1', tone: 'flagged', message: 'No receipt has this LB number.' });
     expect(flaggedCount(rows)).toBe(2);
   });
 
   it('a later answer replaces an earlier failure', () => {
     const again = withAnswers(checks, [ok('LB4')]);
-    expect(rowViews(['LB4'], again)[0]?.tone).toBe('ok');
+    expect(rowViews(['LB4'], again, transferOf7)[0]?.tone).toBe('ok');
+  });
+
+  it("asks for attention on another customer's or an ill-fitting receipt until each warning is accepted", () => {
+    const answers = withAnswers(new Map(), [ok('LB5', receiptOf({ customerAccount: { id: 9, name: 'Metro Cafes' } })), ok('LB6', receiptOf({ processOption: 'S' }))]);
+    const rows = rowViews(['LB5', 'LB6'], answers, transferOf7);
+    expect(rows.map((r) => [r.tone, r.warnings])).toEqual([
+      ['attention', ['Received for another customer: Metro Cafes.']],
+      ['attention', ['Process option S does not fit a transfer note.']],
+    ]);
+    expect(attentionCount(rows)).toBe(2);
+    const accepted = new Set([acceptanceKey('LB5', 'Received for another customer: Metro Cafes.')]);
+    const after = rowViews(['LB5', 'LB6'], answers, { ...transferOf7, accepted });
+    expect(after.map((r) => r.tone)).toEqual(['ok', 'attention']);
+    // The same receipt on a note of its own customer carries no warning at all.
+    expect(rowViews(['LB5'], answers, { ...transferOf7, customerAccount: 9 })[0]).toMatchObject({ tone: 'ok', warnings: [] });
   });
 });
 

@@ -4,27 +4,30 @@
  * list itself is a plain string[] owned by the screen (the create draft, an edit form); the checks
  * are kept beside it, by LB number, so they follow a row however the list is reordered or edited.
  */
-import type { LbCheckItem } from '@cooler-hub/contract/deliveries';
-
-/** Codes are compared and sent as the create call reads them: trimmed and upper-cased. */
-export function normaliseLb(code: string): string {
-  return code.trim().toUpperCase();
-}
+import { lineWarnings, type DeliveryType, type LbCheckItem, type LbCheckReceipt } from '@cooler-hub/contract/deliveries';
+import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 
 /**
  * The list with the new codes appended, each at most once: a code already in the list (or twice in
- * `codes`) is not added again. `added` are the codes that were new, in order.
+ * `codes`) is not added again. `added` are the codes that were new, in order; `repeated` the ones
+ * that were already on the note (a tag scanned twice), for the screen to say so.
  */
-export function addCodes(list: readonly string[], codes: readonly string[]): { list: string[]; added: string[] } {
+export function addCodes(list: readonly string[], codes: readonly string[]): { list: string[]; added: string[]; repeated: string[] } {
   const seen = new Set(list);
   const added: string[] = [];
+  const repeated: string[] = [];
   for (const raw of codes) {
-    const code = normaliseLb(raw);
-    if (!code || seen.has(code)) continue;
+    // Compared and sent as the create call reads them.
+    const code = normalizeLbNumber(raw);
+    if (!code) continue;
+    if (seen.has(code)) {
+      repeated.push(code);
+      continue;
+    }
     seen.add(code);
     added.push(code);
   }
-  return { list: added.length ? [...list, ...added] : [...list], added };
+  return { list: added.length ? [...list, ...added] : [...list], added, repeated };
 }
 
 export function removeCode(list: readonly string[], code: string): string[] {
@@ -59,35 +62,66 @@ export function withFailures(checks: LbChecks, codes: readonly string[]): Map<st
   return next;
 }
 
-export type RowTone = 'ok' | 'checking' | 'flagged' | 'warning';
+/**
+ * ok: ready; checking: asked, no answer yet; flagged: the server would refuse it; unchecked: the
+ * check failed; attention: the server takes it, but it carries warnings nobody has accepted yet.
+ */
+export type RowTone = 'ok' | 'checking' | 'flagged' | 'unchecked' | 'attention';
 
 /** One row as drawn: its LB number, how it stands and the sentence shown under it (null when fine). */
 export interface LbRowView {
   lbNumber: string;
   tone: RowTone;
   message: string | null;
+  /** The receipt holding the code, once the server has said (serial, part number, customer). */
+  receipt: LbCheckReceipt | null;
+  /** The line's warnings (docs/decisions/220), and whether the person has accepted them all. */
+  warnings: string[];
+  accepted: boolean;
+}
+
+/** What the warnings depend on: the note's type and customer, and which warnings were accepted. */
+export interface NoteContext {
+  type: DeliveryType;
+  customerAccount: number | null;
+  /** `acceptanceKey`s of the warnings the person accepted. */
+  accepted: ReadonlySet<string>;
+}
+
+/** A warning is accepted for one LB number and one wording: another customer asks again. */
+export function acceptanceKey(lbNumber: string, warning: string): string {
+  return `${lbNumber}\u0000${warning}`;
 }
 
 /**
  * The rows to draw. `errors` are the server's violations of the last save, by position in the list
  * (`lbNumbers[i]`): they win over the check, which may be older than the save.
  */
-export function rowViews(list: readonly string[], checks: LbChecks, errors: Readonly<Record<number, string>> = {}): LbRowView[] {
-  return list.map((lbNumber, index) => {
-    const error = errors[index];
-    if (error) return { lbNumber, tone: 'flagged', message: error };
+export function rowViews(list: readonly string[], checks: LbChecks, note: NoteContext, errors: Readonly<Record<number, string>> = {}): LbRowView[] {
+  return list.map((lbNumber, index): LbRowView => {
     const state = checks.get(lbNumber);
-    if (!state || state.kind === 'pending') return { lbNumber, tone: 'checking', message: null };
-    if (state.kind === 'failed') return { lbNumber, tone: 'warning', message: CHECK_FAILED_MESSAGE };
+    const receipt = state?.kind === 'checked' ? state.item.receipt : null;
+    const row = { lbNumber, receipt, warnings: [] as string[], accepted: false };
+    const error = errors[index];
+    if (error) return { ...row, tone: 'flagged', message: error };
+    if (!state || state.kind === 'pending') return { ...row, tone: 'checking', message: null };
+    if (state.kind === 'failed') return { ...row, tone: 'unchecked', message: CHECK_FAILED_MESSAGE };
     const { item } = state;
-    if (item.status === 'ok') return { lbNumber, tone: 'ok', message: null };
-    return { lbNumber, tone: 'flagged', message: item.message ?? 'This LB number cannot go on this note.' };
+    if (item.status !== 'ok') return { ...row, tone: 'flagged', message: item.message ?? 'This LB number cannot go on this note.' };
+    const warnings = receipt ? lineWarnings(note.type, note.customerAccount, receipt) : [];
+    const accepted = warnings.every((w) => note.accepted.has(acceptanceKey(lbNumber, w)));
+    return { ...row, warnings, accepted, tone: accepted ? 'ok' : 'attention', message: null };
   });
 }
 
 /** How many rows are flagged (a save would be refused for them). */
 export function flaggedCount(rows: readonly LbRowView[]): number {
   return rows.filter((r) => r.tone === 'flagged').length;
+}
+
+/** How many rows carry warnings nobody has accepted yet. */
+export function attentionCount(rows: readonly LbRowView[]): number {
+  return rows.filter((r) => r.tone === 'attention').length;
 }
 
 /**

@@ -3,9 +3,12 @@
  * every row checked with the server at once and flagged with the server's sentence when it has no
  * receipt, is not 'LB' + digits, or is on another transfer or scrap note; a row can be removed; a
  * code can be typed (Enter adds it, never submits: spec 5.1) or scanned into the same field by a
- * keyboard-wedge scanner. Used by /create-dn (scan step, preview) and by the edit screens.
+ * keyboard-wedge scanner. Once checked, a row shows its receipt's serial, part number and customer,
+ * and the warnings a person accepts rather than obeys (another customer's receipt, a process option
+ * that does not fit the note: docs/decisions/220). Used by /create-dn (scan step, preview) and by
+ * the edit screens.
  *
- *   <LbRows value={lbNumbers} onChange={setLbNumbers} type="transfer" deliveryId={id} errors={rowErrors} />
+ *   <LbRows value={lbNumbers} onChange={setLbNumbers} type="transfer" customerAccount={12} deliveryId={id} errors={rowErrors} />
  *
  * `onChange` gets the whole new list. Several changes may come before the screen draws again (a
  * wedge scanner), so each starts from the list this component last handed out, not from `value`.
@@ -14,9 +17,9 @@ import { ActionIcon, Badge, Box, Button, Group, Loader, ScrollArea, Stack, Text,
 import { IconAlertTriangle, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useMergedRef } from '@mantine/hooks';
 import { useEffect, useRef, useState, type FocusEvent, type Ref } from 'react';
-import type { DeliveryType } from '@cooler-hub/contract/deliveries';
+import { DUPLICATE_LB_NUMBER, type DeliveryType } from '@cooler-hub/contract/deliveries';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
-import { addCodes, flaggedCount, removeCode, rowViews, type LbRowView } from './lb-rows-model';
+import { acceptanceKey, addCodes, attentionCount, flaggedCount, removeCode, rowViews, type LbRowView } from './lb-rows-model';
 import { useLbCheck } from './use-lb-check';
 
 export interface LbRowsProps {
@@ -24,6 +27,8 @@ export interface LbRowsProps {
   onChange: (next: string[]) => void;
   /** The note's type: whether another note holding an LB matters (not for error sheets). */
   type: DeliveryType;
+  /** The note's customer (asset owner): a line received for another one carries a warning. */
+  customerAccount?: number | null;
   /** The note being edited: its own lines are not "on another note". */
   deliveryId?: number | null;
   /** Server violations of the last save by row position (`lbNumbers[i]`). */
@@ -49,17 +54,32 @@ const TONE_ICON = {
       <IconAlertTriangle size={14} />
     </ThemeIcon>
   ),
-  warning: (
+  unchecked: (
     <ThemeIcon size="sm" radius="xl" color="yellow" variant="light" aria-hidden>
+      <IconAlertTriangle size={14} />
+    </ThemeIcon>
+  ),
+  attention: (
+    <ThemeIcon size="sm" radius="xl" color="orange" variant="light" aria-hidden>
       <IconAlertTriangle size={14} />
     </ThemeIcon>
   ),
   checking: <Loader size={16} aria-hidden />,
 } as const;
 
-const TONE_LABEL = { ok: 'ready', flagged: 'flagged', warning: 'not checked', checking: 'checking' } as const;
+const TONE_LABEL = { ok: 'ready', flagged: 'flagged', unchecked: 'not checked', checking: 'checking', attention: 'check the warning' } as const;
 
-function Row({ row, index, disabled, onRemove }: { row: LbRowView; index: number; disabled: boolean; onRemove: () => void }) {
+interface RowProps {
+  row: LbRowView;
+  index: number;
+  disabled: boolean;
+  onRemove: () => void;
+  onAccept: () => void;
+}
+
+/** A line: its number, then what its receipt holds (serial · part number, customer) and its warnings. */
+function Row({ row, index, disabled, onRemove, onAccept }: RowProps) {
+  const { receipt } = row;
   return (
     <Group
       component="li"
@@ -72,22 +92,39 @@ function Row({ row, index, disabled, onRemove }: { row: LbRowView; index: number
       aria-label={`${row.lbNumber}: ${TONE_LABEL[row.tone]}`}
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Text size="sm" c="dimmed" w={36} ta="right" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }} aria-hidden>
+      <Text size="sm" c="dimmed" w={28} ta="right" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }} aria-hidden>
         {index + 1}
       </Text>
       <Box style={{ flexShrink: 0 }} pt={2}>
         {TONE_ICON[row.tone]}
       </Box>
       <Box style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" ff="monospace" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {row.lbNumber}
-        </Text>
+        <Group gap={6} wrap="wrap" align="baseline" style={{ rowGap: 0 }}>
+          <Text size="sm" ff="monospace" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {row.lbNumber}
+          </Text>
+          {receipt && (
+            <Text size="sm" c="dimmed" data-testid="lb-row-receipt" style={{ overflowWrap: 'anywhere' }}>
+              {receipt.serialNumber} · {receipt.partNumber} · {receipt.customerAccount.name}
+            </Text>
+          )}
+        </Group>
         {row.message && (
           <Text size="xs" c={row.tone === 'flagged' ? 'red.4' : 'yellow.4'} data-testid="lb-row-message">
             {row.message}
           </Text>
         )}
+        {row.warnings.map((warning) => (
+          <Text key={warning} size="xs" c={row.accepted ? 'dimmed' : 'orange.4'} data-testid="lb-row-warning">
+            {row.accepted ? `Accepted: ${warning}` : warning}
+          </Text>
+        ))}
       </Box>
+      {row.tone === 'attention' && (
+        <Button size="compact-xs" variant="light" color="orange" onClick={onAccept} disabled={disabled} aria-label={`Accept the warning on ${row.lbNumber}`} style={{ flexShrink: 0 }}>
+          Accept
+        </Button>
+      )}
       <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${row.lbNumber}`} onClick={onRemove} disabled={disabled} style={{ flexShrink: 0 }}>
         <IconX size={16} aria-hidden />
       </ActionIcon>
@@ -108,7 +145,16 @@ function keepScannerFocus(event: FocusEvent<HTMLInputElement>) {
   });
 }
 
-function AddLb({ onAdd, disabled, autoFocus, inputRef }: { onAdd: (codes: string[]) => void; disabled: boolean; autoFocus: boolean; inputRef?: Ref<HTMLInputElement> }) {
+interface AddLbProps {
+  onAdd: (codes: string[]) => void;
+  disabled: boolean;
+  autoFocus: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  /** A sentence about the last code added (a tag scanned twice), shown under the field. */
+  notice: string | null;
+}
+
+function AddLb({ onAdd, disabled, autoFocus, inputRef, notice }: AddLbProps) {
   const [text, setText] = useState('');
   const addTyped = () => {
     if (!text.trim()) return;
@@ -118,7 +164,7 @@ function AddLb({ onAdd, disabled, autoFocus, inputRef }: { onAdd: (codes: string
   const wedge = useWedgeInput({
     onScan: (code) => {
       onAdd([code]);
-      // The burst's first key reached the field before it was known to be a scan: drop it.
+      // The scan's keys reached the field as typed keys do: the row takes the code, the field empties.
       setText('');
     },
     onEnter: addTyped,
@@ -139,6 +185,7 @@ function AddLb({ onAdd, disabled, autoFocus, inputRef }: { onAdd: (codes: string
         autoComplete="off"
         style={{ flex: 1 }}
         maw={360}
+        description={notice}
       />
       <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={addTyped} disabled={disabled || !text.trim()}>
         Add
@@ -147,7 +194,35 @@ function AddLb({ onAdd, disabled, autoFocus, inputRef }: { onAdd: (codes: string
   );
 }
 
-export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHeight, disabled = false, autoFocus = false, inputRef }: LbRowsProps) {
+const ACCEPTED_KEY = 'cooler-hub.accepted-line-warnings';
+
+/**
+ * The warnings accepted in this tab: kept in sessionStorage, so a warning accepted on the scan step
+ * is still accepted on the preview and after a reload, and forgotten with the tab.
+ */
+function useAcceptedWarnings(): [ReadonlySet<string>, (keys: string[]) => void] {
+  const [accepted, setAccepted] = useState<ReadonlySet<string>>(() => {
+    try {
+      const stored: unknown = JSON.parse(window.sessionStorage.getItem(ACCEPTED_KEY) ?? '[]');
+      return new Set(Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string') : []);
+    } catch {
+      return new Set();
+    }
+  });
+  const accept = (keys: string[]) =>
+    setAccepted((prev) => {
+      const next = new Set([...prev, ...keys]);
+      try {
+        window.sessionStorage.setItem(ACCEPTED_KEY, JSON.stringify([...next]));
+      } catch {
+        // storage full or blocked: accepted for as long as the screen is open
+      }
+      return next;
+    });
+  return [accepted, accept];
+}
+
+export function LbRows({ value, onChange, type, customerAccount = null, deliveryId = null, errors, maxHeight, disabled = false, autoFocus = false, inputRef }: LbRowsProps) {
   const field = useRef<HTMLInputElement>(null);
   const fieldRef = useMergedRef(field, inputRef);
   const checks = useLbCheck({ lbNumbers: value, type, deliveryId });
@@ -167,20 +242,37 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
     if (autoFocus) field.current?.focus();
   };
 
-  // A new row (a scan) comes into view at the end of the list, where the user looks for it.
+  // The newest row stays in view at the end of the list, where the user looks for it: a new row is
+  // brought into view (in the list's scroll area and on the page), and while the list is scrolled to
+  // its end it stays there as checked rows grow by their receipt line. Scrolled up, it stays put.
   const viewport = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   const shown = useRef(value.length);
+  const atEnd = useRef(true);
+  const onScroll = () => {
+    const el = viewport.current;
+    if (el) atEnd.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+  };
   useEffect(() => {
-    if (value.length > shown.current) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    const added = value.length > shown.current;
     shown.current = value.length;
-  }, [value.length]);
+    if (added) {
+      atEnd.current = true;
+      listRef.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    }
+    if (atEnd.current) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  });
 
-  const rows = rowViews(value, checks, errors);
+  const [accepted, accept] = useAcceptedWarnings();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const rows = rowViews(value, checks, { type, customerAccount, accepted }, errors);
   const flagged = flaggedCount(rows);
+  const attention = attentionCount(rows);
   const list = (
-    <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="LB numbers">
+    <Box component="ol" ref={listRef} m={0} p={0} style={{ listStyle: 'none' }} aria-label="LB numbers">
       {rows.map((row, index) => (
-        <Row key={row.lbNumber} row={row} index={index} disabled={disabled} onRemove={() => remove(row.lbNumber)} />
+        <Row key={row.lbNumber} row={row} index={index} disabled={disabled} onRemove={() => remove(row.lbNumber)} onAccept={() => accept(row.warnings.map((w) => acceptanceKey(row.lbNumber, w)))} />
       ))}
     </Box>
   );
@@ -191,9 +283,11 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
         disabled={disabled}
         autoFocus={autoFocus}
         inputRef={fieldRef}
+        notice={notice}
         onAdd={(codes) => {
-          const { list: next, added } = addCodes(latest.current, codes);
+          const { list: next, added, repeated } = addCodes(latest.current, codes);
           if (added.length) change(next);
+          setNotice(repeated.length ? `${repeated.join(', ')}: ${DUPLICATE_LB_NUMBER}` : null);
         }}
       />
       <Group gap="xs" role="status" aria-live="polite">
@@ -205,6 +299,11 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
             {flagged} flagged
           </Badge>
         )}
+        {attention > 0 && (
+          <Badge color="orange" variant="light">
+            {attention} to check
+          </Badge>
+        )}
       </Group>
       <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
         {value.length === 0 ? (
@@ -212,7 +311,7 @@ export function LbRows({ value, onChange, type, deliveryId = null, errors, maxHe
             No LB numbers yet: scan a tag or type its number above.
           </Text>
         ) : maxHeight ? (
-          <ScrollArea.Autosize mah={maxHeight} type="auto" viewportRef={viewport} data-testid="lb-rows-scroll">
+          <ScrollArea.Autosize mah={maxHeight} type="auto" viewportRef={viewport} onScrollPositionChange={onScroll} data-testid="lb-rows-scroll">
             {list}
           </ScrollArea.Autosize>
         ) : (

@@ -12,9 +12,11 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '@cooler-hub/contract/common';
 import type { Receipt } from '@cooler-hub/contract/receipts';
+import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import { AppForm } from '../../components/form/app-form';
 import { SearchSelect, type Lookup } from '../../components/form/search-select';
 import { useAppForm } from '../../components/form/use-app-form';
+import { replaceInputText, useWedgeInput } from '../../components/scanner/wedge-input';
 import { paths } from '../../lib/paths';
 import { receiptsByLbInOrder } from './api';
 import { useScannerFocus } from './scan-focus';
@@ -24,26 +26,25 @@ import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 const LOOKUP_PAGE_SIZE = 20;
 
 const receiptLookup: Lookup<Receipt> = {
-  search: async (text, signal) => (await receiptsByLbInOrder(text.toUpperCase(), LOOKUP_PAGE_SIZE, signal)).items,
+  search: async (text, signal) => (await receiptsByLbInOrder(normalizeLbNumber(text), LOOKUP_PAGE_SIZE, signal)).items,
   getLabel: (r) => r.lbNumber,
   getValue: (r) => r.id,
 };
 
 const lbTagForm = z.object({ receipt: z.uuid({ error: REQUIRED_MESSAGE }) });
 
-/** Enter in the lookup with an exact LB number typed (no option highlighted) opens that receipt. */
+/**
+ * Enter in the lookup with an exact LB number (no option highlighted) opens that receipt; a scan
+ * (docs/decisions/210) first replaces the lookup's text with its code, upper-cased.
+ */
 function useOpenOnEnter() {
   const navigate = useNavigate();
   const lookup = useRef<AbortController | null>(null);
   const [opening, setOpening] = useState(false);
   useEffect(() => () => lookup.current?.abort(), []);
 
-  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
-    const input = event.target;
-    if (event.key !== 'Enter' || !(input instanceof HTMLInputElement)) return;
-    // An option picked with the arrow keys wins: the combobox chooses it.
-    if (input.getAttribute('aria-activedescendant')) return;
-    const lb = scannedLbNumber(input.value);
+  const open = (text: string) => {
+    const lb = scannedLbNumber(text);
     if (!lb) return;
     lookup.current?.abort();
     const ac = new AbortController();
@@ -59,6 +60,24 @@ function useOpenOnEnter() {
       .finally(() => {
         if (lookup.current === ac) setOpening(false);
       });
+  };
+  const input = useRef<Element | null>(null);
+  const wedge = useWedgeInput({
+    onScan: (code) => {
+      const text = normalizeLbNumber(code);
+      if (input.current) replaceInputText(input.current, text);
+      open(text);
+    },
+    onEnter: (typed) => {
+      // An option picked with the arrow keys wins: the combobox chooses it.
+      if (input.current?.getAttribute('aria-activedescendant')) return;
+      open(typed);
+    },
+  });
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!(event.target instanceof HTMLInputElement)) return;
+    input.current = event.target;
+    wedge.onKeyDown(event);
   };
   return { onKeyDownCapture, opening };
 }

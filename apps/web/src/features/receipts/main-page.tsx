@@ -11,14 +11,17 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { processStateTone, receiptStatus, type Receipt } from '@cooler-hub/contract/receipts';
+import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import { DataList, type ListColumn } from '../../components/list/data-list';
 import { RowActions } from '../../components/list/row-actions';
 import { useListController } from '../../components/list/use-list-controller';
 import { debounce } from '../../components/form/search-select-model';
+import { useWedgeInput } from '../../components/scanner/wedge-input';
 import { useCan } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { paths, type AppPath } from '../../lib/paths';
 import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
+import { receiptPhoneKey } from './receipts-columns';
 import { useScannerFocus } from './scan-focus';
 import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 
@@ -143,6 +146,16 @@ function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string)
     }
   };
 
+  /** Enter: the search at once, and an exact LB number opens its receipt. A scan replaces the box's text. */
+  const commit = (text: string) => {
+    debounced.cancel();
+    setText(text);
+    search(text.trim());
+    const lb = scannedLbNumber(text);
+    if (lb) void open(lb);
+  };
+  const wedge = useWedgeInput({ onScan: (code) => commit(normalizeLbNumber(code)), onEnter: commit });
+
   return (
     <TextInput
       ref={box}
@@ -158,15 +171,8 @@ function LbSearch({ value, onSearch }: { value: string; onSearch: (text: string)
         setText(event.currentTarget.value);
         debounced(event.currentTarget.value);
       }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter') return;
-        event.preventDefault();
-        const typed = event.currentTarget.value;
-        debounced.cancel();
-        search(typed.trim());
-        const lb = scannedLbNumber(typed);
-        if (lb) void open(lb);
-      }}
+      onKeyDown={wedge.onKeyDown}
+      onFocus={wedge.onFocus}
     />
   );
 }
@@ -233,6 +239,7 @@ export default function MainPage() {
           titleOrder={2}
           list={list}
           columns={columns}
+          phoneKey={receiptPhoneKey}
           rowActions={(r) => (
             <RowActions
               editTo={paths.receiptEdit.to({ receipt: r.id })}

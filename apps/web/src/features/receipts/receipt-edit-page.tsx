@@ -95,6 +95,7 @@ function ReceiptForm({ record }: { record: Versioned<Receipt> }) {
         <Fact label="Receipt date" value={formatDateTime(record.receiptDate)} />
       </SimpleGrid>
       <LbNumberField
+        exceptId={record.id}
         onScan={(value) => {
           // Shown before the next scan is taken (scans are queued, each one seen).
           flushSync(() => form.setValue('lbNumber', formatLbInput(value), { shouldDirty: true, shouldTouch: true, shouldValidate: true }));

@@ -4,9 +4,12 @@
  * Process option, Process State (D only; D1–D4 success, D5 danger) and Scrap reason (S, or D with
  * D5). Changing the option or the state clears what no longer applies.
  */
-import { Group, Radio, Text } from '@mantine/core';
+import { Anchor, Group, Radio, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCircleFilled } from '@tabler/icons-react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import {
   PROCESS_OPTIONS,
   PROCESS_STATES,
@@ -15,26 +18,62 @@ import {
   scrapReasonApplies,
   type ProcessState,
 } from '@cooler-hub/contract/receipts';
-import { formatLbInput } from '@cooler-hub/contract/rules';
+import { formatLbInput, isLbNumber, lbNumberInput } from '@cooler-hub/contract/rules';
+import { ALREADY_USED } from '@cooler-hub/contract/users';
 import type { CollectionPoint, ScrapReason } from '@cooler-hub/contract/settings';
 import { SelectField } from '../../components/form/fields';
 import { collectionPointLookup, scrapReasonLookup } from '../../components/form/lookups';
 import { SearchSelect } from '../../components/form/search-select';
+import { SEARCH_DEBOUNCE_MS } from '../../components/form/search-select-model';
 import { WedgeTextField } from '../../components/scanner/wedge-text-field';
 import type { ScanHandler } from '../../components/scanner/wedge-input';
+import { paths } from '../../lib/paths';
 import { useScrapReasonByCode } from './api';
+import { receiptWithLbQuery } from './scan-lookup';
 import type { ReceiptMode } from './receipt-defaults';
 
-/** Typing is upper-cased as it goes; what is left on leaving the field is 'LB' + digits or just 'LB' (spec 5.3). */
-export function LbNumberField(props: { onScan: ScanHandler }) {
+/**
+ * LB Number (spec 5.3, docs/decisions/211): exactly one 'LB' whatever is typed, pasted or scanned
+ * ('LB123', '123', 'lb123'); on leaving, an empty or invalid value becomes 'LB' and 'Wrong Lb
+ * number' shows from then on. A scan replaces what the field held. A number already on another
+ * receipt is flagged as it is filled in (350 ms after the last key), naming that receipt's cooler
+ * with a link to it. `exceptId`: the receipt being edited (its own number is not "taken"). A scan
+ * is refused (for the scan feedback) when it is no LB number or is taken.
+ */
+export function LbNumberField(props: { onScan?: ScanHandler; exceptId?: string }) {
+  const { exceptId } = props;
+  const queryClient = useQueryClient();
+  const lb = useWatch({ name: 'lbNumber' }) as string | null | undefined;
+  const [settled] = useDebouncedValue(lb ?? '', SEARCH_DEBOUNCE_MS);
+  const asked = isLbNumber(settled) ? settled : '';
+  const holder = useQuery({ ...receiptWithLbQuery(asked), enabled: asked !== '' });
+  const taken = holder.data && holder.data.id !== exceptId && holder.data.lbNumber === lb ? holder.data : null;
   return (
     <WedgeTextField
       name="lbNumber"
       label="LB Number"
       withAsterisk
-      onScan={props.onScan}
-      format={(text) => text.toUpperCase()}
+      errorOnceTouched
+      format={lbNumberInput}
       formatOnBlur={formatLbInput}
+      error={
+        taken ? (
+          <>
+            {ALREADY_USED} It is on the receipt of cooler{' '}
+            <Anchor component={Link} to={paths.receiptEdit.to({ receipt: taken.id })} size="xs" inherit>
+              {taken.inventoryItem.serialNumber}
+            </Anchor>
+            .
+          </>
+        ) : undefined
+      }
+      onScan={async (value) => {
+        const verdict = await props.onScan?.(value);
+        if (verdict) return verdict;
+        if (!isLbNumber(value)) return 'refused';
+        const found = await queryClient.fetchQuery(receiptWithLbQuery(value)).catch(() => null);
+        return found && found.id !== exceptId ? 'refused' : 'accepted';
+      }}
     />
   );
 }

@@ -7,7 +7,8 @@ import { Anchor, Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { processStateTone, type Receipt, type ReceiptSortField } from '@cooler-hub/contract/receipts';
-import type { ListColumn } from '../../components/list/data-list';
+import type { DataListProps, ListColumn } from '../../components/list/data-list';
+import { PhoneKey } from '../../components/list/phone-key';
 import { formatDate } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
 
@@ -57,6 +58,12 @@ function column(
 ): ListColumn<Receipt> {
   return { key, header, sortField: key, width, render };
 }
+
+/** On a phone, a receipt's row keeps its LB number and customer account in view (docs/decisions/221). */
+export const receiptPhoneKey: DataListProps<Receipt>['phoneKey'] = {
+  replaces: 'lbNumber',
+  render: (r) => <PhoneKey rowKey={r.lbNumber} customer={r.account.name} />,
+};
 
 export const receiptColumns: ListColumn<Receipt>[] = [
   column('supplierCode', 'Supplier Code', (r) => r.supplierCode),

@@ -15,7 +15,7 @@ import { RowActions } from '../../components/list/row-actions';
 import { useListController } from '../../components/list/use-list-controller';
 import { paths } from '../../lib/paths';
 import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
-import { receiptColumns } from './receipts-columns';
+import { receiptColumns, receiptPhoneKey } from './receipts-columns';
 import { ReceiptsFilterFields } from './receipts-filter-fields';
 import {
   EMPTY_RECEIPT_FILTER_FORM,
@@ -65,6 +65,7 @@ export default function ReceiptsPage() {
         title={paths.receipts.title}
         list={list}
         columns={receiptColumns}
+        phoneKey={receiptPhoneKey}
         toolbar={<FiltersButton draft={draft} />}
         addNewTo={paths.receiptCreate.to()}
         addNewLabel="Create receipt"

@@ -3,13 +3,13 @@
  * the text is read the way the contract reads an LB number (trimmed, upper-cased), and only a
  * receipt whose LB number is exactly that one counts — the list call matches "contains".
  */
-import { isLbNumber } from '@cooler-hub/contract/rules';
+import { isLbNumber, normalizeLbNumber } from '@cooler-hub/contract/rules';
 import type { Receipt } from '@cooler-hub/contract/receipts';
-import { receiptsByLbInOrder } from './api';
+import { RECEIPTS_KEY, receiptsByLbInOrder } from './api';
 
 /** 'lb123 ' → 'LB123'; anything that is not an LB number → null. */
 export function scannedLbNumber(text: string): string | null {
-  const lb = text.trim().toUpperCase();
+  const lb = normalizeLbNumber(text);
   return isLbNumber(lb) ? lb : null;
 }
 
@@ -26,4 +26,13 @@ export function exactReceipt<T extends Pick<Receipt, 'lbNumber'>>(items: readonl
 export async function findReceiptByLb(lb: string, signal?: AbortSignal): Promise<Receipt | null> {
   const answer = await receiptsByLbInOrder(lb, 1, signal);
   return exactReceipt(answer.items, lb);
+}
+
+/** The receipt holding exactly this LB number, as a query (cached with the other receipt calls, dropped when they change). */
+export function receiptWithLbQuery(lb: string) {
+  return {
+    queryKey: [...RECEIPTS_KEY, 'lb', lb] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => findReceiptByLb(lb, signal),
+    staleTime: 10_000,
+  };
 }

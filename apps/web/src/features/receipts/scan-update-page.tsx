@@ -9,8 +9,10 @@ import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import { CameraScanner } from '../../components/scanner/camera-scanner-view';
 import { useCameraScanner } from '../../components/scanner/camera-scanner';
+import { useWedgeInput } from '../../components/scanner/wedge-input';
 import { paths } from '../../lib/paths';
 import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 
@@ -69,13 +71,24 @@ function useLbOpener() {
 
 function TypedLb({ onFind, busy }: { onFind: (lb: string) => void; busy: boolean }) {
   const [text, setText] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = text.trim();
+  const find = (typed: string) => {
+    const value = typed.trim();
     if (value) onFind(value);
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    find(text);
+  };
+  // Enter (a person's, or a wedge scanner's) finds the receipt; a scan replaces what the field held.
+  const wedge = useWedgeInput({
+    onScan: (code) => {
+      const lb = normalizeLbNumber(code);
+      setText(lb);
+      find(lb);
+    },
+    onEnter: find,
+  });
   return (
-    // A lookup, not a data form: Enter (a person's, or a wedge scanner's) finds the receipt.
     <form onSubmit={submit} aria-label="Type the LB number">
       <Group align="flex-end" gap="sm" wrap="nowrap" maw={480}>
         <TextInput
@@ -83,6 +96,8 @@ function TypedLb({ onFind, busy }: { onFind: (lb: string) => void; busy: boolean
           placeholder="LB"
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={wedge.onKeyDown}
+          onFocus={wedge.onFocus}
           autoComplete="off"
           style={{ flex: 1 }}
         />

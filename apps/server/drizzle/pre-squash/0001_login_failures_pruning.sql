@@ -1,0 +1,1 @@
+CREATE INDEX "login_failures_created_idx" ON "login_failures" USING btree ("created_at");

@@ -1,0 +1,20 @@
+/**
+ * Every schema level a landed main could leave a database at: each distinct set of applied migrations
+ * on main's first-parent history (`git log --first-parent main -- apps/server/drizzle`), oldest first,
+ * with the first commit that made it. A new migration adds a level here (and its fixture, generate.ts).
+ */
+export const FIXTURE_LEVELS = [
+  // Before the migrations were squashed into one 0000_init (docs/decisions/061, 194).
+  { name: 'pre-squash-0002_customer_account_widths', commit: '7cd9161', date: '2026-11-21' },
+  { name: 'pre-squash-0003_smiling_zaran', commit: '2fd027b', date: '2026-11-21' },
+  { name: 'pre-squash-0004_reference_data_lists', commit: '780409d', date: '2026-11-21' },
+  // The squashed migrations.
+  { name: '0000_init', commit: '09cf994', date: '2026-11-23' },
+  { name: '0001_coolers_receipts_revisions', commit: 'cac4cbf', date: '2026-11-23' },
+  { name: '0002_list_versions_and_receipt_indexes', commit: '4bdda68', date: '2026-11-23' },
+  { name: '0003_receipt_exports', commit: '9c5ddc0', date: '2026-11-23' },
+  { name: '0004_outgoing_mail', commit: '58f42fe', date: '2026-11-23' },
+  { name: '0005_deliveries', commit: '893b99c', date: '2026-11-23' },
+  { name: '0006_receipt_exports_without_fk', commit: 'd28c228', date: '2026-11-23' },
+  { name: '0007_receipts_process_state_sort', commit: '6564de7', date: '2026-11-23' },
+] as const;
