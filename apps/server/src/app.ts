@@ -23,6 +23,7 @@ import { MailQueue } from './jobs/mail-queue';
 import { mailTrackingRoutes } from './jobs/mail-tracking.routes';
 import requestTimeoutPlugin from './plugins/request-timeout';
 import securityPlugin, { BASELINE_SECURITY_HEADERS } from './plugins/security';
+import versionsPlugin from './plugins/versions';
 import webPlugin from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, DEFAULT_LOGIN_THROTTLE, type LoginThrottleTimings } from './modules/auth/auth.service';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(requestTimeoutPlugin, { bodyTimeoutMs: config.requestBodyTimeoutMs });
+  await app.register(versionsPlugin);
   await app.register(docsPlugin);
 
   const db = database.db;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectionPoint } from '@cooler-hub/contract/settings';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import { createCollectionPoint, unique } from './factories';
-import { hydraDescription, json, useSignedInApp, violationsOf } from './helpers';
+import { ANY_VERSION, hydraDescription, json, useSignedInApp, violationsOf } from './helpers';
 
 // A Production user: these calls need ROLE_ADMIN_USER only.
 const suite = useSignedInApp('Production');
@@ -14,7 +14,7 @@ describe('POST /api/collection_points/create', () => {
     const res = await api('POST', '/api/collection_points/create', { name: '  Swindon Depot  ' });
     expect(res.statusCode).toBe(201);
     const point = json<CollectionPoint>(res);
-    expect(point).toEqual({ id: expect.any(Number), name: 'Swindon Depot' });
+    expect(point).toEqual({ id: expect.any(Number), name: 'Swindon Depot', version: ANY_VERSION });
     expect(json(await api('GET', `/api/collection_points/${point.id}`))).toEqual(point);
   });
 
@@ -56,7 +56,7 @@ describe('PUT /api/collection_points/{id}/update and DELETE /api/collection_poin
     const p = await createCollectionPoint(suite.app, suite.token);
     const res = await api('PUT', `/api/collection_points/${p.id}/update`, { name: p.name.toUpperCase() });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ id: p.id, name: p.name.toUpperCase() });
+    expect(json(res)).toEqual({ id: p.id, name: p.name.toUpperCase(), version: ANY_VERSION });
     expect(violationsOf(await api('PUT', `/api/collection_points/${p.id}/update`, { name: 'glasgow depot' }))).toEqual({ name: ALREADY_USED });
     expect(violationsOf(await api('PUT', `/api/collection_points/${p.id}/update`, { name: '' }))).toEqual({ name: 'Required Field' });
   });

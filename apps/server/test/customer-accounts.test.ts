@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_REFERENCE, type ListResponse, type NamedRef } from '@cooler-hub/contract/common';
 import type { Client, CustomerAccount } from '@cooler-hub/contract/customers';
 import { call, createClient, createCustomerAccount, newCustomerAccount, unique } from './factories';
-import { adminToken, buildTestApp, hydraDescription, json, useSignedInApp, violationsOf } from './helpers';
+import { adminToken, buildTestApp, hydraDescription, json, useSignedInApp, violationsOf, ANY_VERSION } from './helpers';
 
 // A Production user: these calls need ROLE_ADMIN_USER only.
 const suite = useSignedInApp('Production');
@@ -29,6 +29,7 @@ describe('POST /api/customer_accounts', () => {
       deliveryAddress: body.deliveryAddress,
       billingAddress: null,
       client: { id: client.id, name: client.name },
+      version: ANY_VERSION,
     });
     expect(json(await api('GET', `/api/customer_accounts/${account.id}`))).toEqual(account);
   });
@@ -110,7 +111,7 @@ describe('GET, PUT and DELETE /api/customer_accounts/{id}', () => {
     const body = { name: 'Renamed', contactPerson: 'Tom Penrose', email: 'tom@example.com', telephone: '01872 496 233', deliveryAddress: 'Truro', billingAddress: 'Bodmin', client: other.id };
     const res = await api('PUT', `/api/customer_accounts/${account.id}`, body);
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ ...body, id: account.id, client: { id: other.id, name: other.name } });
+    expect(json(res)).toEqual({ ...body, id: account.id, client: { id: other.id, name: other.name }, version: ANY_VERSION });
     expect(violationsOf(await api('PUT', `/api/customer_accounts/${account.id}`, { ...body, client: 999999 }))).toEqual({ client: UNKNOWN_REFERENCE });
     expect(json<CustomerAccount>(await api('GET', `/api/customer_accounts/${account.id}`)).client.id).toBe(other.id);
   });
@@ -129,7 +130,7 @@ describe('GET, PUT and DELETE /api/customer_accounts/{id}', () => {
 });
 
 describe('work per write', () => {
-  it('a create or an update answers from its own statement and the client check: no second read of the account', async () => {
+  it('a create or an update answers from its own statement and the client check: no second read of the account (an update first locks it to check its version)', async () => {
     const statements: string[] = [];
     const own = await buildTestApp({}, { logQuery: (query) => statements.push(query) });
     try {
@@ -148,8 +149,10 @@ describe('work per write', () => {
       const updated = await call(own.app, token, 'PUT', `/api/customer_accounts/${id}`, newCustomerAccount(other.id, { name: 'Recounted' }));
       expect(json(updated)).toMatchObject({ id, name: 'Recounted', client: { id: other.id, name: other.name } });
       const afterUpdate = statements.filter((q) => /customer_accounts/.test(q));
-      expect(afterUpdate).toHaveLength(1);
-      expect(afterUpdate[0]).toMatch(/^update "customer_accounts"/);
+      // The row lock under which the version the editor saw is checked (docs/decisions/200), then the update.
+      expect(afterUpdate).toHaveLength(2);
+      expect(afterUpdate[0]).toMatch(/^select .* from "customer_accounts" where .* for update$/);
+      expect(afterUpdate[1]).toMatch(/^update "customer_accounts"/);
     } finally {
       await own.close();
     }

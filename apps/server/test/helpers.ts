@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Role } from '@cooler-hub/contract/permissions';
 import type { HubUser } from '@cooler-hub/contract/users';
@@ -280,4 +280,13 @@ export function useSignedInApp(role: Role = 'Production'): SignedInApp {
     api,
     list: async <T>(url: string) => json<ListResponse<T>>(await api('GET', url)),
   };
+}
+
+/** A record's version as answers carry it (docs/decisions/200): matches any. */
+export const ANY_VERSION: unknown = expect.stringMatching(/^\d+$/);
+
+/** A single-record answer as a list row shows it: lists carry no version. */
+export function withoutVersion<T extends object>(record: T): Omit<T, 'version'> {
+  const { version: _version, ...rest } = record as T & { version?: unknown };
+  return rest;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScrapReason } from '@cooler-hub/contract/settings';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import { createScrapReason, unique } from './factories';
-import { json, useSignedInApp, violationsOf } from './helpers';
+import { ANY_VERSION, json, useSignedInApp, violationsOf } from './helpers';
 
 // A Production user: these calls need ROLE_ADMIN_USER only.
 const suite = useSignedInApp('Production');
@@ -14,7 +14,7 @@ describe('POST /api/scrap_reasons/create', () => {
     const res = await api('POST', '/api/scrap_reasons/create', { number: '77', name: 'Rusted base frame' });
     expect(res.statusCode).toBe(201);
     const reason = json<ScrapReason>(res);
-    expect(reason).toEqual({ id: expect.any(Number), code: 77, reason: 'Rusted base frame' });
+    expect(reason).toEqual({ id: expect.any(Number), code: 77, reason: 'Rusted base frame', version: ANY_VERSION });
     expect(json(await api('GET', `/api/scrap_reasons/${reason.id}`))).toEqual(reason);
   });
 
@@ -58,7 +58,7 @@ describe('PUT /api/scrap_reasons/{id}/update and DELETE /api/scrap_reasons/{id}/
   it('updates code and reason; its own code is fine, another’s is not', async () => {
     const r = await createScrapReason(suite.app, suite.token);
     const res = await api('PUT', `/api/scrap_reasons/${r.id}/update`, { number: r.code, name: 'Door hinge sheared' });
-    expect(json(res)).toEqual({ id: r.id, code: r.code, reason: 'Door hinge sheared' });
+    expect(json(res)).toEqual({ id: r.id, code: r.code, reason: 'Door hinge sheared', version: ANY_VERSION });
     const moved = await api('PUT', `/api/scrap_reasons/${r.id}/update`, { number: String(r.code + 5000), name: 'Door hinge sheared' });
     expect(json<ScrapReason>(moved).code).toBe(r.code + 5000);
     expect(violationsOf(await api('PUT', `/api/scrap_reasons/${r.id}/update`, { number: 1, name: 'x' }))).toEqual({ number: ALREADY_USED });

@@ -34,7 +34,7 @@ describe('GET /api/hub_users', () => {
     expect(body.items).toHaveLength(2);
     expect(body.totalCount).toBeGreaterThanOrEqual(4);
     expect(body.pagesCount).toBe(Math.ceil(body.totalCount / 2));
-    expect(Object.keys(body.items[0]!).sort()).toEqual(['color', 'email', 'id', 'role', 'username']);
+    expect(Object.keys(body.items[0]!).sort()).toEqual(['color', 'email', 'id', 'role', 'username', 'version']);
   });
 
   it('sorts by order[field]=asc|desc, case-insensitively for names', async () => {

@@ -225,3 +225,22 @@ export type Money = z.infer<typeof money>;
 /** A reference in an answer: at least id and name (DESIGN.md §4). */
 export const namedRef = z.object({ id: z.number().int(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRef>;
+
+// ── versions (optimistic concurrency, docs/decisions/200) ──────────────────────────────────────
+
+/**
+ * A record's version: its last change to the microsecond, as a decimal string. Answers of one
+ * record carry it (and an ETag); an update sends it back as `If-Match` and is refused with 409 when
+ * the record changed since. Opaque to clients: compared, never read.
+ */
+export const recordVersion = z.string().regex(/^\d+$/);
+
+/** An answer of one record with its version (GET of one record, create and update answers). */
+export const withVersion = <S extends z.core.$ZodShape, C extends z.core.$ZodObjectConfig>(schema: z.ZodObject<S, C>) =>
+  schema.extend({ version: recordVersion });
+export type Versioned<T> = T & { version: string };
+
+/** The 409 sentence: 'This receipt was changed by admin at 25/11/2026 14:02 after you opened it.' */
+export function staleVersionMessage(resource: string, by: string | null, at: string): string {
+  return `This ${resource} was changed by ${by ?? 'another user'} at ${at} after you opened it.`;
+}

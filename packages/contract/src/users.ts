@@ -1,6 +1,6 @@
 /** Hub users (spec 2.4, 3, 5.2, 7) and the signed-in user's own profile (spec 2.5). */
 import { z } from 'zod';
-import { clearableText, listQuery, listResponse, queryValue, required, requiredString, searchText } from './common';
+import { clearableText, listQuery, listResponse, queryValue, required, requiredString, searchText, withVersion } from './common';
 import { role } from './permissions';
 import { currentUser } from './auth';
 
@@ -51,7 +51,8 @@ export const hubUserListQuery = listQuery(HUB_USER_SORTABLE, {
   role: queryValue(role),
 });
 export type HubUserListQuery = z.infer<typeof hubUserListQuery>;
-export const hubUserList = listResponse(hubUser);
+/** Users are edited from their list row (there is no GET of one user): each carries its version (docs/decisions/200). */
+export const hubUserList = listResponse(withVersion(hubUser));
 
 /**
  * PUT /api/profile. The spec's payload also carries the user id and role; the id is the signed-in
@@ -71,5 +72,5 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
  * A password change invalidates the user's old tokens, so the profile answer carries a fresh token
  * the web stores at once; the user stays signed in.
  */
-export const profileUpdateResponse = currentUser.extend({ token: z.string() });
+export const profileUpdateResponse = withVersion(currentUser).extend({ token: z.string() });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponse>;

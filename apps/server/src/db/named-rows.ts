@@ -8,6 +8,7 @@ import type { Db } from './client';
 import { containsText, findPage, orderByOf, type PageQuery } from './paging';
 import type { clients, collectionPoints, suppliers } from './schema';
 import { assertUnique } from './unique';
+import { nextVersion } from './versions';
 
 export type NamedTable = typeof suppliers | typeof clients | typeof collectionPoints;
 export interface NamedRow {
@@ -37,8 +38,12 @@ export function namedRowsRepository(table: NamedTable) {
       if (!row) throw new Error('insert returned no row');
       return row;
     },
-    async update(db: Db, id: number, name: string): Promise<NamedRow | undefined> {
-      const [row] = await db.update(table).set({ name, updatedAt: new Date() }).where(eq(table.id, id)).returning(fields);
+    async update(db: Db, id: number, name: string, by: { username: string }): Promise<NamedRow | undefined> {
+      const [row] = await db
+        .update(table)
+        .set({ name, ...nextVersion(table, by) })
+        .where(eq(table.id, id))
+        .returning(fields);
       return row;
     },
     /** 400 on `name` when another row has it, ignoring case. */

@@ -36,6 +36,11 @@ import { COLORS } from '@cooler-hub/contract/users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * Who made the latest change (the user's name, copied like a revision entry's, so it reads the same
+ * after the user is renamed or deleted); with updated_at it is the row's version (docs/decisions/200).
+ */
+const updatedBy = () => varchar('updated_by', { length: 180 });
 
 /** node-postgres answers bytea as Buffer, PGlite as Uint8Array: both come out as Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -67,6 +72,7 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     // Names and e-mails are unique regardless of case; sign-in matches them case-insensitively.
@@ -210,6 +216,7 @@ export const suppliers = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [uniqueIndex('suppliers_name_unique').on(sql`lower(${t.name})`)],
 );
@@ -221,6 +228,7 @@ export const clients = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [uniqueIndex('clients_name_unique').on(sql`lower(${t.name})`)],
 );
@@ -241,6 +249,7 @@ export const customerAccounts = pgTable(
       .references(() => clients.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     index('customer_accounts_client_idx').on(t.clientId),
@@ -256,6 +265,7 @@ export const collectionPoints = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [uniqueIndex('collection_points_name_unique').on(sql`lower(${t.name})`)],
 );
@@ -266,6 +276,7 @@ export const scrapReasons = pgTable('scrap_reasons', {
   reason: varchar('reason', { length: 255 }).notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  updatedBy: updatedBy(),
 });
 
 export const ccCodes = pgTable(
@@ -278,6 +289,7 @@ export const ccCodes = pgTable(
     pricePence: integer('price_pence').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     uniqueIndex('cc_codes_code_unique').on(sql`lower(${t.code})`),
@@ -294,6 +306,7 @@ export const partNumbers = pgTable(
     description: text('description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     uniqueIndex('part_numbers_part_number_unique').on(sql`lower(${t.partNumber})`),
@@ -317,6 +330,7 @@ export const coolers = pgTable(
     modelNumber: varchar('model_number', { length: 100 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     // Unique regardless of case, like every other unique text (docs/decisions/022); also the default sort.
@@ -360,6 +374,7 @@ export const receipts = pgTable(
     assetNo: varchar('asset_no', { length: 100 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     // LB numbers are 'LB' + digits (upper-cased by the contract): the plain unique index decides races and serves the LB sort.
@@ -512,6 +527,7 @@ export const deliveries = pgTable(
     emailFailureReason: text('email_failure_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     // The lines copy the note's type; this key lets them point at (id, type) so the copy cannot drift.

@@ -58,3 +58,11 @@ export class TooManyRequestsError extends Error {
     super(message);
   }
 }
+
+/**
+ * An update sent with a version the record no longer has (docs/decisions/200): 409 hydra:Error
+ * with the sentence saying who changed it and when; nothing is written.
+ */
+export class StaleVersionError extends Error {
+  override name = 'StaleVersionError';
+}

@@ -1,7 +1,7 @@
 /**
  * Every failure becomes one of the answers of DESIGN.md §4 (docs/decisions/010): validation →
  * 400 ConstraintViolationList, a broken rule → 400 hydra:Error, 401 `{code, message}`, 403/404/429
- * hydra:Error, the database out of reach or out of connections → 503 hydra:Error with Retry-After
+ * hydra:Error, a stale version → 409 hydra:Error (docs/decisions/200), the database out of reach or out of connections → 503 hydra:Error with Retry-After
  * (docs/decisions/187), anything unexpected → 500 hydra:Error without internals (logged with the request id).
  * A client's mistake (bad JSON, wrong content type, too large, duplicate value, deleting a row
  * still in use — docs/decisions/021) never becomes a 500.
@@ -24,6 +24,7 @@ import {
   DomainError,
   ForbiddenError,
   NotFoundError,
+  StaleVersionError,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
@@ -115,6 +116,8 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
     }
     if (error instanceof ForbiddenError) return sendHydra(reply, 403, error.message);
     if (error instanceof NotFoundError) return sendHydra(reply, 404, error.message);
+    // An update based on an older version (docs/decisions/200).
+    if (error instanceof StaleVersionError) return sendHydra(reply, 409, error.message);
     if (error instanceof TooManyRequestsError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendHydra(reply, 429, error.message);

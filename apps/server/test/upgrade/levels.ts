@@ -17,4 +17,6 @@ export const FIXTURE_LEVELS = [
   { name: '0005_deliveries', commit: '893b99c', date: '2026-11-23' },
   { name: '0006_receipt_exports_without_fk', commit: 'd28c228', date: '2026-11-23' },
   { name: '0007_receipts_process_state_sort', commit: '6564de7', date: '2026-11-23' },
+  // Who changed a record last, for the stale-version sentence (docs/decisions/200).
+  { name: '0008_updated_by', commit: '5f55da6', date: '2026-11-25' },
 ] as const;

@@ -40,6 +40,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Multipart body; the browser sets the boundary. */
   formData?: FormData;
+  /** The version an update is based on, sent as If-Match (docs/decisions/200). */
+  ifMatch?: string;
   signal?: AbortSignal;
 }
 
@@ -98,6 +100,7 @@ async function send(path: string, options: RequestOptions = {}): Promise<{ statu
   const qs = buildQueryString(options.query);
   const url = qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${currentToken()}` };
+  if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
   let body: BodyInit | undefined;
   if (options.formData) body = options.formData;
   else if (options.body !== undefined) {
@@ -135,8 +138,9 @@ async function apiRequest<S extends z.ZodType>(path: string, options: RequestOpt
 export const api = {
   get: <S extends z.ZodType>(path: string, schema: S, query?: QueryInput, signal?: AbortSignal) =>
     apiRequest(path, { query, signal }, schema),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S) => apiRequest(path, { method: 'POST', body }, schema),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema: S) => apiRequest(path, { method: 'PUT', body }, schema),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) => apiRequest(path, { method: 'POST', body, ifMatch }, schema),
+  /** `ifMatch`: the version the editor loaded; a 409 then means someone changed the record since. */
+  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) => apiRequest(path, { method: 'PUT', body, ifMatch }, schema),
   delete: async (path: string): Promise<void> => {
     await send(path, { method: 'DELETE' });
   },

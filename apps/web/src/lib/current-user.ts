@@ -7,21 +7,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUser, type CurrentUser } from '@cooler-hub/contract/auth';
+import { withVersion, type Versioned } from '@cooler-hub/contract/common';
 import { can, type Ability } from '@cooler-hub/contract/permissions';
 import { api } from './api-client';
 import { clearSession, useAuth } from './auth';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
-function fetchProfile(signal?: AbortSignal): Promise<CurrentUser> {
-  return api.get('/api/profile', currentUser, undefined, signal);
+/** With its version: the profile screen edits it (docs/decisions/200). */
+export function getProfile(signal?: AbortSignal): Promise<Versioned<CurrentUser>> {
+  return api.get('/api/profile', withVersion(currentUser), undefined, signal);
 }
 
 export function useCurrentUser() {
   const auth = useAuth();
   return useQuery({
     queryKey: PROFILE_QUERY_KEY,
-    queryFn: ({ signal }) => fetchProfile(signal),
+    queryFn: ({ signal }) => getProfile(signal),
     enabled: auth.status === 'authenticated',
     staleTime: 60_000,
   });

@@ -2,6 +2,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CcCodeDropDownQuery, CcCodeListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
+import { nextVersion } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
 import { ccCodes } from '../../db/schema';
 
@@ -42,10 +43,10 @@ export async function insertCcCode(db: Db, id: string, values: CcCodeValues): Pr
   return row;
 }
 
-export async function updateCcCode(db: Db, id: string, values: CcCodeValues): Promise<CcCodeRow | undefined> {
+export async function updateCcCode(db: Db, id: string, values: CcCodeValues, by: { username: string }): Promise<CcCodeRow | undefined> {
   const [row] = await db
     .update(ccCodes)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...nextVersion(ccCodes, by) })
     .where(eq(ccCodes.id, id))
     .returning();
   return row;

@@ -1,7 +1,7 @@
 /** /api/cc_codes and /api/cc_codes_drop_down — ROLE_ADMIN_USER (DESIGN.md §5). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuidParams } from '@cooler-hub/contract/common';
+import { uuidParams, withVersion } from '@cooler-hub/contract/common';
 import {
   ccCode,
   ccCodeCreateBody,
@@ -11,6 +11,8 @@ import {
   ccCodeListQuery,
   ccCodeUpdateBody,
 } from '@cooler-hub/contract/settings';
+import { signedInUser } from '../../plugins/auth';
+import { ifMatch } from '../../plugins/versions';
 import type { CcCodesService } from './cc-codes.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -34,7 +36,7 @@ export const ccCodesRoutes: FastifyPluginAsyncZod<{ ccCodes: CcCodesService }> =
 
   app.get(
     '/api/cc_codes/:id',
-    { config, schema: { tags, summary: 'One CC code', params: uuidParams, response: { 200: ccCode } } },
+    { config, schema: { tags, summary: 'One CC code', params: uuidParams, response: { 200: withVersion(ccCode) } } },
     (request) => ccCodes.get(request.params.id),
   );
 
@@ -46,7 +48,7 @@ export const ccCodesRoutes: FastifyPluginAsyncZod<{ ccCodes: CcCodesService }> =
         tags,
         summary: 'Create a CC code with a client-generated id (a retry with the same id and values creates nothing)',
         body: ccCodeCreateBody,
-        response: { 201: ccCode },
+        response: { 201: withVersion(ccCode) },
       },
     },
     async (request, reply) => reply.code(201).send(await ccCodes.create(request.body)),
@@ -54,8 +56,8 @@ export const ccCodesRoutes: FastifyPluginAsyncZod<{ ccCodes: CcCodesService }> =
 
   app.put(
     '/api/cc_codes/:id',
-    { config, schema: { tags, summary: 'Update a CC code', params: uuidParams, body: ccCodeUpdateBody, response: { 200: ccCode } } },
-    (request) => ccCodes.update(request.params.id, request.body),
+    { config, schema: { tags, summary: 'Update (with If-Match: only while it has that version, else 409) a CC code', params: uuidParams, body: ccCodeUpdateBody, response: { 200: withVersion(ccCode) } } },
+    (request) => ccCodes.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
   );
 
   app.delete(

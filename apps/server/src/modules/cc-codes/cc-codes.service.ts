@@ -2,7 +2,7 @@
  * CC codes (spec 2.12, 3, 7): unique code ignoring case, price in whole pence, a client-generated
  * UUID on create that makes a retried POST harmless.
  */
-import type { ListResponse } from '@cooler-hub/contract/common';
+import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
 import type {
   CcCode,
   CcCodeCreateBody,
@@ -13,10 +13,12 @@ import type {
 import type { Db } from '../../db/client';
 import { ccCodes } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { createOnce } from '../../lib/create-once';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { removeUnlessUsed } from '../../lib/remove-unused';
+import type { Actor } from '../revision-entries/revisions';
 import * as repo from './cc-codes.repository';
 import type { CcCodeRow, CcCodeValues } from './cc-codes.repository';
 
@@ -41,38 +43,43 @@ export class CcCodesService {
     return listResponseOf(query, rows, total);
   }
 
-  async get(id: string): Promise<CcCode> {
-    const row = await repo.findCcCode(this.db, id);
-    if (!row) throw new NotFoundError();
-    return toCcCode(row);
+  get(id: string): Promise<Versioned<CcCode>> {
+    return readVersioned(this.db, ccCodes, id, async () => {
+      const row = await repo.findCcCode(this.db, id);
+      if (!row) throw new NotFoundError();
+      return toCcCode(row);
+    });
   }
 
-  async create(body: CcCodeCreateBody): Promise<CcCode> {
+  async create(body: CcCodeCreateBody): Promise<Versioned<CcCode>> {
     const values = valuesOf(body);
     const row = await createOnce({
       find: () => repo.findCcCode(this.db, body.id),
-      check: () => this.assertCodeFree(values.code),
+      check: () => this.assertCodeFree(this.db, values.code),
       insert: () => repo.insertCcCode(this.db, body.id, values),
       matches: (r) => r.code === values.code && r.name === values.name && r.pricePence === values.pricePence,
       conflict: CC_CODE_ID_CONFLICT,
     });
-    return toCcCode(row);
+    return { ...toCcCode(row), version: await versionNow(this.db, ccCodes, body.id) };
   }
 
-  async update(id: string, body: CcCodeUpdateBody): Promise<CcCode> {
+  /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
+  update(actor: Actor, id: string, body: CcCodeUpdateBody, expected?: string): Promise<Versioned<CcCode>> {
     const values = valuesOf(body);
-    if (!(await repo.findCcCode(this.db, id))) throw new NotFoundError();
-    await this.assertCodeFree(values.code, id);
-    const row = await repo.updateCcCode(this.db, id, values);
-    if (!row) throw new NotFoundError();
-    return toCcCode(row);
+    return this.db.transaction(async (tx) => {
+      await lockVersion(tx, ccCodes, id, expected, 'CC code');
+      await this.assertCodeFree(tx, values.code, id);
+      const row = await repo.updateCcCode(tx, id, values, actor);
+      if (!row) throw new NotFoundError();
+      return { ...toCcCode(row), version: await versionNow(tx, ccCodes, id) };
+    });
   }
 
   remove(id: string): Promise<void> {
     return removeUnlessUsed(this.db, ccCodes, ccCodes.id, id);
   }
 
-  private assertCodeFree(code: string, exceptId?: string): Promise<void> {
-    return assertUnique(this.db, { table: ccCodes, column: ccCodes.code, idColumn: ccCodes.id, value: code, exceptId, field: 'code' });
+  private assertCodeFree(db: Db, code: string, exceptId?: string): Promise<void> {
+    return assertUnique(db, { table: ccCodes, column: ccCodes.code, idColumn: ccCodes.id, value: code, exceptId, field: 'code' });
   }
 }

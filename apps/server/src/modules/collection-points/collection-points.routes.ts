@@ -4,13 +4,15 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@cooler-hub/contract/common';
+import { idParams, withVersion } from '@cooler-hub/contract/common';
 import {
   collectionPoint,
   collectionPointBody,
   collectionPointList,
   collectionPointListQuery,
 } from '@cooler-hub/contract/settings';
+import { signedInUser } from '../../plugins/auth';
+import { ifMatch } from '../../plugins/versions';
 import type { CollectionPointsService } from './collection-points.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -31,13 +33,13 @@ export const collectionPointsRoutes: FastifyPluginAsyncZod<{ collectionPoints: C
 
   app.get(
     '/api/collection_points/:id',
-    { config, schema: { tags, summary: 'One collection point', params: idParams, response: { 200: collectionPoint } } },
+    { config, schema: { tags, summary: 'One collection point', params: idParams, response: { 200: withVersion(collectionPoint) } } },
     (request) => collectionPoints.get(request.params.id),
   );
 
   app.post(
     '/api/collection_points/create',
-    { config, schema: { tags, summary: 'Create a collection point', body: collectionPointBody, response: { 201: collectionPoint } } },
+    { config, schema: { tags, summary: 'Create a collection point', body: collectionPointBody, response: { 201: withVersion(collectionPoint) } } },
     async (request, reply) => reply.code(201).send(await collectionPoints.create(request.body)),
   );
 
@@ -45,9 +47,9 @@ export const collectionPointsRoutes: FastifyPluginAsyncZod<{ collectionPoints: C
     '/api/collection_points/:id/update',
     {
       config,
-      schema: { tags, summary: 'Rename a collection point', params: idParams, body: collectionPointBody, response: { 200: collectionPoint } },
+      schema: { tags, summary: 'Rename (with If-Match: only while it has that version, else 409) a collection point', params: idParams, body: collectionPointBody, response: { 200: withVersion(collectionPoint) } },
     },
-    (request) => collectionPoints.update(request.params.id, request.body),
+    (request) => collectionPoints.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
   );
 
   app.delete(

@@ -1,11 +1,13 @@
 /** Collection points (spec 2.12, 3, 7): a name, unique ignoring case; deleted only while unused. */
-import type { ListResponse } from '@cooler-hub/contract/common';
+import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
 import type { CollectionPoint, CollectionPointBody, CollectionPointListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { collectionPoints } from '../../db/schema';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { removeUnlessUsed } from '../../lib/remove-unused';
+import type { Actor } from '../revision-entries/revisions';
 import { collectionPointsRepository as repo } from './collection-points.repository';
 
 export class CollectionPointsService {
@@ -16,23 +18,29 @@ export class CollectionPointsService {
     return listResponseOf(query, rows, total);
   }
 
-  async get(id: number): Promise<CollectionPoint> {
-    const row = await repo.find(this.db, id);
-    if (!row) throw new NotFoundError();
-    return row;
+  get(id: number): Promise<Versioned<CollectionPoint>> {
+    return readVersioned(this.db, collectionPoints, id, async () => {
+      const row = await repo.find(this.db, id);
+      if (!row) throw new NotFoundError();
+      return row;
+    });
   }
 
-  async create({ name }: CollectionPointBody): Promise<CollectionPoint> {
+  async create({ name }: CollectionPointBody): Promise<Versioned<CollectionPoint>> {
     await repo.assertNameFree(this.db, name);
-    return repo.insert(this.db, name);
+    const row = await repo.insert(this.db, name);
+    return { ...row, version: await versionNow(this.db, collectionPoints, row.id) };
   }
 
-  async update(id: number, { name }: CollectionPointBody): Promise<CollectionPoint> {
-    if (!(await repo.find(this.db, id))) throw new NotFoundError();
-    await repo.assertNameFree(this.db, name, id);
-    const row = await repo.update(this.db, id, name);
-    if (!row) throw new NotFoundError();
-    return row;
+  /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
+  update(actor: Actor, id: number, { name }: CollectionPointBody, expected?: string): Promise<Versioned<CollectionPoint>> {
+    return this.db.transaction(async (tx) => {
+      await lockVersion(tx, collectionPoints, id, expected, 'collection point');
+      await repo.assertNameFree(tx, name, id);
+      const row = await repo.update(tx, id, name, actor);
+      if (!row) throw new NotFoundError();
+      return { ...row, version: await versionNow(tx, collectionPoints, id) };
+    });
   }
 
   remove(id: number): Promise<void> {

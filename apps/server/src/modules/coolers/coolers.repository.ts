@@ -1,6 +1,7 @@
 /** SQL for coolers, each answered with its part number's id and text. Every function takes `db`, which may be a transaction. */
 import { eq, sql } from 'drizzle-orm';
 import type { CoolerListQuery } from '@cooler-hub/contract/coolers';
+import { nextVersion } from '../../db/versions';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText, orderByOf } from '../../db/paging';
@@ -70,10 +71,10 @@ export async function insertCooler(db: Db, id: string, values: CoolerValues): Pr
   return rows.length > 0;
 }
 
-export async function updateCooler(db: Db, id: string, values: Omit<CoolerValues, 'modelNumber'>): Promise<void> {
+export async function updateCooler(db: Db, id: string, values: Omit<CoolerValues, 'modelNumber'>, by: { username: string }): Promise<void> {
   await db
     .update(coolers)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...nextVersion(coolers, by) })
     .where(eq(coolers.id, id));
 }
 

@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuidParams } from '@cooler-hub/contract/common';
+import { uuidParams, withVersion } from '@cooler-hub/contract/common';
 import { cooler, coolerCreateBody, coolerList, coolerListQuery, coolerUpdateBody } from '@cooler-hub/contract/coolers';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import { signedInUser } from '../../plugins/auth';
+import { ifMatch } from '../../plugins/versions';
 import type { CoolersService } from './coolers.service';
 
 const config = { permission: ABILITIES.coolers };
@@ -25,7 +26,7 @@ export const coolersRoutes: FastifyPluginAsyncZod<{ coolers: CoolersService }> =
 
   app.get(
     '/api/coolers/:id',
-    { config, schema: { tags, summary: 'One cooler', params: uuidParams, response: { 200: cooler } } },
+    { config, schema: { tags, summary: 'One cooler', params: uuidParams, response: { 200: withVersion(cooler) } } },
     (request) => coolers.get(request.params.id),
   );
 
@@ -37,7 +38,7 @@ export const coolersRoutes: FastifyPluginAsyncZod<{ coolers: CoolersService }> =
         tags,
         summary: 'Create a cooler with a client-generated id (a retry with the same id and values creates nothing)',
         body: coolerCreateBody,
-        response: { 201: cooler },
+        response: { 201: withVersion(cooler) },
       },
     },
     async (request, reply) => reply.code(201).send(await coolers.create(signedInUser(request), request.body)),
@@ -45,8 +46,17 @@ export const coolersRoutes: FastifyPluginAsyncZod<{ coolers: CoolersService }> =
 
   app.put(
     '/api/coolers/:id',
-    { config, schema: { tags, summary: 'Update a cooler', params: uuidParams, body: coolerUpdateBody, response: { 200: cooler } } },
-    (request) => coolers.update(signedInUser(request), request.params.id, request.body),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Update a cooler; with If-Match, only while the cooler still has that version (else 409)',
+        params: uuidParams,
+        body: coolerUpdateBody,
+        response: { 200: withVersion(cooler) },
+      },
+    },
+    (request) => coolers.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
   );
 
   app.delete(

@@ -3,12 +3,13 @@
  * number must exist, a client-generated UUID on create. Every create, update and delete writes its
  * revision entry in the same transaction, with the acting user (modules/revision-entries/revisions).
  */
-import { UNKNOWN_REFERENCE, type ListResponse } from '@cooler-hub/contract/common';
+import { UNKNOWN_REFERENCE, type ListResponse, type Versioned } from '@cooler-hub/contract/common';
 import type { Cooler, CoolerCreateBody, CoolerListQuery, CoolerUpdateBody } from '@cooler-hub/contract/coolers';
 import type { Db } from '../../db/client';
 import { inUseMessage, usagesOf } from '../../db/references';
 import { coolers } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { createOnce } from '../../lib/create-once';
 import { ConflictError, FieldError, NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
@@ -49,13 +50,15 @@ export class CoolersService {
     return listResponseOf(query, rows.map(toCooler), total);
   }
 
-  async get(id: string): Promise<Cooler> {
-    const row = await repo.findCooler(this.db, id);
-    if (!row) throw new NotFoundError();
-    return toCooler(row);
+  get(id: string): Promise<Versioned<Cooler>> {
+    return readVersioned(this.db, coolers, id, async () => {
+      const row = await repo.findCooler(this.db, id);
+      if (!row) throw new NotFoundError();
+      return toCooler(row);
+    });
   }
 
-  create(actor: Actor, body: CoolerCreateBody): Promise<Cooler> {
+  create(actor: Actor, body: CoolerCreateBody): Promise<Versioned<Cooler>> {
     const values = {
       serialNumber: body.serialNumber,
       partNumberId: body.partNumber,
@@ -83,13 +86,15 @@ export class CoolersService {
           r.modelNumber === values.modelNumber,
         conflict: COOLER_ID_CONFLICT,
       });
-      return toCooler(row);
+      return { ...toCooler(row), version: await versionNow(tx, coolers, body.id) };
     });
   }
 
-  update(actor: Actor, id: string, body: CoolerUpdateBody): Promise<Cooler> {
+  /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
+  update(actor: Actor, id: string, body: CoolerUpdateBody, expected?: string): Promise<Versioned<Cooler>> {
     return this.db.transaction(async (tx) => {
       // Locked first: a concurrent update waits here and then compares against this one's result.
+      await lockVersion(tx, coolers, id, expected, 'cooler');
       const before = await repo.lockCooler(tx, id);
       if (!before) throw new NotFoundError();
       await this.assertPartNumberExists(tx, body.partNumber);
@@ -98,11 +103,11 @@ export class CoolersService {
         serialNumber: body.serialNumber,
         partNumberId: body.partNumber,
         dateOfManufacture: body.dateOfManufacture,
-      });
+      }, actor);
       const after = await repo.findCooler(tx, id);
       if (!after) throw new NotFoundError();
       await recordChanges(tx, actor, subjectOf(id), snapshotOf(before), snapshotOf(after));
-      return toCooler(after);
+      return { ...toCooler(after), version: await versionNow(tx, coolers, id) };
     });
   }
 

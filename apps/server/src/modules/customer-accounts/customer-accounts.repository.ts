@@ -2,10 +2,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CustomerAccountDropDownQuery, CustomerAccountListQuery } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
+import { nextVersion, versionOf } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
 import { clients, customerAccounts } from '../../db/schema';
 
-export type CustomerAccountValues = Omit<typeof customerAccounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type CustomerAccountValues = Omit<typeof customerAccounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'updatedBy'>;
 
 const accountFields = {
   id: customerAccounts.id,
@@ -56,8 +57,10 @@ export async function findCustomerAccount(db: Db, id: number): Promise<CustomerA
 }
 
 /** The account's own columns as answered (its client is joined by the caller, who already has it). */
-const { client: _client, ...ownFields } = accountFields;
-export type StoredAccount = Omit<CustomerAccountRow, 'client'>;
+const { client: _client, ...accountOnly } = accountFields;
+// A write answers the row and its new version from its own statement (docs/decisions/200).
+const ownFields = { ...accountOnly, version: versionOf(customerAccounts) };
+export type StoredAccount = Omit<CustomerAccountRow, 'client'> & { version: string };
 
 export async function insertCustomerAccount(db: Db, values: CustomerAccountValues): Promise<StoredAccount> {
   const [row] = await db.insert(customerAccounts).values(values).returning(ownFields);
@@ -65,10 +68,15 @@ export async function insertCustomerAccount(db: Db, values: CustomerAccountValue
   return row;
 }
 
-export async function updateCustomerAccount(db: Db, id: number, values: CustomerAccountValues): Promise<StoredAccount | undefined> {
+export async function updateCustomerAccount(
+  db: Db,
+  id: number,
+  values: CustomerAccountValues,
+  by: { username: string },
+): Promise<StoredAccount | undefined> {
   const [row] = await db
     .update(customerAccounts)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...nextVersion(customerAccounts, by) })
     .where(eq(customerAccounts.id, id))
     .returning(ownFields);
   return row;

@@ -1,7 +1,7 @@
 /** /api/customer_accounts and /api/customer_accounts_drop_down — ROLE_ADMIN_USER (DESIGN.md §5). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@cooler-hub/contract/common';
+import { idParams, withVersion } from '@cooler-hub/contract/common';
 import {
   customerAccount,
   customerAccountBody,
@@ -10,6 +10,8 @@ import {
   customerAccountList,
   customerAccountListQuery,
 } from '@cooler-hub/contract/customers';
+import { signedInUser } from '../../plugins/auth';
+import { ifMatch } from '../../plugins/versions';
 import type { CustomerAccountsService } from './customer-accounts.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -49,13 +51,13 @@ export const customerAccountsRoutes: FastifyPluginAsyncZod<{ customerAccounts: C
 
   app.get(
     '/api/customer_accounts/:id',
-    { config, schema: { tags, summary: 'One customer account', params: idParams, response: { 200: customerAccount } } },
+    { config, schema: { tags, summary: 'One customer account', params: idParams, response: { 200: withVersion(customerAccount) } } },
     (request) => customerAccounts.get(request.params.id),
   );
 
   app.post(
     '/api/customer_accounts',
-    { config, schema: { tags, summary: 'Create a customer account', body: customerAccountBody, response: { 201: customerAccount } } },
+    { config, schema: { tags, summary: 'Create a customer account', body: customerAccountBody, response: { 201: withVersion(customerAccount) } } },
     async (request, reply) => reply.code(201).send(await customerAccounts.create(request.body)),
   );
 
@@ -63,9 +65,9 @@ export const customerAccountsRoutes: FastifyPluginAsyncZod<{ customerAccounts: C
     '/api/customer_accounts/:id',
     {
       config,
-      schema: { tags, summary: 'Update a customer account', params: idParams, body: customerAccountBody, response: { 200: customerAccount } },
+      schema: { tags, summary: 'Update (with If-Match: only while it has that version, else 409) a customer account', params: idParams, body: customerAccountBody, response: { 200: withVersion(customerAccount) } },
     },
-    (request) => customerAccounts.update(request.params.id, request.body),
+    (request) => customerAccounts.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
   );
 
   app.delete(

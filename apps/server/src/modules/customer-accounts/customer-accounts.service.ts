@@ -2,7 +2,7 @@
  * Customer accounts (spec 2.10, 3, 5.3, 7): the client is required and must exist (400 on `client`
  * otherwise); the other fields are free text. Answers carry the client as `{id, name}`.
  */
-import { MAX_INT32, UNKNOWN_REFERENCE, type ListResponse, type NamedRef } from '@cooler-hub/contract/common';
+import { MAX_INT32, UNKNOWN_REFERENCE, type ListResponse, type NamedRef, type Versioned } from '@cooler-hub/contract/common';
 import type {
   CustomerAccount,
   CustomerAccountBody,
@@ -11,10 +11,12 @@ import type {
 } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
 import { customerAccounts } from '../../db/schema';
+import { lockVersion, readVersioned } from '../../db/versions';
 import { FieldError, NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { removeUnlessUsed } from '../../lib/remove-unused';
 import { clientsRepository } from '../clients/clients.repository';
+import type { Actor } from '../revision-entries/revisions';
 import * as repo from './customer-accounts.repository';
 import type { CustomerAccountValues } from './customer-accounts.repository';
 
@@ -33,22 +35,28 @@ export class CustomerAccountsService {
     return listResponseOf(query, rows, total);
   }
 
-  async get(id: number): Promise<CustomerAccount> {
-    const row = await repo.findCustomerAccount(this.db, id);
-    if (!row) throw new NotFoundError();
-    return row;
+  get(id: number): Promise<Versioned<CustomerAccount>> {
+    return readVersioned(this.db, customerAccounts, id, async () => {
+      const row = await repo.findCustomerAccount(this.db, id);
+      if (!row) throw new NotFoundError();
+      return row;
+    });
   }
 
-  async create(body: CustomerAccountBody): Promise<CustomerAccount> {
-    const { values, client } = await this.valuesOf(body);
+  async create(body: CustomerAccountBody): Promise<Versioned<CustomerAccount>> {
+    const { values, client } = await this.valuesOf(this.db, body);
     return { ...(await repo.insertCustomerAccount(this.db, values)), client };
   }
 
-  async update(id: number, body: CustomerAccountBody): Promise<CustomerAccount> {
-    const { values, client } = await this.valuesOf(body);
-    const row = await repo.updateCustomerAccount(this.db, id, values);
-    if (!row) throw new NotFoundError();
-    return { ...row, client };
+  /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
+  update(actor: Actor, id: number, body: CustomerAccountBody, expected?: string): Promise<Versioned<CustomerAccount>> {
+    return this.db.transaction(async (tx) => {
+      await lockVersion(tx, customerAccounts, id, expected, 'customer account');
+      const { values, client } = await this.valuesOf(tx, body);
+      const row = await repo.updateCustomerAccount(tx, id, values, actor);
+      if (!row) throw new NotFoundError();
+      return { ...row, client };
+    });
   }
 
   remove(id: number): Promise<void> {
@@ -56,8 +64,8 @@ export class CustomerAccountsService {
   }
 
   /** The row's columns and the client for the answer; 400 on `client` when no such client exists. */
-  private async valuesOf({ client: clientId, ...fields }: CustomerAccountBody): Promise<{ values: CustomerAccountValues; client: NamedRef }> {
-    const client = clientId <= MAX_INT32 ? await clientsRepository.find(this.db, clientId) : undefined;
+  private async valuesOf(db: Db, { client: clientId, ...fields }: CustomerAccountBody): Promise<{ values: CustomerAccountValues; client: NamedRef }> {
+    const client = clientId <= MAX_INT32 ? await clientsRepository.find(db, clientId) : undefined;
     if (!client) throw new FieldError('client', UNKNOWN_REFERENCE);
     return { values: { ...fields, clientId }, client };
   }

@@ -17,6 +17,7 @@ import type {
 import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { findPage } from '../../db/paging';
+import { nextVersion } from '../../db/versions';
 import { offsetOf } from '../../lib/list';
 import {
   ccCodes,
@@ -259,15 +260,19 @@ export async function insertDelivery(tx: Db, type: DeliveryType, values: Deliver
   return row!.id;
 }
 
-export async function updateDelivery(tx: Db, id: number, values: DeliveryValues & { itemsCount: number }): Promise<void> {
+export async function updateDelivery(tx: Db, id: number, values: DeliveryValues & { itemsCount: number }, by: { username: string }): Promise<void> {
   await tx
     .update(deliveries)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...nextVersion(deliveries, by) })
     .where(eq(deliveries.id, id));
 }
 
-export async function setItemsCount(tx: Db, id: number, itemsCount: number): Promise<void> {
-  await tx.update(deliveries).set({ itemsCount, updatedAt: new Date() }).where(eq(deliveries.id, id));
+/** The note's lines changed: a new version of the note (its edit screen lists them). */
+export async function setItemsCount(tx: Db, id: number, itemsCount: number, by: { username: string }): Promise<void> {
+  await tx
+    .update(deliveries)
+    .set({ itemsCount, ...nextVersion(deliveries, by) })
+    .where(eq(deliveries.id, id));
 }
 
 /**
@@ -306,10 +311,10 @@ export async function replaceRecipients(tx: Db, deliveryId: number, emailIds: nu
 }
 
 /** pending → approved, once: undefined when it was not pending (already approved, or no such note). */
-export async function approveDelivery(db: Db, id: number, actorId: number): Promise<DeliveryStatus | undefined> {
+export async function approveDelivery(db: Db, id: number, actor: { id: number; username: string }): Promise<DeliveryStatus | undefined> {
   const [row] = await db
     .update(deliveries)
-    .set({ status: 'approved', approvedAt: new Date(), approvedById: actorId, updatedAt: new Date() })
+    .set({ status: 'approved', approvedAt: new Date(), approvedById: actor.id, ...nextVersion(deliveries, actor) })
     .where(and(eq(deliveries.id, id), eq(deliveries.status, 'pending')))
     .returning({ status: deliveries.status });
   return row?.status;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@cooler-hub/contract/common';
+import { idParams, withVersion } from '@cooler-hub/contract/common';
 import {
   approveResponse,
   delivery,
@@ -24,6 +24,7 @@ import {
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import type { Db } from '../../db/client';
 import { signedInUser } from '../../plugins/auth';
+import { ifMatch } from '../../plugins/versions';
 import { deliveryCsv, deliveryPdf, loadDeliveryDocument } from './deliveries.documents';
 import type { DeliveriesService } from './deliveries.service';
 
@@ -60,45 +61,45 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
 
   app.get(
     '/api/deliveries/:id',
-    { config, schema: { tags, summary: 'One delivery note with its LB numbers', params: idParams, response: { 200: delivery } } },
+    { config, schema: { tags, summary: 'One delivery note with its LB numbers', params: idParams, response: { 200: withVersion(delivery) } } },
     (request) => deliveries.get(request.params.id),
   );
 
   app.post(
     '/api/deliveries',
-    { config, schema: { tags, summary: 'Create a transfer, scrap or error-sheet note', body: deliveryCreateBody, response: { 201: delivery } } },
+    { config, schema: { tags, summary: 'Create a transfer, scrap or error-sheet note', body: deliveryCreateBody, response: { 201: withVersion(delivery) } } },
     async (request, reply) => reply.code(201).send(await deliveries.create(signedInUser(request), request.body)),
   );
 
   const none = { customerAccount: null, businessName: null, dispatchAddress: null, invoiceAddress: null };
   app.put(
     '/api/deliveries/:id/transfer',
-    { config, schema: { tags, summary: 'Edit a pending transfer note', params: idParams, body: transferUpdateBody, response: { 200: delivery } } },
-    (request) => deliveries.update(request.params.id, 'transfer', request.body),
+    { config, schema: { tags, summary: 'Edit (with If-Match: only while it has that version, else 409) a pending transfer note', params: idParams, body: transferUpdateBody, response: { 200: withVersion(delivery) } } },
+    (request) => deliveries.update(signedInUser(request), request.params.id, 'transfer', request.body, ifMatch(request)),
   );
   app.put(
     '/api/deliveries/:id/scrap',
-    { config, schema: { tags, summary: 'Edit a pending scrap note', params: idParams, body: scrapUpdateBody, response: { 200: delivery } } },
-    (request) => deliveries.update(request.params.id, 'scrap', { ...none, ...request.body }),
+    { config, schema: { tags, summary: 'Edit (with If-Match: only while it has that version, else 409) a pending scrap note', params: idParams, body: scrapUpdateBody, response: { 200: withVersion(delivery) } } },
+    (request) => deliveries.update(signedInUser(request), request.params.id, 'scrap', { ...none, ...request.body }, ifMatch(request)),
   );
   app.put(
     '/api/deliveries/:id/error_sheet',
-    { config, schema: { tags, summary: 'Edit a pending error sheet', params: idParams, body: errorSheetUpdateBody, response: { 200: delivery } } },
-    (request) => deliveries.update(request.params.id, 'error_sheet', { ...none, ...request.body }),
+    { config, schema: { tags, summary: 'Edit (with If-Match: only while it has that version, else 409) a pending error sheet', params: idParams, body: errorSheetUpdateBody, response: { 200: withVersion(delivery) } } },
+    (request) => deliveries.update(signedInUser(request), request.params.id, 'error_sheet', { ...none, ...request.body }, ifMatch(request)),
   );
 
   app.post(
     '/api/deliveries/:id/approve',
     {
       config,
-      schema: { tags, summary: 'pending → approved, once (a second call changes nothing); answers the status', params: idParams, response: { 200: approveResponse } },
+      schema: { tags, summary: 'pending → approved, once (with If-Match: only that version, else 409) (a second call changes nothing); answers the status', params: idParams, response: { 200: approveResponse } },
     },
-    (request) => deliveries.approve(signedInUser(request), request.params.id),
+    (request) => deliveries.approve(signedInUser(request), request.params.id, ifMatch(request)),
   );
 
   app.put(
     '/api/deliveries/:id/resend',
-    { config, schema: { tags, summary: 'Send an approved note by e-mail again', params: idParams, response: { 200: delivery } } },
+    { config, schema: { tags, summary: 'Send an approved note by e-mail again', params: idParams, response: { 200: withVersion(delivery) } } },
     (request) => deliveries.resend(request.params.id),
   );
 

@@ -4,7 +4,7 @@
  * per LB (decided by the database: docs/decisions/151) —, references checked, approval once, and an
  * approved note read-only. Every write is one transaction that locks the note first.
  */
-import { UNKNOWN_REFERENCE, type ListResponse, type Violation } from '@cooler-hub/contract/common';
+import { UNKNOWN_REFERENCE, type ListResponse, type Versioned, type Violation } from '@cooler-hub/contract/common';
 import {
   APPROVED_READ_ONLY,
   DUPLICATE_LB_NUMBER,
@@ -27,6 +27,8 @@ import {
 } from '@cooler-hub/contract/deliveries';
 import { isLbNumber } from '@cooler-hub/contract/rules';
 import type { Db } from '../../db/client';
+import { deliveries } from '../../db/schema';
+import { lockVersion, readVersioned } from '../../db/versions';
 import { DomainError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import type { Actor, Tx } from '../revision-entries/revisions';
@@ -89,26 +91,32 @@ export class DeliveriesService {
     return listResponseOf(query, rows.map(toDeliveryListItem), total);
   }
 
-  async get(id: number, db: Db = this.db): Promise<Delivery> {
-    const row = await repo.findDelivery(db, id);
-    if (!row) throw new NotFoundError();
-    return { ...toDeliveryListItem(row), lbNumbers: await repo.lbNumbersOf(db, id) };
+  get(id: number, db: Db = this.db): Promise<Versioned<Delivery>> {
+    return readVersioned(db, deliveries, id, async () => {
+      const row = await repo.findDelivery(db, id);
+      if (!row) throw new NotFoundError();
+      return { ...toDeliveryListItem(row), lbNumbers: await repo.lbNumbersOf(db, id) };
+    });
   }
 
-  create(actor: Actor, body: DeliveryCreateBody): Promise<Delivery> {
+  create(actor: Actor, body: DeliveryCreateBody): Promise<Versioned<Delivery>> {
     return this.db.transaction(async (tx) => {
       const receiptIds = await this.checkNote(tx, body);
       const id = await repo.insertDelivery(tx, body.type, valuesOf(body), actor.id);
       await this.addLines(tx, id, body.type, body.lbNumbers, receiptIds);
-      await repo.setItemsCount(tx, id, body.lbNumbers.length);
+      await repo.setItemsCount(tx, id, body.lbNumbers.length, actor);
       await repo.replaceRecipients(tx, id, body.emails);
       return this.get(id, tx);
     });
   }
 
-  /** PUT …/{type}: the note must be of that type and still pending; its lines become `lbNumbers`. */
-  update(id: number, type: DeliveryType, body: DeliveryUpdate): Promise<Delivery> {
+  /**
+   * PUT …/{type}: the note must be of that type and still pending; its lines become `lbNumbers`.
+   * `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200).
+   */
+  update(actor: Actor, id: number, type: DeliveryType, body: DeliveryUpdate, expected?: string): Promise<Versioned<Delivery>> {
     return this.db.transaction(async (tx) => {
+      await lockVersion(tx, deliveries, id, expected, 'delivery note');
       const current = await repo.lockDelivery(tx, id);
       if (!current) throw new NotFoundError();
       if (current.type !== type) throw new DomainError(wrongTypeMessage(current.type));
@@ -124,17 +132,21 @@ export class DeliveriesService {
       const added = body.lbNumbers.filter((lb) => !before.has(receiptIds.get(lb)!));
       await this.addLines(tx, id, type, added, receiptIds, body.lbNumbers);
       await repo.deleteLinesOfReceipts(tx, id, [...before].filter((r) => !wanted.has(r)));
-      await repo.updateDelivery(tx, id, { ...valuesOf(input), itemsCount: body.lbNumbers.length });
+      await repo.updateDelivery(tx, id, { ...valuesOf(input), itemsCount: body.lbNumbers.length }, actor);
       await repo.replaceRecipients(tx, id, body.emails);
       return this.get(id, tx);
     });
   }
 
-  /** pending → approved once; a second call changes nothing and answers the status (spec 4). */
-  approve(actor: Actor, id: number): Promise<ApproveResponse> {
+  /**
+   * pending → approved once; a second call changes nothing and answers the status (spec 4). With
+   * `expected` (If-Match), only the version its approver saw is approved (docs/decisions/200).
+   */
+  approve(actor: Actor, id: number, expected?: string): Promise<ApproveResponse> {
     return this.db.transaction(async (tx) => {
+      if (expected !== undefined) await lockVersion(tx, deliveries, id, expected, 'delivery note');
       // One statement decides a race between two approvals: only one finds the note pending.
-      const changed = await repo.approveDelivery(tx, id, actor.id);
+      const changed = await repo.approveDelivery(tx, id, actor);
       if (changed) {
         await this.hooks.onApproved?.(tx, id);
         return { id, status: changed };
@@ -146,7 +158,7 @@ export class DeliveriesService {
   }
 
   /** Only an approved note is sent again; the hook queues the mail in this transaction. */
-  resend(id: number): Promise<Delivery> {
+  resend(id: number): Promise<Versioned<Delivery>> {
     return this.db.transaction(async (tx) => {
       const current = await repo.lockDelivery(tx, id);
       if (!current) throw new NotFoundError();

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@cooler-hub/contract/common';
 import { deliveryLineList, deliveryLineListQuery } from '@cooler-hub/contract/deliveries';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
+import { signedInUser } from '../../plugins/auth';
 import type { DeliveryLinesService } from './delivery-lines.service';
 
 const config = { permission: ABILITIES.customers };
@@ -28,7 +29,7 @@ export const deliveryLinesRoutes: FastifyPluginAsyncZod<{ lines: DeliveryLinesSe
     '/api/delivery_lines/:id',
     { config, schema: { tags, summary: 'Remove a line from a pending note (not its last one)', params: idParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await lines.remove(request.params.id);
+      await lines.remove(signedInUser(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -8,6 +8,7 @@ import { APPROVED_READ_ONLY, LAST_LINE, type DeliveryLine, type DeliveryLineList
 import type { Db } from '../../db/client';
 import { DomainError, NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
+import type { Actor } from '../revision-entries/revisions';
 import { lockDelivery, setItemsCount } from '../deliveries/deliveries.repository';
 import * as repo from './delivery-lines.repository';
 import type { DeliveryLineRow } from './delivery-lines.repository';
@@ -36,7 +37,7 @@ export class DeliveryLinesService {
     return listResponseOf(query, rows.map(toDeliveryLine), total);
   }
 
-  async remove(id: number): Promise<void> {
+  async remove(actor: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const line = await repo.findLine(tx, id);
       if (!line) throw new NotFoundError();
@@ -46,7 +47,7 @@ export class DeliveryLinesService {
       if (note.status === 'approved') throw new DomainError(APPROVED_READ_ONLY);
       if (note.itemsCount <= 1) throw new DomainError(LAST_LINE);
       await repo.deleteLine(tx, id);
-      await setItemsCount(tx, note.id, note.itemsCount - 1);
+      await setItemsCount(tx, note.id, note.itemsCount - 1, actor);
     });
   }
 }

@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PartNumberListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
+import { nextVersion } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
 import { partNumbers } from '../../db/schema';
 
@@ -29,10 +30,10 @@ export async function insertPartNumber(db: Db, id: string, values: PartNumberVal
   return row;
 }
 
-export async function updatePartNumber(db: Db, id: string, values: PartNumberValues): Promise<PartNumberRow | undefined> {
+export async function updatePartNumber(db: Db, id: string, values: PartNumberValues, by: { username: string }): Promise<PartNumberRow | undefined> {
   const [row] = await db
     .update(partNumbers)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...nextVersion(partNumbers, by) })
     .where(eq(partNumbers.id, id))
     .returning();
   return row;

@@ -1,7 +1,7 @@
 /** /api/part_numbers — ROLE_ADMIN_USER (DESIGN.md §5). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuidParams } from '@cooler-hub/contract/common';
+import { uuidParams, withVersion } from '@cooler-hub/contract/common';
 import {
   partNumber,
   partNumberCreateBody,
@@ -9,6 +9,8 @@ import {
   partNumberListQuery,
   partNumberUpdateBody,
 } from '@cooler-hub/contract/settings';
+import { signedInUser } from '../../plugins/auth';
+import { ifMatch } from '../../plugins/versions';
 import type { PartNumbersService } from './part-numbers.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -26,7 +28,7 @@ export const partNumbersRoutes: FastifyPluginAsyncZod<{ partNumbers: PartNumbers
 
   app.get(
     '/api/part_numbers/:id',
-    { config, schema: { tags, summary: 'One part number', params: uuidParams, response: { 200: partNumber } } },
+    { config, schema: { tags, summary: 'One part number', params: uuidParams, response: { 200: withVersion(partNumber) } } },
     (request) => partNumbers.get(request.params.id),
   );
 
@@ -38,7 +40,7 @@ export const partNumbersRoutes: FastifyPluginAsyncZod<{ partNumbers: PartNumbers
         tags,
         summary: 'Create a part number with a client-generated id (a retry with the same id and values creates nothing)',
         body: partNumberCreateBody,
-        response: { 201: partNumber },
+        response: { 201: withVersion(partNumber) },
       },
     },
     async (request, reply) => reply.code(201).send(await partNumbers.create(request.body)),
@@ -46,8 +48,8 @@ export const partNumbersRoutes: FastifyPluginAsyncZod<{ partNumbers: PartNumbers
 
   app.put(
     '/api/part_numbers/:id',
-    { config, schema: { tags, summary: 'Update a part number', params: uuidParams, body: partNumberUpdateBody, response: { 200: partNumber } } },
-    (request) => partNumbers.update(request.params.id, request.body),
+    { config, schema: { tags, summary: 'Update (with If-Match: only while it has that version, else 409) a part number', params: uuidParams, body: partNumberUpdateBody, response: { 200: withVersion(partNumber) } } },
+    (request) => partNumbers.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
   );
 
   app.delete(

@@ -2,7 +2,7 @@
  * Part numbers (spec 2.12, 3, 5.4, 7): the number is required and unique ignoring case; the id is
  * client-generated on create, so a retried POST is harmless.
  */
-import type { ListResponse } from '@cooler-hub/contract/common';
+import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
 import type {
   PartNumber,
   PartNumberCreateBody,
@@ -12,10 +12,12 @@ import type {
 import type { Db } from '../../db/client';
 import { partNumbers } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { createOnce } from '../../lib/create-once';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { removeUnlessUsed } from '../../lib/remove-unused';
+import type { Actor } from '../revision-entries/revisions';
 import * as repo from './part-numbers.repository';
 import type { PartNumberRow } from './part-numbers.repository';
 
@@ -33,37 +35,42 @@ export class PartNumbersService {
     return listResponseOf(query, rows.map(toPartNumber), total);
   }
 
-  async get(id: string): Promise<PartNumber> {
-    const row = await repo.findPartNumber(this.db, id);
-    if (!row) throw new NotFoundError();
-    return toPartNumber(row);
+  get(id: string): Promise<Versioned<PartNumber>> {
+    return readVersioned(this.db, partNumbers, id, async () => {
+      const row = await repo.findPartNumber(this.db, id);
+      if (!row) throw new NotFoundError();
+      return toPartNumber(row);
+    });
   }
 
-  async create({ id, partNumber, description }: PartNumberCreateBody): Promise<PartNumber> {
+  async create({ id, partNumber, description }: PartNumberCreateBody): Promise<Versioned<PartNumber>> {
     const row = await createOnce({
       find: () => repo.findPartNumber(this.db, id),
-      check: () => this.assertNumberFree(partNumber),
+      check: () => this.assertNumberFree(this.db, partNumber),
       insert: () => repo.insertPartNumber(this.db, id, { partNumber, description }),
       matches: (r) => r.partNumber === partNumber && r.description === description,
       conflict: PART_NUMBER_ID_CONFLICT,
     });
-    return toPartNumber(row);
+    return { ...toPartNumber(row), version: await versionNow(this.db, partNumbers, id) };
   }
 
-  async update(id: string, { partNumber, description }: PartNumberUpdateBody): Promise<PartNumber> {
-    if (!(await repo.findPartNumber(this.db, id))) throw new NotFoundError();
-    await this.assertNumberFree(partNumber, id);
-    const row = await repo.updatePartNumber(this.db, id, { partNumber, description });
-    if (!row) throw new NotFoundError();
-    return toPartNumber(row);
+  /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
+  update(actor: Actor, id: string, { partNumber, description }: PartNumberUpdateBody, expected?: string): Promise<Versioned<PartNumber>> {
+    return this.db.transaction(async (tx) => {
+      await lockVersion(tx, partNumbers, id, expected, 'part number');
+      await this.assertNumberFree(tx, partNumber, id);
+      const row = await repo.updatePartNumber(tx, id, { partNumber, description }, actor);
+      if (!row) throw new NotFoundError();
+      return { ...toPartNumber(row), version: await versionNow(tx, partNumbers, id) };
+    });
   }
 
   remove(id: string): Promise<void> {
     return removeUnlessUsed(this.db, partNumbers, partNumbers.id, id);
   }
 
-  private assertNumberFree(partNumber: string, exceptId?: string): Promise<void> {
-    return assertUnique(this.db, {
+  private assertNumberFree(db: Db, partNumber: string, exceptId?: string): Promise<void> {
+    return assertUnique(db, {
       table: partNumbers,
       column: partNumbers.partNumber,
       idColumn: partNumbers.id,

@@ -162,7 +162,7 @@ export class PasswordRecoveryService {
     const passwordHash = await hashPassword(plainPassword);
     await this.db.transaction(async (tx) => {
       if (!(await repo.consumeResetToken(tx, token.id))) throw new DomainError(INVALID_RESET_TOKEN);
-      await usersRepo.updateUser(tx, user.id, { passwordHash, tokenVersion: usersRepo.bumpedTokenVersion });
+      await usersRepo.updateUser(tx, user.id, { passwordHash, tokenVersion: usersRepo.bumpedTokenVersion }, user);
       await usersRepo.recordPasswordHistory(tx, user.id, passwordHash);
       await repo.invalidateCodes(tx, user.id);
       await repo.invalidateResetTokens(tx, user.id);

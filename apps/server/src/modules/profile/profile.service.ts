@@ -5,7 +5,10 @@
  */
 import type { CurrentUser } from '@cooler-hub/contract/auth';
 import type { ProfileUpdateBody, ProfileUpdateResponse } from '@cooler-hub/contract/users';
+import type { Versioned } from '@cooler-hub/contract/common';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { FieldError, NotFoundError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
@@ -34,24 +37,35 @@ export class ProfileService {
     private readonly uploads: UploadsService,
   ) {}
 
-  async update(user: AuthUser, body: ProfileUpdateBody): Promise<ProfileUpdateResponse> {
+  /** The signed-in user as stored now, with the version of the row (docs/decisions/200). */
+  get(user: AuthUser): Promise<Versioned<CurrentUser>> {
+    return readVersioned(this.db, users, user.id, async () => {
+      const row = await usersRepo.findUserById(this.db, user.id);
+      if (!row) throw new NotFoundError();
+      return toCurrentUser(toAuthUser(row, (id) => this.uploads.urlFor(id)));
+    });
+  }
+
+  /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
+  async update(user: AuthUser, body: ProfileUpdateBody, expected?: string): Promise<ProfileUpdateResponse> {
     const avatarUploadId = await this.avatarUploadId(body.avatar);
     const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
     const updated = await this.db.transaction(async (tx) => {
+      await lockVersion(tx, users, user.id, expected, 'profile');
       await assertUniqueIdentity(tx, body, user.id);
       const row = await usersRepo.updateUser(tx, user.id, {
         username: body.username,
         email: body.email,
         ...(avatarUploadId === undefined ? {} : { avatarUploadId }),
         ...(passwordHash ? { passwordHash, tokenVersion: usersRepo.bumpedTokenVersion } : {}),
-      });
+      }, user);
       if (!row) throw new NotFoundError();
       if (passwordHash) await usersRepo.recordPasswordHistory(tx, user.id, passwordHash);
-      return row;
+      return { row, version: await versionNow(tx, users, user.id) };
     });
-    const current = toAuthUser(updated, (id) => this.uploads.urlFor(id));
-    const token = await this.tokens.sign({ ...current, tokenVersion: updated.tokenVersion });
-    return { ...toCurrentUser(current), token };
+    const current = toAuthUser(updated.row, (id) => this.uploads.urlFor(id));
+    const token = await this.tokens.sign({ ...current, tokenVersion: updated.row.tokenVersion });
+    return { ...toCurrentUser(current), version: updated.version, token };
   }
 
   /**

@@ -9,6 +9,7 @@ import type { ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/re
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText } from '../../db/paging';
+import { nextVersion } from '../../db/versions';
 import { offsetOf } from '../../lib/list';
 import {
   clients,
@@ -369,10 +370,10 @@ export async function insertReceipt(db: Db, id: string, values: ReceiptValues): 
   return rows.length > 0;
 }
 
-export async function updateReceipt(db: Db, id: string, values: Omit<ReceiptValues, 'receiptDate'>): Promise<void> {
+export async function updateReceipt(db: Db, id: string, values: Omit<ReceiptValues, 'receiptDate'>, by: { username: string }): Promise<void> {
   await db
     .update(receipts)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...nextVersion(receipts, by) })
     .where(eq(receipts.id, id));
 }
 

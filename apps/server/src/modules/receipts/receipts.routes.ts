@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuidParams } from '@cooler-hub/contract/common';
+import { uuidParams, withVersion } from '@cooler-hub/contract/common';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import { receipt, receiptCreateBody, receiptList, receiptListQuery, receiptUpdateBody } from '@cooler-hub/contract/receipts';
 import { signedInUser } from '../../plugins/auth';
+import { ifMatch } from '../../plugins/versions';
 import type { ReceiptsService } from './receipts.service';
 
 const config = { permission: ABILITIES.receipts };
@@ -30,7 +31,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService }
 
   app.get(
     '/api/receipts/:id',
-    { config, schema: { tags, summary: 'One receipt', params: uuidParams, response: { 200: receipt } } },
+    { config, schema: { tags, summary: 'One receipt', params: uuidParams, response: { 200: withVersion(receipt) } } },
     (request) => receipts.get(request.params.id),
   );
 
@@ -42,7 +43,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService }
         tags,
         summary: 'Create a receipt with a client-generated id (a retry with the same id and values creates nothing)',
         body: receiptCreateBody,
-        response: { 201: receipt },
+        response: { 201: withVersion(receipt) },
       },
     },
     async (request, reply) => reply.code(201).send(await receipts.create(signedInUser(request), request.body)),
@@ -50,8 +51,17 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService }
 
   app.put(
     '/api/receipts/:id/main',
-    { config, schema: { tags, summary: 'Update a receipt (spec 2.9)', params: uuidParams, body: receiptUpdateBody, response: { 200: receipt } } },
-    (request) => receipts.update(signedInUser(request), request.params.id, request.body),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Update a receipt (spec 2.9); with If-Match, only while the receipt still has that version (else 409)',
+        params: uuidParams,
+        body: receiptUpdateBody,
+        response: { 200: withVersion(receipt) },
+      },
+    },
+    (request) => receipts.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
   );
 
   app.delete(

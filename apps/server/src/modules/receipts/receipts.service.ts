@@ -5,9 +5,12 @@
  * same transaction, with the acting user (modules/revision-entries/revisions).
  */
 import { UNKNOWN_REFERENCE, type ListResponse } from '@cooler-hub/contract/common';
+import type { Versioned } from '@cooler-hub/contract/common';
 import type { Receipt, ReceiptCreateBody, ReceiptListQuery, ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import type { Db } from '../../db/client';
+import { receipts } from '../../db/schema';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { createOnce } from '../../lib/create-once';
 import { FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
@@ -90,13 +93,15 @@ export class ReceiptsService {
     return listResponseOf(query, rows.map(toReceipt), total);
   }
 
-  async get(id: string): Promise<Receipt> {
-    const row = await repo.findReceipt(this.db, id);
-    if (!row) throw new NotFoundError();
-    return toReceipt(row);
+  get(id: string): Promise<Versioned<Receipt>> {
+    return readVersioned(this.db, receipts, id, async () => {
+      const row = await repo.findReceipt(this.db, id);
+      if (!row) throw new NotFoundError();
+      return toReceipt(row);
+    });
   }
 
-  create(actor: Actor, body: ReceiptCreateBody): Promise<Receipt> {
+  create(actor: Actor, body: ReceiptCreateBody): Promise<Versioned<Receipt>> {
     const receiptDate = new Date(body.receiptDate);
     return this.db.transaction(async (tx) => {
       let values: ReceiptValues | undefined;
@@ -116,24 +121,27 @@ export class ReceiptsService {
         matches: (r) => r.receiptDate.getTime() === receiptDate.getTime() && sameFields(r, body),
         conflict: RECEIPT_ID_CONFLICT,
       });
-      return toReceipt(row);
+      return { ...toReceipt(row), version: await versionNow(tx, receipts, body.id) };
     });
   }
 
-  update(actor: Actor, id: string, body: ReceiptUpdateBody): Promise<Receipt> {
+  /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
+  update(actor: Actor, id: string, body: ReceiptUpdateBody, expected?: string): Promise<Versioned<Receipt>> {
     return this.db.transaction(async (tx) => {
       // Locked first: a concurrent update waits here and then compares against this one's result.
+      await lockVersion(tx, receipts, id, expected, 'receipt');
       const before = await repo.lockReceipt(tx, id);
       if (!before) throw new NotFoundError();
       const values = await this.valuesOf(tx, body);
       await this.assertLbNumberFree(tx, body.lbNumber, id);
-      await repo.updateReceipt(tx, id, values);
+      await repo.updateReceipt(tx, id, values, actor);
       const after = await repo.findReceipt(tx, id);
       if (!after) throw new NotFoundError();
       await recordChanges(tx, actor, subjectOf(id), snapshotOf(before), snapshotOf(after));
-      return toReceipt(after);
+      return { ...toReceipt(after), version: await versionNow(tx, receipts, id) };
     });
   }
+
 
   /** ROLE_ADMIN_USER (DESIGN.md §5: only coolers and deliveries need ROLE_REMOVE_INVENTORY). */
   async remove(actor: Actor, id: string): Promise<void> {

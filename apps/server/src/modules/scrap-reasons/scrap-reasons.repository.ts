@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ScrapReasonListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
+import { nextVersion } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
 import { scrapReasons } from '../../db/schema';
 
@@ -28,10 +29,10 @@ export async function insertScrapReason(db: Db, values: ScrapReasonValues) {
   return row;
 }
 
-export async function updateScrapReason(db: Db, id: number, values: ScrapReasonValues) {
+export async function updateScrapReason(db: Db, id: number, values: ScrapReasonValues, by: { username: string }) {
   const [row] = await db
     .update(scrapReasons)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...nextVersion(scrapReasons, by) })
     .where(eq(scrapReasons.id, id))
     .returning(fields);
   return row;

@@ -4,8 +4,10 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@cooler-hub/contract/common';
+import { idParams, withVersion } from '@cooler-hub/contract/common';
 import { scrapReason, scrapReasonBody, scrapReasonList, scrapReasonListQuery } from '@cooler-hub/contract/settings';
+import { signedInUser } from '../../plugins/auth';
+import { ifMatch } from '../../plugins/versions';
 import type { ScrapReasonsService } from './scrap-reasons.service';
 
 const config = { permission: 'ROLE_ADMIN_USER' } as const;
@@ -23,13 +25,13 @@ export const scrapReasonsRoutes: FastifyPluginAsyncZod<{ scrapReasons: ScrapReas
 
   app.get(
     '/api/scrap_reasons/:id',
-    { config, schema: { tags, summary: 'One scrap reason', params: idParams, response: { 200: scrapReason } } },
+    { config, schema: { tags, summary: 'One scrap reason', params: idParams, response: { 200: withVersion(scrapReason) } } },
     (request) => scrapReasons.get(request.params.id),
   );
 
   app.post(
     '/api/scrap_reasons/create',
-    { config, schema: { tags, summary: 'Create a scrap reason (number = code, name = reason)', body: scrapReasonBody, response: { 201: scrapReason } } },
+    { config, schema: { tags, summary: 'Create a scrap reason (number = code, name = reason)', body: scrapReasonBody, response: { 201: withVersion(scrapReason) } } },
     async (request, reply) => reply.code(201).send(await scrapReasons.create(request.body)),
   );
 
@@ -37,9 +39,9 @@ export const scrapReasonsRoutes: FastifyPluginAsyncZod<{ scrapReasons: ScrapReas
     '/api/scrap_reasons/:id/update',
     {
       config,
-      schema: { tags, summary: 'Update a scrap reason (number = code, name = reason)', params: idParams, body: scrapReasonBody, response: { 200: scrapReason } },
+      schema: { tags, summary: 'Update (with If-Match: only while it has that version, else 409) a scrap reason (number = code, name = reason)', params: idParams, body: scrapReasonBody, response: { 200: withVersion(scrapReason) } },
     },
-    (request) => scrapReasons.update(request.params.id, request.body),
+    (request) => scrapReasons.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
   );
 
   app.delete(

@@ -2,14 +2,16 @@
  * Scrap reasons (spec 2.12, 3, 5.4, 7): the form sends `number` (the integer code, unique) and
  * `name` (the reason); answers carry `code` and `reason`.
  */
-import type { ListResponse } from '@cooler-hub/contract/common';
+import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
 import type { ScrapReason, ScrapReasonBody, ScrapReasonListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { scrapReasons } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { removeUnlessUsed } from '../../lib/remove-unused';
+import type { Actor } from '../revision-entries/revisions';
 import * as repo from './scrap-reasons.repository';
 
 export class ScrapReasonsService {
@@ -20,31 +22,37 @@ export class ScrapReasonsService {
     return listResponseOf(query, rows, total);
   }
 
-  async get(id: number): Promise<ScrapReason> {
-    const row = await repo.findScrapReason(this.db, id);
-    if (!row) throw new NotFoundError();
-    return row;
+  get(id: number): Promise<Versioned<ScrapReason>> {
+    return readVersioned(this.db, scrapReasons, id, async () => {
+      const row = await repo.findScrapReason(this.db, id);
+      if (!row) throw new NotFoundError();
+      return row;
+    });
   }
 
-  async create(body: ScrapReasonBody): Promise<ScrapReason> {
-    await this.assertCodeFree(body.number);
-    return repo.insertScrapReason(this.db, { code: body.number, reason: body.name });
+  async create(body: ScrapReasonBody): Promise<Versioned<ScrapReason>> {
+    await this.assertCodeFree(this.db, body.number);
+    const row = await repo.insertScrapReason(this.db, { code: body.number, reason: body.name });
+    return { ...row, version: await versionNow(this.db, scrapReasons, row.id) };
   }
 
-  async update(id: number, body: ScrapReasonBody): Promise<ScrapReason> {
-    if (!(await repo.findScrapReason(this.db, id))) throw new NotFoundError();
-    await this.assertCodeFree(body.number, id);
-    const row = await repo.updateScrapReason(this.db, id, { code: body.number, reason: body.name });
-    if (!row) throw new NotFoundError();
-    return row;
+  /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
+  update(actor: Actor, id: number, body: ScrapReasonBody, expected?: string): Promise<Versioned<ScrapReason>> {
+    return this.db.transaction(async (tx) => {
+      await lockVersion(tx, scrapReasons, id, expected, 'scrap reason');
+      await this.assertCodeFree(tx, body.number, id);
+      const row = await repo.updateScrapReason(tx, id, { code: body.number, reason: body.name }, actor);
+      if (!row) throw new NotFoundError();
+      return { ...row, version: await versionNow(tx, scrapReasons, id) };
+    });
   }
 
   remove(id: number): Promise<void> {
     return removeUnlessUsed(this.db, scrapReasons, scrapReasons.id, id);
   }
 
-  private assertCodeFree(code: number, exceptId?: number): Promise<void> {
-    return assertUnique(this.db, {
+  private assertCodeFree(db: Db, code: number, exceptId?: number): Promise<void> {
+    return assertUnique(db, {
       table: scrapReasons,
       column: scrapReasons.code,
       idColumn: scrapReasons.id,

@@ -6,6 +6,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { ADMIN_USERNAME } from '../../db/seed';
+import { nextVersion } from '../../db/versions';
 import { randomToken } from '../../lib/crypto';
 import { hashPassword } from '../../lib/passwords';
 import { clearAccount } from '../auth/login-throttle.repository';
@@ -34,7 +35,10 @@ export async function resetAdminPassword(db: Db, password?: string): Promise<Adm
       .limit(1)
       .for('update');
     if (!admin) throw new NoAdminError('There is no admin user to reset (the database has no Admin).');
-    await tx.update(users).set({ passwordHash, tokenVersion: bumpedTokenVersion, updatedAt: new Date() }).where(eq(users.id, admin.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: bumpedTokenVersion, ...nextVersion(users, { username: 'reset-admin-password' }) })
+      .where(eq(users.id, admin.id));
     await recordPasswordHistory(tx, admin.id, passwordHash);
     await clearAccount(tx, `user:${admin.id}`);
     return { username: admin.username, password: newPassword, generated: password === undefined };

@@ -1,11 +1,12 @@
 /** SQL for users and their password history. Every function takes `db`, which may be a transaction. */
-import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { HubUserListQuery } from '@cooler-hub/contract/users';
 import { PASSWORD_HISTORY_SIZE } from '@cooler-hub/contract/password-recovery';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { containsText, findPage, orderByOf } from '../../db/paging';
 import { passwordHistory, users } from '../../db/schema';
+import { nextVersion, versionOf } from '../../db/versions';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -62,7 +63,7 @@ export function listUsers(db: Db, query: HubUserListQuery) {
   if (query.role) filters.push(eq(users.role, query.role));
   const where = filters.length ? and(...filters) : undefined;
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'id', users.id, ['username', 'email']);
-  return findPage(db, db.select().from(users).$dynamic(), users, where, orderBy, query);
+  return findPage(db, db.select({ ...getTableColumns(users), version: versionOf(users) }).from(users).$dynamic(), users, where, orderBy, query);
 }
 
 export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
@@ -75,10 +76,11 @@ export async function updateUser(
   db: Db,
   id: number,
   changes: PgUpdateSetSource<typeof users>,
+  by: { username: string },
 ): Promise<UserRow | undefined> {
   const [updated] = await db
     .update(users)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, ...nextVersion(users, by) })
     .where(eq(users.id, id))
     .returning();
   return updated;

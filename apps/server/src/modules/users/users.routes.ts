@@ -1,7 +1,7 @@
 /** /api/hub_users — ROLE_MASTER_ACCOUNT only (DESIGN.md §5). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@cooler-hub/contract/common';
+import { idParams, withVersion } from '@cooler-hub/contract/common';
 import {
   hubUser,
   hubUserCreateBody,
@@ -10,6 +10,7 @@ import {
   hubUserUpdateBody,
 } from '@cooler-hub/contract/users';
 import { signedInUser } from '../../plugins/auth';
+import { ifMatch } from '../../plugins/versions';
 import type { UsersService } from './users.service';
 
 const config = { permission: 'ROLE_MASTER_ACCOUNT' } as const;
@@ -22,9 +23,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     (request) => users.list(request.query),
   );
 
+  app.get(
+    '/api/hub_users/:id',
+    { config, schema: { tags, summary: 'One hub user, with its version (what an editor saves against)', params: idParams, response: { 200: withVersion(hubUser) } } },
+    (request) => users.get(request.params.id),
+  );
+
   app.post(
     '/api/hub_users',
-    { config, schema: { tags, summary: 'Create a hub user', body: hubUserCreateBody, response: { 201: hubUser } } },
+    { config, schema: { tags, summary: 'Create a hub user', body: hubUserCreateBody, response: { 201: withVersion(hubUser) } } },
     async (request, reply) => reply.code(201).send(await users.create(request.body)),
   );
 
@@ -34,13 +41,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       config,
       schema: {
         tags,
-        summary: 'Update a hub user (an empty plainPassword keeps the old one)',
+        summary: 'Update a hub user (an empty plainPassword keeps the old one); with If-Match, only while it has that version (else 409)',
         params: idParams,
         body: hubUserUpdateBody,
-        response: { 200: hubUser },
+        response: { 200: withVersion(hubUser) },
       },
     },
-    (request) => users.update(request.params.id, request.body),
+    (request) => users.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
   );
 
   app.delete(

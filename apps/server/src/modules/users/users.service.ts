@@ -3,7 +3,7 @@
  * for Production, the last Admin can be neither deleted nor demoted, nobody deletes themselves, and
  * a new password or role revokes the user's tokens. Each change is one transaction.
  */
-import type { ListResponse } from '@cooler-hub/contract/common';
+import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
 import {
   ALREADY_USED,
   type HubUser,
@@ -17,6 +17,9 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
+import { users } from '../../db/schema';
+import { lockVersion, readVersioned, versionNow } from '../../db/versions';
+import type { Actor } from '../revision-entries/revisions';
 import * as repo from './users.repository';
 import type { UserRow } from './users.repository';
 
@@ -24,14 +27,8 @@ export const LAST_ADMIN_DELETE = 'The last Admin user cannot be deleted.';
 export const LAST_ADMIN_DEMOTE = 'The last Admin user cannot be given another role.';
 export const SELF_DELETE = 'You cannot delete your own account.';
 
-export function toHubUser(row: UserRow): HubUser {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    role: row.role,
-    color: row.color,
-  };
+export function toHubUser(row: UserRow & { version: string }): Versioned<HubUser> {
+  return { id: row.id, username: row.username, email: row.email, role: row.role, color: row.color, version: row.version };
 }
 
 /** The colour belongs to Production users only; any other role clears it (spec 3, 4). */
@@ -55,12 +52,20 @@ export async function assertUniqueIdentity(
 export class UsersService {
   constructor(private readonly db: Db) {}
 
-  async list(query: HubUserListQuery): Promise<ListResponse<HubUser>> {
+  async list(query: HubUserListQuery): Promise<ListResponse<Versioned<HubUser>>> {
     const { rows, total } = await repo.listUsers(this.db, query);
     return listResponseOf(query, rows.map(toHubUser), total);
   }
 
-  async create(body: HubUserCreateBody): Promise<HubUser> {
+  get(id: number): Promise<Versioned<HubUser>> {
+    return readVersioned(this.db, users, id, async () => {
+      const row = await repo.findUserById(this.db, id);
+      if (!row) throw new NotFoundError();
+      return row;
+    }).then(toHubUser);
+  }
+
+  async create(body: HubUserCreateBody): Promise<Versioned<HubUser>> {
     await assertUniqueIdentity(this.db, body);
     // Hash outside the transaction: argon2 is deliberately slow and needs no lock.
     const passwordHash = await hashPassword(body.plainPassword);
@@ -73,14 +78,16 @@ export class UsersService {
         passwordHash,
       });
       await repo.recordPasswordHistory(tx, user.id, passwordHash);
-      return user;
+      return { ...user, version: await versionNow(tx, users, user.id) };
     });
     return toHubUser(created);
   }
 
-  async update(id: number, body: HubUserUpdateBody): Promise<HubUser> {
+  /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
+  async update(actor: Actor, id: number, body: HubUserUpdateBody, expected?: string): Promise<Versioned<HubUser>> {
     const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
     const updated = await this.db.transaction(async (tx) => {
+      await lockVersion(tx, users, id, expected, 'user');
       const current = await repo.findUserById(tx, id);
       if (!current) throw new NotFoundError();
       await assertUniqueIdentity(tx, body, id);
@@ -96,10 +103,10 @@ export class UsersService {
         color: colorFor(body.role, body.color),
         ...(passwordHash ? { passwordHash } : {}),
         ...(revokeTokens ? { tokenVersion: repo.bumpedTokenVersion } : {}),
-      });
+      }, actor);
       if (!user) throw new NotFoundError();
       if (passwordHash) await repo.recordPasswordHistory(tx, id, passwordHash);
-      return user;
+      return { ...user, version: await versionNow(tx, users, id) };
     });
     return toHubUser(updated);
   }

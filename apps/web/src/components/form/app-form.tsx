@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FormProvider, type FieldValues } from 'react-hook-form';
 import type { AppFormApi } from './use-app-form';
+import { ConflictPanel } from './conflict-panel';
 import { preventEnterSubmit } from './keyboard';
 
 /** A red alert for form-level errors (role=alert). */
@@ -44,6 +45,7 @@ export function AppForm<I extends FieldValues, O>(props: {
       >
         <Stack gap="md">
           <FormAlert message={api.formError} />
+          {api.conflict && <ConflictPanel conflict={api.conflict} />}
           {props.children}
         </Stack>
       </form>

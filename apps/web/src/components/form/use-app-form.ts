@@ -10,6 +10,7 @@ import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormR
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/async';
+import type { FormConflict } from './conflict';
 import { splitViolations } from './violations';
 
 export interface AppFormApi<I extends FieldValues, O> {
@@ -22,6 +23,9 @@ export interface AppFormApi<I extends FieldValues, O> {
   submit: (handler: (values: O) => Promise<unknown>) => (event?: FormEvent) => Promise<void>;
   /** Applies an error from a request to the form (fields or form level). */
   applyError: (error: unknown) => void;
+  /** The record changed since it was opened (a 409 on save): what AppForm offers (docs/decisions/200). */
+  conflict: FormConflict | null;
+  setConflict: (conflict: FormConflict | null) => void;
 }
 
 function scrollToFirstInvalid(formElement: Element | null) {
@@ -56,6 +60,7 @@ export function useAppForm<I extends FieldValues, O>(
   });
   const [formError, setFormError] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
+  const [conflict, setConflict] = useState<FormConflict | null>(null);
 
   const applyError = useCallback(
     (error: unknown) => {
@@ -99,5 +104,5 @@ export function useAppForm<I extends FieldValues, O>(
     [applyError, form],
   );
 
-  return { form, formError, setFormError, processing, submit, applyError };
+  return { form, formError, setFormError, processing, submit, applyError, conflict, setConflict };
 }

@@ -9,18 +9,22 @@ import {
 } from '@cooler-hub/contract/coolers';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
+import { withVersion } from '@cooler-hub/contract/common';
 
 export const COOLERS_KEY = ['coolers'] as const;
 
 export const listCoolers: ListFetcher<Cooler> = (q, signal) => api.get('/api/coolers', coolerList, q.apiQuery, signal);
 
+/** One record with its version (what an edit form saves against, docs/decisions/200). */
+export const getCooler = (id: string, signal?: AbortSignal) => api.get(`/api/coolers/${id}`, withVersion(cooler), undefined, signal);
 export function useCooler(id: string) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...COOLERS_KEY, 'one', id],
-    queryFn: ({ signal }) => api.get(`/api/coolers/${id}`, cooler, undefined, signal),
+    queryFn: ({ signal }) => getCooler(id, signal),
   });
 }
 
 export const createCooler = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
-export const updateCooler = (id: string, body: CoolerUpdateBody) => api.put(`/api/coolers/${id}`, body, cooler);
+export const updateCooler = (id: string, body: CoolerUpdateBody, version?: string) => api.put(`/api/coolers/${id}`, body, withVersion(cooler), version);
 export const deleteCooler = (id: string) => api.delete(`/api/coolers/${id}`);

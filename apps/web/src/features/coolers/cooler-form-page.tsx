@@ -9,6 +9,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { z } from 'zod';
+import type { Versioned } from '@cooler-hub/contract/common';
 import { coolerUpdateBody, type Cooler } from '@cooler-hub/contract/coolers';
 import { dateOfManufactureFromSerial } from '@cooler-hub/contract/rules';
 import type { PartNumber } from '@cooler-hub/contract/settings';
@@ -22,7 +23,7 @@ import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
 import { useNewId } from '../../lib/new-id';
 import { paths } from '../../lib/paths';
-import { COOLERS_KEY, createCooler, updateCooler, useCooler } from './api';
+import { COOLERS_KEY, createCooler, getCooler, updateCooler, useCooler } from './api';
 
 function formValues(c: Cooler) {
   return { serialNumber: c.serialNumber, partNumber: c.partNumber.id, dateOfManufacture: c.dateOfManufacture };
@@ -30,13 +31,14 @@ function formValues(c: Cooler) {
 
 const EMPTY = { serialNumber: '', partNumber: null, dateOfManufacture: '' };
 
-function CoolerForm(props: { record?: Cooler; label: string }) {
+function CoolerForm(props: { record?: Versioned<Cooler>; label: string }) {
   const { record } = props;
   const editing = record !== undefined;
   const [newId, renewId] = useNewId();
   const formApi = useAppForm(coolerUpdateBody, { defaultValues: record ? formValues(record) : EMPTY });
   const onSubmit = useSaveForm(formApi, {
-    save: (values) => (record ? updateCooler(record.id, values) : createCooler({ id: newId, modelNumber: null, ...values })),
+    save: (values, version) => (record ? updateCooler(record.id, values, version) : createCooler({ id: newId, modelNumber: null, ...values })),
+    edit: record && { record, reload: () => getCooler(record.id) },
     message: editing ? 'Cooler was updated' : 'Cooler was successfully created',
     resetTo: formValues,
     recordKey: (saved) => [...COOLERS_KEY, 'one', saved.id],

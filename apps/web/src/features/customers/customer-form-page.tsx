@@ -6,6 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
+import type { Versioned } from '@cooler-hub/contract/common';
 import { customerAccountBody, type Client, type CustomerAccount, type CustomerAccountBody } from '@cooler-hub/contract/customers';
 import { AppForm } from '../../components/form/app-form';
 import { TextField, TextareaField } from '../../components/form/fields';
@@ -17,7 +18,7 @@ import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { paths } from '../../lib/paths';
 import { isApiError } from '../../lib/api-client';
 import { parseRecordId } from '../../lib/record-id';
-import { ACCOUNTS_KEY, CLIENTS_KEY, createAccount, updateAccount, useAccount } from './api';
+import { ACCOUNTS_KEY, CLIENTS_KEY, createAccount, getAccount, updateAccount, useAccount } from './api';
 
 function formValues(a: CustomerAccount) {
   return {
@@ -49,20 +50,21 @@ function showGeneralError(setFormError: (message: string) => void, error: unknow
   if (isApiError(error) && error.kind === 'toast') setFormError(error.message);
 }
 
-function AccountForm(props: { record?: CustomerAccount }) {
+function AccountForm(props: { record?: Versioned<CustomerAccount> }) {
   const queryClient = useQueryClient();
   const record = props.record;
   const formApi = useAppForm(customerAccountBody, { defaultValues: record ? formValues(record) : EMPTY });
   const onSubmit = useSaveForm(formApi, {
-    save: async (values: CustomerAccountBody) => {
+    save: async (values: CustomerAccountBody, version) => {
       if (!record) return createAccount(values);
       try {
-        return await updateAccount(record.id, values);
+        return await updateAccount(record.id, values, version);
       } catch (error) {
         showGeneralError(formApi.setFormError, error);
         throw error;
       }
     },
+    edit: record && { record, reload: () => getAccount(record.id) },
     message: record ? 'Account has been updated' : 'Account has been created',
     resetTo: formValues,
     recordKey: (saved) => [...ACCOUNTS_KEY, 'one', saved.id],

@@ -23,6 +23,7 @@ import {
 } from '@cooler-hub/contract/deliveries';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
+import { withVersion } from '@cooler-hub/contract/common';
 import { downloadFile } from '../../lib/download';
 
 export const DELIVERIES_KEY = ['deliveries'] as const;
@@ -41,10 +42,13 @@ export function listDeliveries(type: DeliveryType): ListFetcher<DeliveryListItem
   return (q, signal) => api.get(LIST_PATHS[type], deliveryList, q.apiQuery, signal);
 }
 
+/** One record with its version (what an edit form saves against, docs/decisions/200). */
+export const getDelivery = (id: number, signal?: AbortSignal) => api.get(`/api/deliveries/${id}`, withVersion(delivery), undefined, signal);
 export function useDelivery(id: number) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...DELIVERIES_KEY, 'one', id],
-    queryFn: ({ signal }) => api.get(`/api/deliveries/${id}`, delivery, undefined, signal),
+    queryFn: ({ signal }) => getDelivery(id, signal),
   });
 }
 
@@ -55,9 +59,9 @@ export function useDelivery(id: number) {
 export type DeliveryBody = Omit<DeliveryCreateInput, 'type'>;
 
 export const createDelivery = (body: DeliveryCreateInput) => api.post('/api/deliveries', body, delivery);
-export const updateTransfer = (id: number, body: DeliveryBody) => api.put(`/api/deliveries/${id}/transfer`, body, delivery);
-export const updateScrap = (id: number, body: DeliveryBody) => api.put(`/api/deliveries/${id}/scrap`, body, delivery);
-export const updateErrorSheet = (id: number, body: DeliveryBody) => api.put(`/api/deliveries/${id}/error_sheet`, body, delivery);
+export const updateTransfer = (id: number, body: DeliveryBody, version?: string) => api.put(`/api/deliveries/${id}/transfer`, body, withVersion(delivery), version);
+export const updateScrap = (id: number, body: DeliveryBody, version?: string) => api.put(`/api/deliveries/${id}/scrap`, body, withVersion(delivery), version);
+export const updateErrorSheet = (id: number, body: DeliveryBody, version?: string) => api.put(`/api/deliveries/${id}/error_sheet`, body, withVersion(delivery), version);
 export const approveDelivery = (id: number) => api.post(`/api/deliveries/${id}/approve`, undefined, approveResponse);
 export const resendDelivery = (id: number) => api.put(`/api/deliveries/${id}/resend`, undefined, delivery);
 export const deleteDelivery = (id: number) => api.delete(`/api/deliveries/${id}`);

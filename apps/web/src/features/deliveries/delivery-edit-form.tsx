@@ -10,12 +10,13 @@ import { Alert, Button, Divider, Group, Stack, Switch, Text, Title } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useController, useWatch, type FieldErrors } from 'react-hook-form';
+import type { Versioned } from '@cooler-hub/contract/common';
 import { APPROVED_READ_ONLY, type Delivery } from '@cooler-hub/contract/deliveries';
 import { AppForm } from '../../components/form/app-form';
 import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
 import { notifySuccess } from '../../lib/notify';
-import { approveDelivery, createDeliveryAddress, DELIVERIES_KEY, updateScrap, updateTransfer } from './api';
+import { approveDelivery, createDeliveryAddress, DELIVERIES_KEY, getDelivery, updateScrap, updateTransfer } from './api';
 import { DeliveryFields } from './delivery-fields';
 import { fieldsFromDelivery, resolveAddresses, toUpdateBody, withFieldRules, type DeliveryDraftFields } from './delivery-form-model';
 import { LbRows } from './lb-rows';
@@ -102,21 +103,22 @@ export function ApprovedSwitch(props: { delivery: Delivery; approved: boolean; o
   );
 }
 
-export function DeliveryEditForm({ delivery, listPath }: { delivery: Delivery; listPath: string }) {
+export function DeliveryEditForm({ delivery, listPath }: { delivery: Versioned<Delivery>; listPath: string }) {
   const formApi = useAppForm(editSchema, { defaultValues: editValues(delivery) });
   const { form, processing } = formApi;
   const [approved, setApproved] = useState(delivery.status === 'approved');
   const dirty = form.formState.isDirty;
 
   const onSubmit = useSaveForm(formApi, {
-    save: async (values: EditValues) => {
+    save: async (values: EditValues, version) => {
       const resolved = await resolveAddresses(values, createDeliveryAddress);
       // Kept as chosen addresses: a failed save retried does not store them twice.
       form.setValue('dispatchAddress', resolved.dispatchAddress);
       form.setValue('invoiceAddress', resolved.invoiceAddress);
       const body = toUpdateBody(resolved, values.lbNumbers);
-      return delivery.type === 'scrap' ? updateScrap(delivery.id, body) : updateTransfer(delivery.id, body);
+      return delivery.type === 'scrap' ? updateScrap(delivery.id, body, version) : updateTransfer(delivery.id, body, version);
     },
+    edit: { record: delivery, reload: () => getDelivery(delivery.id) },
     message: 'Delivery was successfully updated',
     resetTo: editValues,
     recordKey: (saved) => [...DELIVERIES_KEY, 'one', saved.id],

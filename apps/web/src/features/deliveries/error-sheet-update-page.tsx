@@ -9,6 +9,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import type { Versioned } from '@cooler-hub/contract/common';
 import { APPROVED_READ_ONLY, wrongTypeMessage, type Delivery } from '@cooler-hub/contract/deliveries';
 import { AppForm } from '../../components/form/app-form';
 import { DateField } from '../../components/form/date-field';
@@ -18,13 +19,13 @@ import { FormScreen } from '../../components/form/form-screen';
 import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
-import { DELIVERIES_KEY, updateErrorSheet, useDelivery } from './api';
+import { DELIVERIES_KEY, getDelivery, updateErrorSheet, useDelivery } from './api';
 import { editSchema, editValues, type EditValues } from './delivery-edit-form';
 import { noteIdOf } from './delivery-edit-screen';
 import { toUpdateBody, type CcCodeRef } from './delivery-form-model';
 import { EmailRecipientsField } from './email-recipients-field';
 
-function ErrorSheetForm({ sheet }: { sheet: Delivery }) {
+function ErrorSheetForm({ sheet }: { sheet: Versioned<Delivery> }) {
   const navigate = useNavigate();
   const formApi = useAppForm(editSchema, { defaultValues: editValues(sheet) });
   const { form, processing } = formApi;
@@ -34,7 +35,8 @@ function ErrorSheetForm({ sheet }: { sheet: Delivery }) {
   const preview = paths.errorSheetView.to({ deliveryId: String(sheet.id), view: 'preview' });
 
   const onSubmit = useSaveForm(formApi, {
-    save: (values: EditValues) => updateErrorSheet(sheet.id, toUpdateBody(values, values.lbNumbers)),
+    save: (values: EditValues, version) => updateErrorSheet(sheet.id, toUpdateBody(values, values.lbNumbers), version),
+    edit: { record: sheet, reload: () => getDelivery(sheet.id) },
     message: 'Delivery was successfully updated',
     resetTo: editValues,
     recordKey: (saved) => [...DELIVERIES_KEY, 'one', saved.id],

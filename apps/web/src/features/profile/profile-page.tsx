@@ -6,6 +6,7 @@
 import { Group } from '@mantine/core';
 import { useState } from 'react';
 import type { CurrentUser } from '@cooler-hub/contract/auth';
+import type { Versioned } from '@cooler-hub/contract/common';
 import { profileUpdateBody, profileUpdateResponse, type ProfileUpdateBody } from '@cooler-hub/contract/users';
 import { AppForm, SubmitButton } from '../../components/form/app-form';
 import { PasswordField, TextField } from '../../components/form/fields';
@@ -15,24 +16,25 @@ import { useSaveForm } from '../../components/form/use-save-form';
 import { FormScreen } from '../../components/form/form-screen';
 import { api } from '../../lib/api-client';
 import { storeToken } from '../../lib/auth';
-import { PROFILE_QUERY_KEY, useCurrentUser } from '../../lib/current-user';
+import { getProfile, PROFILE_QUERY_KEY, useCurrentUser } from '../../lib/current-user';
 
 function formValues(user: CurrentUser) {
   return { username: user.username, email: user.email, plainPassword: '', avatar: user.avatar };
 }
 
 /** PUT /api/profile; the answer's fresh token is stored at once, the rest is the profile. */
-async function saveProfile(values: ProfileUpdateBody): Promise<CurrentUser> {
-  const { token, ...updated } = await api.put('/api/profile', values, profileUpdateResponse);
+async function saveProfile(values: ProfileUpdateBody, version: string | undefined): Promise<Versioned<CurrentUser>> {
+  const { token, ...updated } = await api.put('/api/profile', values, profileUpdateResponse, version);
   storeToken(token);
   return updated;
 }
 
-function ProfileForm({ user }: { user: CurrentUser }) {
+function ProfileForm({ user }: { user: Versioned<CurrentUser> }) {
   const [uploading, setUploading] = useState(false);
   const formApi = useAppForm(profileUpdateBody, { defaultValues: formValues(user) });
   const onSubmit = useSaveForm(formApi, {
     save: saveProfile,
+    edit: { record: user, reload: () => getProfile() },
     message: 'Profile has been updated',
     resetTo: formValues,
     // The top bar reads the profile query: it shows the new name and avatar at once.

@@ -15,6 +15,7 @@ import { customerAccount } from '@cooler-hub/contract/customers';
 import { partNumber, scrapReasonList } from '@cooler-hub/contract/settings';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
+import { withVersion } from '@cooler-hub/contract/common';
 import { downloadFile } from '../../lib/download';
 
 export const RECEIPTS_KEY = ['receipts'] as const;
@@ -24,15 +25,19 @@ export const listReceipts: ListFetcher<Receipt> = (q, signal) => api.get('/api/r
 export const listEndOfDay: ListFetcher<EndOfDayRow> = (q, signal) =>
   api.get('/api/end_of_day_sheet', endOfDayList, q.apiQuery, signal);
 
+/** One record with its version (what an edit form saves against, docs/decisions/200). */
+export const getReceipt = (id: string, signal?: AbortSignal) => api.get(`/api/receipts/${id}`, withVersion(receipt), undefined, signal);
 export function useReceipt(id: string) {
   return useQuery({
+    refetchOnMount: 'always',
     queryKey: [...RECEIPTS_KEY, 'one', id],
-    queryFn: ({ signal }) => api.get(`/api/receipts/${id}`, receipt, undefined, signal),
+    queryFn: ({ signal }) => getReceipt(id, signal),
   });
 }
 
 export const createReceipt = (body: ReceiptCreateBody) => api.post('/api/receipts', body, receipt);
-export const updateReceipt = (id: string, body: ReceiptUpdateBody) => api.put(`/api/receipts/${id}/main`, body, receipt);
+export const updateReceipt = (id: string, body: ReceiptUpdateBody, version?: string) =>
+  api.put(`/api/receipts/${id}/main`, body, withVersion(receipt), version);
 export const deleteReceipt = (id: string) => api.delete(`/api/receipts/${id}`);
 
 

@@ -10,6 +10,7 @@ import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { flushSync } from 'react-dom';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import type { Versioned } from '@cooler-hub/contract/common';
 import type { Receipt, ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
 import { formatLbInput } from '@cooler-hub/contract/rules';
 import { AppForm } from '../../components/form/app-form';
@@ -20,7 +21,7 @@ import { useSaveForm } from '../../components/form/use-save-form';
 import { isApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
-import { RECEIPTS_KEY, updateReceipt, useReceipt } from './api';
+import { getReceipt, RECEIPTS_KEY, updateReceipt, useReceipt } from './api';
 import { PrintTagsButton } from './lb-tag-print';
 import { LbNumberField, ModeFields, ProcessFields } from './receipt-form-fields';
 import { receiptUpdateForm, type ReceiptUpdateFormInput } from './receipt-form-schema';
@@ -56,7 +57,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function ReceiptForm({ record }: { record: Receipt }) {
+function ReceiptForm({ record }: { record: Versioned<Receipt> }) {
   const navigate = useNavigate();
   const location = useLocation();
   const formApi = useAppForm(receiptUpdateForm, { defaultValues: formValues(record) });
@@ -64,14 +65,15 @@ function ReceiptForm({ record }: { record: Receipt }) {
   const cameFromApp = location.key !== 'default';
 
   const onSubmit = useSaveForm(formApi, {
-    save: async (values: ReceiptUpdateBody) => {
+    save: async (values: ReceiptUpdateBody, version) => {
       try {
-        return await updateReceipt(record.id, values);
+        return await updateReceipt(record.id, values, version);
       } catch (error) {
         if (isApiError(error) && error.kind === 'toast') formApi.setFormError(error.message);
         throw error;
       }
     },
+    edit: { record, reload: () => getReceipt(record.id) },
     message: 'Receipt has been successfully updated',
     resetTo: formValues,
     recordKey: (saved) => [...RECEIPTS_KEY, 'one', saved.id],

@@ -6,7 +6,7 @@
  */
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import { MAX_INT32, required } from '@cooler-hub/contract/common';
+import { MAX_INT32, required, type Versioned } from '@cooler-hub/contract/common';
 import { formatPence, poundsToPence } from '@cooler-hub/contract/rules';
 import { ccCodeUpdateBody, type CcCode } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
@@ -15,7 +15,7 @@ import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
 import { ApiError, isApiError } from '../../lib/api-client';
-import { CC_CODES_KEY, createCcCode, updateCcCode, useCcCode } from './api';
+import { CC_CODES_KEY, createCcCode, getCcCode, updateCcCode, useCcCode } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { useNewId } from '../../lib/new-id';
 
@@ -47,20 +47,21 @@ function onPriceField(error: unknown): unknown {
   return new ApiError(error.status, error.message, error.kind, violations, error.description, error.notified);
 }
 
-function CcCodeForm(props: { record?: CcCode }) {
+function CcCodeForm(props: { record?: Versioned<CcCode> }) {
   const { record } = props;
   const [newId, renewId] = useNewId();
   const formApi = useAppForm(ccCodeForm, {
     defaultValues: record ? formValues(record) : { code: '', name: '', price: null },
   });
   const onSubmit = useSaveForm(formApi, {
-    save: async (values: CcCodeFormValues) => {
+    save: async (values: CcCodeFormValues, version) => {
       try {
-        return await (record ? updateCcCode(record.id, toBody(values)) : createCcCode({ id: newId, ...toBody(values) }));
+        return await (record ? updateCcCode(record.id, toBody(values), version) : createCcCode({ id: newId, ...toBody(values) }));
       } catch (error) {
         throw onPriceField(error);
       }
     },
+    edit: record && { record, reload: () => getCcCode(record.id) },
     message: record ? 'Ccode has been successfully updated' : 'Ccode has been successfully created',
     resetTo: formValues,
     recordKey: (saved) => [...CC_CODES_KEY, 'one', saved.id],

@@ -1,17 +1,19 @@
 /**
  * Collection point form (spec 2.12, 7): one field, Point Name; 'Create Point' at /collection_point/new
- * and 'Update Point' at /collection_point/:id/edit. The list's edit action passes the current name
- * along (navigation state); opened directly, the screen reads the point from the API instead.
+ * and 'Update Point' at /collection_point/:id/edit. The edit screen always reads the point from the
+ * API: the save is checked against the version it read (docs/decisions/200), which the name the
+ * list passes along (navigation state) does not carry.
  */
-import { Navigate, useLocation, useParams } from 'react-router';
-import { collectionPointBody } from '@cooler-hub/contract/settings';
+import { Navigate, useParams } from 'react-router';
+import type { Versioned } from '@cooler-hub/contract/common';
+import { collectionPointBody, type CollectionPoint } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
 import { parseRecordId } from '../../lib/record-id';
-import { COLLECTION_POINTS_KEY, createCollectionPoint, updateCollectionPoint, useCollectionPoint } from './api';
+import { COLLECTION_POINTS_KEY, createCollectionPoint, getCollectionPoint, updateCollectionPoint, useCollectionPoint } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
 
 /** What the list passes to the edit screen. */
@@ -19,19 +21,13 @@ export interface CollectionPointEditState {
   name: string;
 }
 
-function passedName(state: unknown): string | null {
-  if (typeof state === 'object' && state !== null && typeof (state as { name?: unknown }).name === 'string') {
-    return (state as CollectionPointEditState).name;
-  }
-  return null;
-}
-
-function CollectionPointForm(props: { id?: number; name?: string }) {
-  const { id } = props;
+function CollectionPointForm(props: { id?: number; name?: string; record?: Versioned<CollectionPoint> }) {
+  const { id, record } = props;
   const editing = id !== undefined;
   const formApi = useAppForm(collectionPointBody, { defaultValues: { name: props.name ?? '' } });
   const onSubmit = useSaveForm(formApi, {
-    save: (values) => (id !== undefined ? updateCollectionPoint(id, values) : createCollectionPoint(values)),
+    save: (values, at) => (id !== undefined ? updateCollectionPoint(id, values, at) : createCollectionPoint(values)),
+    edit: id !== undefined && record ? { record, reload: () => getCollectionPoint(id) } : undefined,
     message: editing ? 'Collection Point updated' : 'Collection Point created',
     resetTo: (saved) => ({ name: saved.name }),
     invalidate: COLLECTION_POINTS_KEY,
@@ -47,12 +43,10 @@ function CollectionPointForm(props: { id?: number; name?: string }) {
 }
 
 function EditCollectionPoint({ id }: { id: number }) {
-  const name = passedName(useLocation().state);
-  const query = useCollectionPoint(id, name === null);
-  const loaded = name ?? query.data?.name;
+  const query = useCollectionPoint(id, true);
   return (
-    <FormScreen title="Update Point" loading={loaded === undefined} failed={name === null && query.isError}>
-      {loaded !== undefined && <CollectionPointForm key={id} id={id} name={loaded} />}
+    <FormScreen title="Update Point" loading={!query.data} failed={query.isError}>
+      {query.data && <CollectionPointForm key={id} id={id} name={query.data.name} record={query.data} />}
     </FormScreen>
   );
 }

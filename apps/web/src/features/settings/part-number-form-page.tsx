@@ -5,13 +5,14 @@
  * UUID kept for every retry of the form. Both saves say 'Data has been saved'.
  */
 import { useParams } from 'react-router';
+import type { Versioned } from '@cooler-hub/contract/common';
 import { partNumberUpdateBody, type PartNumber } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { TextField, TextareaField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
-import { PART_NUMBERS_KEY, createPartNumber, updatePartNumber, usePartNumber } from './api';
+import { PART_NUMBERS_KEY, createPartNumber, getPartNumber, updatePartNumber, usePartNumber } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { useNewId } from '../../lib/new-id';
 
@@ -21,14 +22,15 @@ function formValues(p: PartNumber) {
   return { partNumber: p.partNumber, description: p.description ?? '' };
 }
 
-function PartNumberForm(props: { record?: PartNumber; label: string }) {
+function PartNumberForm(props: { record?: Versioned<PartNumber>; label: string }) {
   const { record } = props;
   const [newId, renewId] = useNewId();
   const formApi = useAppForm(partNumberUpdateBody, {
     defaultValues: record ? formValues(record) : { partNumber: '', description: '' },
   });
   const onSubmit = useSaveForm(formApi, {
-    save: (values) => (record ? updatePartNumber(record.id, values) : createPartNumber({ id: newId, ...values })),
+    save: (values, version) => (record ? updatePartNumber(record.id, values, version) : createPartNumber({ id: newId, ...values })),
+    edit: record && { record, reload: () => getPartNumber(record.id) },
     message: SAVED,
     resetTo: formValues,
     recordKey: (saved) => [...PART_NUMBERS_KEY, 'one', saved.id],

@@ -1,17 +1,19 @@
 /**
  * Scrap reason form (spec 2.12, 5.4, 7): a numeric Code (sent as the integer `number`) and a Name;
- * 'Create Scrap' at /scrap_reason/new and 'Update Scrap' at /scrap_reason/:id/edit. The list's edit
- * action passes the current code and name along; opened directly, the screen reads the API instead.
+ * 'Create Scrap' at /scrap_reason/new and 'Update Scrap' at /scrap_reason/:id/edit. The edit screen
+ * always reads the reason from the API: the save is checked against the version it read
+ * (docs/decisions/200), which the code and name the list passes along do not carry.
  */
-import { Navigate, useLocation, useParams } from 'react-router';
-import { scrapReasonBody } from '@cooler-hub/contract/settings';
+import { Navigate, useParams } from 'react-router';
+import type { Versioned } from '@cooler-hub/contract/common';
+import { scrapReasonBody, type ScrapReason } from '@cooler-hub/contract/settings';
 import { AppForm } from '../../components/form/app-form';
 import { NumberField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
 import { parseRecordId } from '../../lib/record-id';
-import { SCRAP_REASONS_KEY, createScrapReason, updateScrapReason, useScrapReason } from './api';
+import { SCRAP_REASONS_KEY, createScrapReason, getScrapReason, updateScrapReason, useScrapReason } from './api';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
 
 /** What the list passes to the edit screen. */
@@ -20,20 +22,15 @@ export interface ScrapReasonEditState {
   name: string;
 }
 
-function passedState(state: unknown): ScrapReasonEditState | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const { code, name } = state as { code?: unknown; name?: unknown };
-  return typeof code === 'number' && typeof name === 'string' ? { code, name } : null;
-}
-
-function ScrapReasonForm(props: { id?: number; initial?: ScrapReasonEditState }) {
-  const { id } = props;
+function ScrapReasonForm(props: { id?: number; initial?: ScrapReasonEditState; record?: Versioned<ScrapReason> }) {
+  const { id, record } = props;
   const editing = id !== undefined;
   const formApi = useAppForm(scrapReasonBody, {
     defaultValues: { number: props.initial?.code ?? null, name: props.initial?.name ?? '' },
   });
   const onSubmit = useSaveForm(formApi, {
-    save: (values) => (id !== undefined ? updateScrapReason(id, values) : createScrapReason(values)),
+    save: (values, at) => (id !== undefined ? updateScrapReason(id, values, at) : createScrapReason(values)),
+    edit: id !== undefined && record ? { record, reload: () => getScrapReason(id) } : undefined,
     message: editing ? 'Scrap reason was updated' : 'Scrap reason was created',
     resetTo: (saved) => ({ number: saved.code, name: saved.reason }),
     invalidate: SCRAP_REASONS_KEY,
@@ -59,12 +56,11 @@ function ScrapReasonForm(props: { id?: number; initial?: ScrapReasonEditState })
 }
 
 function EditScrapReason({ id }: { id: number }) {
-  const passed = passedState(useLocation().state);
-  const query = useScrapReason(id, passed === null);
-  const initial = passed ?? (query.data ? { code: query.data.code, name: query.data.reason } : undefined);
+  const query = useScrapReason(id, true);
+  const record = query.data;
   return (
-    <FormScreen title="Update Scrap" loading={initial === undefined} failed={passed === null && query.isError}>
-      {initial !== undefined && <ScrapReasonForm key={id} id={id} initial={initial} />}
+    <FormScreen title="Update Scrap" loading={!record} failed={query.isError}>
+      {record && <ScrapReasonForm key={id} id={id} initial={{ code: record.code, name: record.reason }} record={record} />}
     </FormScreen>
   );
 }

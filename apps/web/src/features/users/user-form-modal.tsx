@@ -6,14 +6,15 @@ import { Button, Group, Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { COLORS, hubUserCreateBody, hubUserUpdateBody, type HubUser } from '@cooler-hub/contract/users';
+import type { Versioned } from '@cooler-hub/contract/common';
 import { ROLES } from '@cooler-hub/contract/permissions';
 import { AppForm, SubmitButton } from '../../components/form/app-form';
 import { PasswordField, SelectField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
-import { createUser, updateUser } from './api';
+import { createUser, getUser, updateUser } from './api';
 
-type Mode = { mode: 'create' } | { mode: 'edit'; user: HubUser };
+type Mode = { mode: 'create' } | { mode: 'edit'; user: Versioned<HubUser> };
 
 /** Role, and Color while the role is Production; shared by both forms through the form context. */
 function RoleAndColor() {
@@ -76,12 +77,18 @@ function CreateUserForm({ onDone, onCancel }: { onDone: () => void; onCancel: ()
   );
 }
 
-function EditUserForm({ user, onDone, onCancel }: { user: HubUser; onDone: () => void; onCancel: () => void }) {
+function userFormValues(user: HubUser) {
+  return { username: user.username, email: user.email, role: user.role, plainPassword: '', color: user.color };
+}
+
+function EditUserForm({ user, onDone, onCancel }: { user: Versioned<HubUser>; onDone: () => void; onCancel: () => void }) {
   const formApi = useAppForm(hubUserUpdateBody, {
-    defaultValues: { username: user.username, email: user.email, role: user.role, plainPassword: '', color: user.color },
+    defaultValues: userFormValues(user),
   });
   const onSubmit = useSaveForm(formApi, {
-    save: (values) => updateUser(user.id, withRoleColor(values)),
+    save: (values, version) => updateUser(user.id, withRoleColor(values), version),
+    edit: { record: user, reload: () => getUser(user.id) },
+    resetTo: userFormValues,
     message: (saved) => `User ${saved.id} updated`,
     onSaved: onDone,
   });
