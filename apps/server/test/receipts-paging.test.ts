@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { createCooler, createPartNumber, createReceipt, createReceiptReferences, type ReceiptReferences } from './factories';
-import { useSignedInApp } from './helpers';
+import { useSignedInApp, withoutVersion } from './helpers';
 
 const suite = useSignedInApp('Admin');
 
@@ -49,12 +49,12 @@ describe('pages', () => {
     },
   );
 
-  it('a page read from the end holds every field, as GET /api/receipts/{id} answers it', async () => {
+  it('a page read from the end holds every field, as GET /api/receipts/{id} answers it (but the version, which a list does not carry)', async () => {
     const last = await byAccount('perPage=2&page=4');
     expect(last.items).toHaveLength(1);
     const one = await suite.api('GET', `/api/receipts/${last.items[0]!.id}`);
     expect(one.statusCode).toBe(200);
-    expect(last.items[0]).toEqual(JSON.parse(one.body));
+    expect(last.items[0]).toEqual(withoutVersion(JSON.parse(one.body) as Receipt));
   });
 });
 
