@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { ADMIN_USERNAME, seed } from './db/seed';
 import { adminPasswordBanner } from './lib/banner';
+import { DataDirError, prepareDataDir } from './lib/data-dir';
 import { UploadsService } from './modules/uploads/uploads.service';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { migrationsFolder, webRoot } from './paths';
@@ -22,6 +23,9 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+
+  // Owner-only DATA_DIR (docs/decisions/191); embedded, the store needs it, so it is created now.
+  const dataDir = await prepareDataDir(config.dataDir, { create: !config.databaseUrl });
 
   // At LOG_LEVEL=trace every SQL statement is logged (`msg: "sql"`); set once the app's logger exists.
   const sqlLog: { write?: (query: string, params: unknown[]) => void } = {};
@@ -40,6 +44,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, jwtSecret, webRoot });
   sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
+  if (dataDir.closed > 0) {
+    app.log.warn({ dataDir: config.dataDir, closed: dataDir.closed }, 'DATA_DIR was open to other accounts: closed to them (owner only now)');
+  }
   const sweepTimer = sweepOrphanUploadsHourly(app, new UploadsService(database.db, config.publicUrl));
 
   let closing = false;
@@ -88,6 +95,7 @@ function sweepOrphanUploadsHourly(app: FastifyInstance, uploads: UploadsService)
 
 main().catch((err: unknown) => {
   console.error('Cooler Hub failed to start:', err instanceof Error ? err.message : err);
-  if (err instanceof Error && err.stack) console.error(err.stack);
+  // A DATA_DIR problem (in use, another account's, read-only) is explained in full by its one line.
+  if (err instanceof Error && err.stack && !(err instanceof DataDirError)) console.error(err.stack);
   process.exit(1);
 });

@@ -7,6 +7,8 @@ import fs from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fault, ownerOnlyFiles } from '../lib/data-dir';
+import { lockStore } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -36,7 +38,13 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
 }
 
-export type DatabaseOptions = ({ url: string; pool?: PoolOptions } | { dataDir: string } | { memory: true }) & {
+/**
+ * `dataDir`: the embedded store's folder (DATA_DIR/pglite). Opening it takes the store's lock for
+ * this process until `close()` (docs/decisions/190): a second process is refused with
+ * StoreInUseError. Its files are owner-only (docs/decisions/191) and its commits flushed to disk
+ * (docs/decisions/192); `flushCommits: false` is for the bench that measures what the flush costs.
+ */
+export type DatabaseOptions = ({ url: string; pool?: PoolOptions } | { dataDir: string; flushCommits?: boolean } | { memory: true }) & {
   /** Called with every statement drizzle sends (main.ts logs them at LOG_LEVEL=trace; the bench reads them). */
   logQuery?: (query: string, params: unknown[]) => void;
 };
@@ -46,7 +54,36 @@ export const SETUP_LOCK_KEY = 7_270_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
-  return 'url' in options ? openPostgres(options.url, logger, options.pool) : openPglite('dataDir' in options ? options.dataDir : undefined, logger);
+  if ('url' in options) return openPostgres(options.url, logger, options.pool);
+  return 'dataDir' in options ? openPgliteStore(options.dataDir, options.flushCommits ?? true, logger) : openPglite(undefined, logger);
+}
+
+/** The embedded store on disk: owner-only files, locked to this process while it is open. */
+async function openPgliteStore(dataDir: string, flushCommits: boolean, logger: QueryLogger): Promise<Database> {
+  ownerOnlyFiles();
+  // PGlite does not create the parent folders of its data directory.
+  try {
+    await fs.mkdir(dataDir, { recursive: true });
+  } catch (err) {
+    throw fault(dataDir, err, 'cannot be created');
+  }
+  const lock = await lockStore(dataDir);
+  try {
+    const database = await openPglite(dataDir, logger, flushCommits);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -65,24 +102,27 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
 
-async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+async function openPglite(dataDir: string | undefined, logger: QueryLogger, flushCommits = false): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }, { FlushingNodeFS, flushingStartParams }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./flushing-node-fs'),
   ]);
-  // PGlite does not create the parent folders of its data directory.
-  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   // Extensions the migrations create must be loaded into the WASM build first (a server has them installed).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(
+    dataDir && flushCommits
+      ? { fs: new FlushingNodeFS(dataDir), startParams: flushingStartParams, extensions: { pg_trgm } }
+      : { dataDir, extensions: { pg_trgm } },
+  );
   const db = drizzle({ client, schema, logger });
   let closed = false;
   return {
     db,
     driver: 'pglite',
     connection: { driver: 'pglite', client },
-    // One process owns an embedded database, so no lock is needed around the migrator.
+    // One process owns an embedded database (its store lock), so no lock is needed around the migrator.
     migrate: (folder) => migrate(db, { migrationsFolder: folder }),
     ping: async (timeoutMs = 2000) => {
       await withTimeout(db.execute(sql`select 1`), timeoutMs);
