@@ -118,7 +118,7 @@ async function post(base: string, token: string, url: string, body: unknown): Pr
 }
 
 async function get(base: string, token: string, url: string): Promise<unknown> {
-  return (await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<unknown>;
+  return (await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } })).json();
 }
 
 /** What a receipt points at, created through the API. */

@@ -109,6 +109,7 @@ export function fault(p: string, err: unknown, what = 'cannot be written'): Data
       return new DataDirError(`DATA_DIR ${p} ${what}: the disk is full. Free some space and start again.`);
     case 'ENOTDIR':
       return new DataDirError(`DATA_DIR ${p} ${what}: part of the path is a file, not a folder. Point DATA_DIR at a folder.`);
+    case undefined:
     default:
       return err;
   }
