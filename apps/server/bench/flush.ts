@@ -19,7 +19,7 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { flushes } from '../src/db/flushing-node-fs';
+import { flushes } from '../src/db/store-fs';
 import { seed } from '../src/db/seed';
 import { randomToken } from '../src/lib/crypto';
 import { migrationsFolder } from '../src/paths';

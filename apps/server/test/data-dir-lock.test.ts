@@ -46,7 +46,7 @@ function expectRefusal(output: string, holder: ChildServer) {
 }
 
 describe('one process per embedded store', () => {
-  it('refuses a second server on the same DATA_DIR at once; the first keeps every row', { timeout: 180_000 }, async () => {
+  it('refuses a second server on the same DATA_DIR at once; the first keeps every row', { timeout: 300_000 }, async () => {
     const first = await startServer(embedded());
     const token = await tokenFor(first.base);
     const codes = [];
@@ -76,7 +76,7 @@ describe('one process per embedded store', () => {
     expect(await lockEntries()).toEqual([]);
   });
 
-  it('refuses reset-admin-password while the server runs; the password is unchanged; stopped, the reset works', { timeout: 240_000 }, async () => {
+  it('refuses reset-admin-password while the server runs; the password is unchanged; stopped, the reset works', { timeout: 400_000 }, async () => {
     const server = await startServer(embedded());
     const reset = await resetAdminPassword({ env: { DATA_DIR: dataDir, ADMIN_PASSWORD: 'a-new-password-9' } });
     expect(reset.code).toBe(1);
@@ -101,7 +101,7 @@ describe('one process per embedded store', () => {
     expect((await signIn(after.base, ADMIN_PASSWORD)).status).toBe(401);
   });
 
-  it('lets exactly one of two servers started at the same moment open the store', { timeout: 180_000 }, async () => {
+  it('lets exactly one of two servers started at the same moment open the store', { timeout: 300_000 }, async () => {
     const [a, b] = await Promise.all([spawnServer(embedded()), spawnServer(embedded())]);
     const outcome = await Promise.race([
       a.exited.then(() => ({ refused: a, kept: b })),
@@ -114,7 +114,7 @@ describe('one process per embedded store', () => {
     expect(await createCcCode(outcome.kept.base, token)).toBeDefined();
   });
 
-  it('after a kill -9, the next start takes the dead server’s lock and has every acknowledged row', { timeout: 240_000 }, async () => {
+  it('after a kill -9, the next start takes the dead server’s lock and has every acknowledged row', { timeout: 400_000 }, async () => {
     const first = await startServer(embedded());
     const token = await tokenFor(first.base);
     const acknowledged: { id: string; code: string }[] = [];
@@ -149,7 +149,7 @@ describe('one process per embedded store', () => {
     expect(await createCcCode(second.base, token2)).toBeDefined();
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('with DATABASE_URL, two servers share one DATA_DIR and one database', { timeout: 180_000 }, async () => {
+  it.skipIf(!process.env.DATABASE_URL)('with DATABASE_URL, two servers share one DATA_DIR and one database', { timeout: 300_000 }, async () => {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
     try {
       const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url };

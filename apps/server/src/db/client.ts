@@ -103,19 +103,19 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
 
 async function openPglite(dataDir: string | undefined, logger: QueryLogger, flushCommits = false): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }, { FlushingNodeFS, flushingStartParams }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }, { StoreFS, flushingStartParams }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
-    import('./flushing-node-fs'),
+    import('./store-fs'),
   ]);
   // Extensions the migrations create must be loaded into the WASM build first (a server has them installed).
-  const client = await PGlite.create(
-    dataDir && flushCommits
-      ? { fs: new FlushingNodeFS(dataDir), startParams: flushingStartParams, extensions: { pg_trgm } }
-      : { dataDir, extensions: { pg_trgm } },
-  );
+  const client = await PGlite.create({
+    ...(dataDir ? { fs: new StoreFS(dataDir, flushCommits) } : {}),
+    ...(dataDir && flushCommits ? { startParams: flushingStartParams } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzle({ client, schema, logger });
   let closed = false;
   return {

@@ -37,7 +37,7 @@ export async function prepareDataDir(dir: string, { create }: { create: boolean 
   }
   if (!stat.isDirectory()) throw new DataDirError(`DATA_DIR ${dir} is not a folder: point DATA_DIR at a folder (or a path that does not exist yet).`);
   checkOwner(dir, stat.uid);
-  await checkWritable(dir);
+  await checkWritable(dir, stat.mode);
   return { closed: await closeToOthers(dir) };
 }
 
@@ -54,7 +54,22 @@ async function createDir(dir: string): Promise<void> {
   try {
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   } catch (err) {
-    throw fault(dir, err, 'cannot be created');
+    // Node's recursive mkdir reports ENOENT for a read-only parent: ask the nearest existing folder instead.
+    const parent = await nearestExisting(path.dirname(dir));
+    const cause = await fs.access(parent, fs.constants.W_OK).then(() => err, (e: unknown) => e);
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM') throw fault(dir, cause, 'cannot be created');
+    throw new DataDirError(
+      `DATA_DIR ${dir} cannot be created: ${parent} is not writable by this account (uid ${euid()}). ` +
+        `Create the folder for this account (mkdir -m 700 ${dir} && chown ${euid()} ${dir}), or point DATA_DIR elsewhere.`,
+    );
+  }
+}
+
+async function nearestExisting(p: string): Promise<string> {
+  for (let at = p; ; at = path.dirname(at)) {
+    if (await statOrUndefined(at).catch(() => undefined)) return at;
+    if (path.dirname(at) === at) return at;
   }
 }
 
@@ -68,11 +83,13 @@ function checkOwner(p: string, uid: number): void {
   );
 }
 
-async function checkWritable(dir: string): Promise<void> {
+async function checkWritable(dir: string, mode: number): Promise<void> {
   try {
     await fs.access(dir, fs.constants.W_OK);
   } catch (err) {
-    throw fault(dir, err);
+    if ((err as NodeJS.ErrnoException).code !== 'EACCES') throw fault(dir, err);
+    // Its owner (checked above) without write permission.
+    throw new DataDirError(`DATA_DIR ${dir} is not writable (mode ${(mode & 0o777).toString(8)}): let its owner write there (chmod 700 ${dir}).`);
   }
 }
 
