@@ -84,6 +84,8 @@ describe('the embedded store on disk', () => {
     await first.close();
     open = [];
     const again = await openStore();
-    expect((await again.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+    await again.db.execute(sql`create table t (x int)`);
+    await again.db.execute(sql`insert into t values (1)`);
+    expect(await again.db.execute(sql`select count(*)::int as n from t`)).toMatchObject({ rows: [{ n: 1 }] });
   });
 });
