@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from './helpers';
+import { createScratchDatabase, waitFor } from './helpers';
 import { api, killAll, resetAdminPassword, signIn, spawnServer, startServer, stop, tokenFor, type SpawnSettings } from './server-process';
 
 const NOBODY = 65534;
@@ -167,6 +167,34 @@ describe('DATA_DIR is its owner’s alone', () => {
     expect(await nested.exited).toBe(1);
     expect(nested.output()).toContain(`DATA_DIR ${below} cannot be created: ${dataDir} is not writable by this account (uid ${NOBODY}).`);
     expect(nested.output()).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe('DATA_DIR with DATABASE_URL', () => {
+  it.skipIf(!process.env.DATABASE_URL)('is not created when missing, and is closed to others when it exists (mail files live there)', { timeout: 300_000 }, async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+    try {
+      const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url };
+      const first = await startServer({ env });
+      expect(await stop(first)).toBe(0);
+      await expect(fs.stat(dataDir)).rejects.toMatchObject({ code: 'ENOENT' });
+
+      await fs.mkdir(path.join(dataDir, 'mail'), { recursive: true });
+      await fs.writeFile(path.join(dataDir, 'mail', 'old.eml'), 'Subject: old\n\n');
+      await fs.chmod(dataDir, 0o755);
+      await fs.chmod(path.join(dataDir, 'mail'), 0o755);
+      await fs.chmod(path.join(dataDir, 'mail', 'old.eml'), 0o644);
+      const second = await startServer({ env });
+      const closed = second.output().split('\n').filter((l) => l.includes(CLOSED_LINE));
+      expect(closed).toHaveLength(1);
+      expect(JSON.parse(closed[0]!)).toMatchObject({ dataDir, closed: 3 });
+      expect(await openToOthers(dataDir)).toEqual([]);
+      expect(await fs.readFile(path.join(dataDir, 'mail', 'old.eml'), 'utf8')).toBe('Subject: old\n\n');
+      expect(await stop(second)).toBe(0);
+    } finally {
+      killAll();
+      await scratch.drop();
+    }
   });
 });
 
