@@ -76,6 +76,14 @@ describe('the embedded store on disk', () => {
     expect(modes.get('600')).toBeGreaterThan(900);
   });
 
+  it('lets exactly one of two opens started at once in one process have the store', { timeout: 60_000 }, async () => {
+    const results = await Promise.allSettled([openStore(), openStore()]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(StoreInUseError);
+  });
+
   it('refuses to open a store this same process already has open, and opens it again once closed', { timeout: 60_000 }, async () => {
     const first = await openStore();
     const error = await openStore().catch((e: unknown) => e);

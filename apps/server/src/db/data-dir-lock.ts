@@ -54,7 +54,7 @@ export interface StoreLock {
 }
 
 const CLAIM_ATTEMPTS = 5;
-/** Tokens of the locks this process holds: the same store opened twice in one process is refused too. */
+/** Tokens of the locks this process holds or is claiming: the same store opened twice in one process is refused too. */
 const heldHere = new Set<string>();
 
 export async function lockStore(store: string): Promise<StoreLock> {
@@ -69,17 +69,20 @@ export async function lockStore(store: string): Promise<StoreLock> {
     const before = liveOthers(dir, me.token);
     if (before[0]) throw new StoreInUseError(store, before[0]);
     const entry = path.join(dir, `${me.pid}-${me.token}`);
+    // Counted as live from now on, also by a claimant in this same process.
+    heldHere.add(me.token);
     try {
       fs.symlinkSync(JSON.stringify(me), entry);
     } catch (err) {
+      heldHere.delete(me.token);
       throw fault(dir, err);
     }
     const after = liveOthers(dir, me.token);
     if (!after[0]) {
-      heldHere.add(me.token);
       removeStale(dir);
       return holding(entry, me.token);
     }
+    heldHere.delete(me.token);
     fs.rmSync(entry, { force: true });
     if (attempt === CLAIM_ATTEMPTS) throw new StoreInUseError(store, after[0]);
     // Two claimants at once: both withdrew; wait a random while so one of them gets there first.
