@@ -10,6 +10,7 @@ import { adminPasswordBanner } from './lib/banner';
 import { listenControlSocket } from './modules/backup/backup-control';
 import { backupFolder, scheduleBackups } from './modules/backup/backup-schedule';
 import { BackupService } from './modules/backup/backup.service';
+import { DataDirError, prepareDataDir } from './lib/data-dir';
 import { UploadsService } from './modules/uploads/uploads.service';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { migrationsFolder, webRoot } from './paths';
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+
+  // Owner-only DATA_DIR (docs/decisions/191); embedded, the store needs it, so it is created now.
+  const dataDir = await prepareDataDir(config.dataDir, { create: !config.databaseUrl });
 
   // At LOG_LEVEL=trace every SQL statement is logged (`msg: "sql"`); set once the app's logger exists.
   const sqlLog: { write?: (query: string, params: unknown[]) => void } = {};
@@ -44,6 +48,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, jwtSecret, webRoot });
   sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
+  if (dataDir.closed > 0) {
+    app.log.warn({ dataDir: config.dataDir, closed: dataDir.closed }, 'DATA_DIR was open to other accounts: closed to them (owner only now)');
+  }
   app.log.info({ migrationsApplied: migration.applied.length }, describeMigration(migration));
   const sweepTimer = sweepOrphanUploadsHourly(app, new UploadsService(database.db, config.publicUrl));
   // The embedded store's backups are taken here, by its one owner (docs/decisions/197, 198).
@@ -102,7 +109,8 @@ function sweepOrphanUploadsHourly(app: FastifyInstance, uploads: UploadsService)
 
 main().catch((err: unknown) => {
   console.error('Cooler Hub failed to start:', err instanceof Error ? err.message : err);
-  // A failed migration says all there is to say (docs/decisions/194); anything else gets its stack.
-  if (err instanceof Error && err.stack && !(err instanceof MigrationError)) console.error(err.stack);
+  // A failed migration or a DATA_DIR problem (in use, another account's, read-only) says all there
+  // is to say in its one message (docs/decisions/194, 190); anything else gets its stack.
+  if (err instanceof Error && err.stack && !(err instanceof MigrationError) && !(err instanceof DataDirError)) console.error(err.stack);
   process.exit(1);
 });

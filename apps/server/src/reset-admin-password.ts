@@ -1,12 +1,14 @@
 /**
  * `npm run reset-admin-password -w apps/server`: a new password for the admin account, with the same
  * configuration as the server (ADMIN_PASSWORD if set, else one is generated and printed once).
- * With the embedded database, stop the server first: only one process may open its files.
+ * With the embedded database the server must be stopped first: while it runs, it holds the store's
+ * lock and this command is refused (docs/decisions/190).
  */
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { adminPasswordBanner } from './lib/banner';
+import { DataDirError, prepareDataDir } from './lib/data-dir';
 import { NoAdminError, resetAdminPassword } from './modules/users/reset-admin-password';
 import { migrationsFolder } from './paths';
 
@@ -15,6 +17,7 @@ async function run(): Promise<void> {
   // as it does for `npm start`.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
+  if (!config.databaseUrl) await prepareDataDir(config.dataDir, { create: true });
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
   );
@@ -32,6 +35,6 @@ async function run(): Promise<void> {
 }
 
 run().catch((err: unknown) => {
-  console.error(err instanceof ConfigError || err instanceof NoAdminError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof NoAdminError || err instanceof DataDirError ? err.message : err);
   process.exit(1);
 });

@@ -4,7 +4,7 @@
  * through tsx as `npm run dev` does), wait until it is ready, kill it, and seed it through the
  * same API factories the in-process tests use.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -107,4 +107,117 @@ export async function signInOverHttp(
   });
   const body = (await res.json()) as Record<string, unknown>;
   return { status: res.status, token: typeof body.token === 'string' ? body.token : undefined, body, headers: res.headers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes whose output and exit the test reads: the server refused (store in use, DATA_DIR it
+// cannot use), reset-admin-password, a server under another umask, account or mount namespace.
+// ---------------------------------------------------------------------------------------------
+
+/** A server or command process whose output the test reads (refusals, start-up lines). */
+export interface ChildServer {
+  child: ChildProcess;
+  base: string;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
+
+export interface SpawnSettings {
+  env?: NodeJS.ProcessEnv;
+  /** Runs the command through `sh -c` with this prefix (e.g. `umask 000;`). */
+  shellPrefix?: string;
+  /** With `shellPrefix`: in a mount namespace of its own (`unshare -m`), so its mounts are its alone. */
+  privateMounts?: boolean;
+  uid?: number;
+  gid?: number;
+}
+
+const running = new Set<ChildProcess>();
+
+/** SIGKILLs every process these helpers started and that is still running. */
+export function killAll(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+function start(script: string, settings: SpawnSettings, port: number): ChildServer {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...settings.env };
+  // Embedded unless the test sets DATABASE_URL itself.
+  if (!settings.env?.DATABASE_URL) delete env.DATABASE_URL;
+  const options: SpawnOptions = { cwd: SERVER_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], uid: settings.uid, gid: settings.gid };
+  const args = ['--import', 'tsx', script];
+  const shell = ['sh', '-c', `${settings.shellPrefix} exec "$0" "$@"`, process.execPath, ...args];
+  const child = !settings.shellPrefix
+    ? spawn(process.execPath, args, options)
+    : settings.privateMounts
+      ? spawn('unshare', ['-m', '--propagation', 'private', ...shell], options)
+      : spawn(shell[0]!, shell.slice(1), options);
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/** Starts src/main.ts; does not wait for it (see `ready`). */
+export async function spawnServer(settings: SpawnSettings = {}): Promise<ChildServer> {
+  return start('src/main.ts', settings, await freePort());
+}
+
+/** Resolves once the server answers /readyz; rejects, with its output, if it exits first. */
+export async function ready(server: ChildServer, timeoutMs = 150_000): Promise<ChildServer> {
+  await waitFor(async () => {
+    if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+    try {
+      return (await fetch(`${server.base}/readyz`)).ok ? true : undefined;
+    } catch {
+      return undefined;
+    }
+  }, timeoutMs);
+  return server;
+}
+
+export async function startServer(settings: SpawnSettings = {}): Promise<ChildServer> {
+  return ready(await spawnServer(settings));
+}
+
+/** Runs src/reset-admin-password.ts to its end. */
+export async function resetAdminPassword(settings: SpawnSettings): Promise<{ code: number | null; output: string }> {
+  const run = start('src/reset-admin-password.ts', settings, 0);
+  const code = await run.exited;
+  return { code, output: run.output() };
+}
+
+export async function stop(server: ChildServer, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  return server.exited;
+}
+
+export async function signIn(base: string, password = ADMIN_PASSWORD): Promise<Response> {
+  return fetch(`${base}/api/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+}
+
+export async function tokenFor(base: string, password = ADMIN_PASSWORD): Promise<string> {
+  const res = await signIn(base, password);
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export async function api(base: string, token: string, method: string, url: string, body?: unknown): Promise<Response> {
+  return fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }

@@ -8,6 +8,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrateDatabase, type MigrationResult } from './migrate';
+import { fault, ownerOnlyFiles } from '../lib/data-dir';
+import { lockStore } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -40,9 +42,15 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
 }
 
+/**
+ * `dataDir`: the embedded store's folder (DATA_DIR/pglite). Opening it takes the store's lock for
+ * this process until `close()` (docs/decisions/190): a second process is refused with
+ * StoreInUseError. Its files are owner-only (docs/decisions/191) and its commits flushed to disk
+ * (docs/decisions/192); `flushCommits: false` is for the bench that measures what the flush costs.
+ */
 export type DatabaseOptions = (
   | { url: string; pool?: PoolOptions }
-  | { dataDir: string }
+  | { dataDir: string; flushCommits?: boolean }
   | { memory: true }
   /** An open embedded database (tests: a clone of a template, which skips initdb). */
   | { pglite: PGlite }
@@ -57,7 +65,36 @@ export const SETUP_LOCK_KEY = 7_270_001;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
   if ('url' in options) return openPostgres(options.url, logger, options.pool);
-  return openPglite('dataDir' in options ? options.dataDir : undefined, logger, 'pglite' in options ? options.pglite : undefined);
+  if ('dataDir' in options) return openPgliteStore(options.dataDir, options.flushCommits ?? true, logger);
+  return openPglite(undefined, logger, false, 'pglite' in options ? options.pglite : undefined);
+}
+
+/** The embedded store on disk: owner-only files, locked to this process while it is open. */
+async function openPgliteStore(dataDir: string, flushCommits: boolean, logger: QueryLogger): Promise<Database> {
+  ownerOnlyFiles();
+  // PGlite does not create the parent folders of its data directory.
+  try {
+    await fs.mkdir(dataDir, { recursive: true });
+  } catch (err) {
+    throw fault(dataDir, err, 'cannot be created');
+  }
+  const lock = await lockStore(dataDir);
+  try {
+    const database = await openPglite(dataDir, logger, flushCommits);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -76,23 +113,28 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
 
-async function openPglite(dataDir: string | undefined, logger: QueryLogger, open?: PGlite): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+async function openPglite(dataDir: string | undefined, logger: QueryLogger, flushCommits = false, open?: PGlite): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { StoreFS, flushingStartParams }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
+    import('./store-fs'),
   ]);
-  // PGlite does not create the parent folders of its data directory.
-  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   // Extensions the migrations create must be loaded into the WASM build first (a server has them installed).
-  const client = open ?? (await PGlite.create(dataDir, { extensions: { pg_trgm } }));
+  const client =
+    open ??
+    (await PGlite.create({
+      ...(dataDir ? { fs: new StoreFS(dataDir, flushCommits) } : {}),
+      ...(dataDir && flushCommits ? { startParams: flushingStartParams } : {}),
+      extensions: { pg_trgm },
+    }));
   const db = drizzle({ client, schema, logger });
   let closed = false;
   return {
     db,
     driver: 'pglite',
     connection: { driver: 'pglite', client },
-    // One process owns an embedded database, so no lock is needed around the migrator.
+    // One process owns an embedded database (its store lock), so no lock is needed around the migrator.
     migrate: (folder) =>
       migrateDatabase(
         (work) =>
