@@ -21,6 +21,7 @@ import {
   createReceiptReferences,
   createScrapReason,
   type ReceiptReferences,
+  updateBodyOf,
 } from './factories';
 import { authHeader, createUser, hydraDescription, json, login, loginAs, useSignedInApp } from './helpers';
 
@@ -50,21 +51,6 @@ beforeAll(async () => {
   me = json<{ username: string }>(await send(suite.app, suite.token, 'GET', '/api/profile')).username;
 });
 
-const receiptBody = (r: Receipt): Body => ({
-  lbNumber: r.lbNumber,
-  supplier: r.supplier.id,
-  customerAccount: r.account.id,
-  inventoryItem: r.inventoryItem.id,
-  processOption: r.processOption,
-  processState: r.processState,
-  scrapReason: r.scrapReason,
-  collectionPoint: r.collectionPoint?.id ?? null,
-  engineerNo: r.engineerNo,
-  notes: r.notes,
-  tagFaultComment: r.tagFaultComment,
-  assetNo: r.assetNo,
-});
-
 describe('two people editing one receipt', () => {
   /**
    * Each round both editors open the receipt, one changes Notes, the other Asset No., and both save
@@ -80,7 +66,7 @@ describe('two people editing one receipt', () => {
     let refused = 0;
     let accepted = 0;
     const save = async (token: string, field: 'notes' | 'assetNo', value: string, opened: Receipt & { version: string }) =>
-      send(suite.app, token, 'PUT', `${url}/main`, { ...receiptBody(opened), [field]: value }, withVersions ? etag(opened.version) : undefined);
+      send(suite.app, token, 'PUT', `${url}/main`, { ...updateBodyOf(opened), [field]: value }, withVersions ? etag(opened.version) : undefined);
     for (let round = 0; round < rounds; round++) {
       const [annOpened, bobOpened] = await Promise.all([
         send(suite.app, ann.token, 'GET', url).then((r) => json<Receipt & { version: string }>(r)),
@@ -152,7 +138,7 @@ describe('a receipt answer carries its version', () => {
     let current = created;
     // Back-to-back writes, each on the version the previous one answered: all distinct, increasing.
     for (let i = 0; i < 5; i++) {
-      const res = await send(suite.app, suite.token, 'PUT', `/api/receipts/${id}/main`, { ...receiptBody(current), notes: `n${i}` }, etag(current.version));
+      const res = await send(suite.app, suite.token, 'PUT', `/api/receipts/${id}/main`, { ...updateBodyOf(current), notes: `n${i}` }, etag(current.version));
       expect(res.statusCode).toBe(200);
       const next = json<Receipt & { version: string }>(res);
       expect(res.headers.etag).toBe(etag(next.version));
@@ -166,10 +152,10 @@ describe('a receipt answer carries its version', () => {
   it('If-Match that is not an ETag of ours → 400, nothing written; `*` means whatever it is now', async () => {
     const receipt = await createReceipt(suite.app, suite.token, refs);
     const url = `/api/receipts/${receipt.id}/main`;
-    const bad = await send(suite.app, suite.token, 'PUT', url, { ...receiptBody(receipt), notes: 'bad' }, 'W/"abc"');
+    const bad = await send(suite.app, suite.token, 'PUT', url, { ...updateBodyOf(receipt), notes: 'bad' }, 'W/"abc"');
     expect(hydraDescription(bad)).toBe(BAD_IF_MATCH);
     expect(json<Receipt>(await send(suite.app, suite.token, 'GET', `/api/receipts/${receipt.id}`)).notes).toBeNull();
-    const any = await send(suite.app, suite.token, 'PUT', url, { ...receiptBody(receipt), notes: 'any' }, '*');
+    const any = await send(suite.app, suite.token, 'PUT', url, { ...updateBodyOf(receipt), notes: 'any' }, '*');
     expect(any.statusCode).toBe(200);
   });
 });
@@ -218,7 +204,7 @@ const resources: Resource[] = [
     word: 'receipt',
     make: async (token) => ({ id: (await createReceipt(suite.app, token, refs)).id, url: '' }),
     read: readOne('/api/receipts'),
-    update: (r, n) => ({ url: `/api/receipts/${r.id}/main`, body: { ...receiptBody(r as unknown as Receipt), notes: `note ${n}` } }),
+    update: (r, n) => ({ url: `/api/receipts/${r.id}/main`, body: { ...updateBodyOf(r as unknown as Receipt), notes: `note ${n}` } }),
     changed: (r) => r.notes,
   },
   {
