@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, signInWithToken, test } from '../support/fixtures';
 import { approveDeliveryViaApi, deliveryLinesViaApi, deliveryViaApi, seedDelivery } from '../support/deliveries-data';
 import { mailsTo } from '../support/inbox';
-import { apart, scrollTableTo } from '../support/table-scroll';
+import { apart, scrollBeside, scrollTableTo } from '../support/table-scroll';
 
 /** The row of a transfer or scrap note, found by its Approved switch's name. */
 function noteRow(page: Page, type: 'transfer' | 'scrap', id: number) {
@@ -226,13 +226,16 @@ test.describe('on a phone', () => {
     expect(await apart(key, actions)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+    // Scrolled to the far end, the key and the Actions are still there; scrolled so that the Approved
+    // column starts beside the key, the switch shows whole, under neither sticky column.
     const table = page.getByRole('table', { name: 'Transfer delivery notes' });
     expect(await scrollTableTo(table, 10_000)).not.toBeNull();
     await expect(key).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('link', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
+    await scrollBeside(table, row.getByRole('cell').filter({ has: page.getByRole('switch', { name: `Approve transfer delivery note ${note.id}`, exact: true }) }), key);
     await expect(approved).toBeInViewport({ ratio: 1 });
     expect(await apart(approved, actions)).toBe(true);
     expect(await apart(approved, key)).toBe(true);
-    await expect(row.getByRole('link', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
     await expectAccessible(page);
   });
 });

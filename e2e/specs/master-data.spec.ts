@@ -34,9 +34,14 @@ const table = (page: Page) => page.getByRole('table', { name: 'Master Data' });
 const dataRows = (page: Page) => table(page).getByRole('row').filter({ has: page.getByRole('cell') });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Choose filter' });
 
-/** The LB numbers of the rows shown, top to bottom. */
+/** The LB numbers of the rows shown, top to bottom: the first cell drawn that starts with one (its column, or on a phone the key cell). */
 async function shownLbNumbers(page: Page): Promise<string[]> {
-  return dataRows(page).evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[2]?.textContent ?? ''));
+  return dataRows(page).evaluateAll((rows) =>
+    rows.map((r) => {
+      const drawn = Array.from(r.querySelectorAll('td')).filter((td) => getComputedStyle(td).display !== 'none');
+      return drawn.map((td) => /^LB\d+/.exec(td.textContent ?? '')?.[0]).find((lb) => lb !== undefined) ?? '';
+    }),
+  );
 }
 
 async function expectRows(page: Page, receipts: Receipt[]) {

@@ -246,25 +246,53 @@ export function LbRows({ value, onChange, type, customerAccount = null, delivery
   };
 
   // The newest row stays in view at the end of the list, where the user looks for it: a new row is
-  // brought into view (in the list's scroll area and on the page), and while the list is scrolled to
-  // its end it stays there as checked rows grow by their receipt line. Scrolled up, it stays put.
+  // brought into view (in the list's scroll area and on the page), and after that, while the list
+  // is at its end, it stays in view as rows grow by their receipt line and the screen above them
+  // by its messages. Scrolled up, the list stays put; a list only loaded (an edit screen) never moves.
   const viewport = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const shown = useRef(value.length);
-  const atEnd = useRef(true);
+  const atEnd = useRef(false);
+  const showNewest = () => {
+    const inner = viewport.current;
+    if (inner) inner.scrollTop = inner.scrollHeight;
+    const last = listRef.current?.lastElementChild;
+    if (!last) return;
+    // On the page: the newest row's foot on screen (the list's own frame is scrolled to its end above).
+    const below = last.getBoundingClientRect().bottom - window.innerHeight;
+    if (below > 0) window.scrollBy({ top: below + 8 });
+  };
+  // Only the person's own scrolling (wheel, touch, keys, the scrollbar) decides whether the list is
+  // at its end: scrolls the page makes itself (growing rows, anchoring) do not.
+  const byPerson = useRef(false);
+  const personScrolls = () => {
+    byPerson.current = true;
+  };
   const onScroll = () => {
     const el = viewport.current;
-    if (el) atEnd.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+    if (el && byPerson.current) atEnd.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
   };
   useEffect(() => {
     const added = value.length > shown.current;
     shown.current = value.length;
     if (added) {
       atEnd.current = true;
-      listRef.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
+      byPerson.current = false;
     }
-    if (atEnd.current) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    if (atEnd.current) showNewest();
   });
+  const hasRows = value.length > 0;
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const grown = new ResizeObserver(() => {
+      if (atEnd.current) showNewest();
+    });
+    // The rows growing, and the page growing above them (a message under the field, a scan's answer).
+    grown.observe(list);
+    grown.observe(document.documentElement);
+    return () => grown.disconnect();
+  }, [hasRows]);
 
   const [accepted, accept] = useAcceptedWarnings();
   const [notice, setNotice] = useState<string | null>(null);
@@ -315,7 +343,17 @@ export function LbRows({ value, onChange, type, customerAccount = null, delivery
             No LB numbers yet: scan a tag or type its number above.
           </Text>
         ) : maxHeight ? (
-          <ScrollArea.Autosize mah={maxHeight} type="auto" viewportRef={viewport} onScrollPositionChange={onScroll} data-testid="lb-rows-scroll">
+          <ScrollArea.Autosize
+            mah={maxHeight}
+            type="auto"
+            viewportRef={viewport}
+            onScrollPositionChange={onScroll}
+            onWheel={personScrolls}
+            onTouchStart={personScrolls}
+            onPointerDown={personScrolls}
+            onKeyDown={personScrolls}
+            data-testid="lb-rows-scroll"
+          >
             {list}
           </ScrollArea.Autosize>
         ) : (
