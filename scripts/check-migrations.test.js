@@ -50,18 +50,19 @@ describe('committed migrations are append-only', () => {
     const journalPath = path.join(folder, 'meta/_journal.json');
     const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8'));
     journal.entries[2].when += 1;
-    journal.entries.pop();
+    const last = journal.entries.pop().tag;
     fs.writeFileSync(journalPath, JSON.stringify(journal));
     const problems = checkMigrations(folder, manifest);
     expect(problems).toContainEqual(expect.stringMatching(/^meta\/_journal\.json#0002_list_versions_and_receipt_indexes was changed/));
-    expect(problems).toContainEqual(expect.stringMatching(/^meta\/_journal\.json#0007_receipts_process_state_sort was removed/));
+    // The newest entry, whichever migration it is.
+    expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^meta/_journal\\.json#${last} was removed`)));
   });
 
   it('fails on a new migration that is not listed, passes once it is appended', () => {
     const { folder, manifest } = committed();
-    fs.writeFileSync(path.join(folder, '0008_next.sql'), 'CREATE INDEX "x" ON "users" ("id");');
-    expect(checkMigrations(folder, manifest)).toEqual([expect.stringMatching(/^0008_next\.sql is not listed/)]);
-    const appended = `${manifest}${sha('CREATE INDEX "x" ON "users" ("id");')}  0008_next.sql\n`;
+    fs.writeFileSync(path.join(folder, '9999_next.sql'), 'CREATE INDEX "x" ON "users" ("id");');
+    expect(checkMigrations(folder, manifest)).toEqual([expect.stringMatching(/^9999_next\.sql is not listed/)]);
+    const appended = `${manifest}${sha('CREATE INDEX "x" ON "users" ("id");')}  9999_next.sql\n`;
     expect(checkMigrations(folder, appended, [{ commit: 'HEAD', text: manifest }])).toEqual([]);
   });
 
