@@ -63,7 +63,8 @@ describe('both forms', () => {
     expect(rows.slice(1).map((r) => r[9])).toEqual(days('2025-03-03', '2025-03-05', '2025-03-09'));
     const one = await get('/api/end_of_day_sheet_csv?receiptDate=2025-03-10');
     expect(one.headers['content-disposition']).toBe('attachment; filename="end_of_day_sheet_2025-03-10.csv"');
-    expect(await lbsOfSheet('receiptDate=2025-03-10&isExported=false')).toEqual([]);
+    // The export commits once the whole body is delivered, a moment after the client has it.
+    await expect.poll(() => lbsOfSheet('receiptDate=2025-03-10&isExported=false')).toEqual([]);
   });
 });
 
