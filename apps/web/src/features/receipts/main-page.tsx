@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { processStateTone, receiptStatus, type Receipt } from '@cooler-hub/contract/receipts';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import { DataList, type ListColumn } from '../../components/list/data-list';
-import { RowActions } from '../../components/list/row-actions';
 import { useListController } from '../../components/list/use-list-controller';
 import { debounce } from '../../components/form/search-select-model';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
@@ -21,8 +20,8 @@ import { useCan } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { paths, type AppPath } from '../../lib/paths';
 import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
-import { LbTagPresetButton, PrintTagIcon } from './lb-tag-print';
-import { receiptPhoneKey } from './receipts-columns';
+import { LbTagPresetButton } from './lb-tag-print';
+import { ReceiptRowActions, receiptPhoneKey } from './receipts-columns';
 import { useScannerFocus } from './scan-focus';
 import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 
@@ -242,16 +241,7 @@ export default function MainPage() {
           columns={columns}
           phoneKey={receiptPhoneKey}
           toolbar={<LbTagPresetButton />}
-          rowActions={(r) => (
-            <Group gap={4} wrap="nowrap">
-              <PrintTagIcon receiptId={r.id} />
-              <RowActions
-                editTo={paths.receiptEdit.to({ receipt: r.id })}
-                historyTo={paths.receiptRevisions.to({ receipt: r.id })}
-                onDelete={() => list.deletion.ask(r)}
-              />
-            </Group>
-          )}
+          rowActions={(r) => <ReceiptRowActions receipt={r} onDelete={() => list.deletion.ask(r)} />}
         />
       </Box>
     </Stack>

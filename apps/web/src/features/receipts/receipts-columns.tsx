@@ -9,6 +9,8 @@ import { Link } from 'react-router';
 import { processStateTone, type Receipt, type ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { DataListProps, ListColumn } from '../../components/list/data-list';
 import { PhoneKey } from '../../components/list/phone-key';
+import { RowActions } from '../../components/list/row-actions';
+import { PrintTagIcon } from './lb-tag-print';
 import { formatDate } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
 
@@ -57,6 +59,16 @@ function column(
   width?: number,
 ): ListColumn<Receipt> {
   return { key, header, sortField: key, width, render };
+}
+
+/** A receipt's row icons on /main and Master Data: print its tag, edit, history, delete. */
+export function ReceiptRowActions({ receipt, onDelete }: { receipt: Receipt; onDelete: () => void }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <PrintTagIcon receiptId={receipt.id} />
+      <RowActions editTo={paths.receiptEdit.to({ receipt: receipt.id })} historyTo={paths.receiptRevisions.to({ receipt: receipt.id })} onDelete={onDelete} />
+    </Group>
+  );
 }
 
 /** On a phone, a receipt's row keeps its LB number and customer account in view (docs/decisions/221). */

@@ -6,18 +6,16 @@
  * The panel's fields are a react-hook-form (the search-selects and date fields bind to one); the
  * form is reset from the query string each time the panel opens and read when it is applied.
  */
-import { Group } from '@mantine/core';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { DataList } from '../../components/list/data-list';
 import { FilterPanel, FiltersButton, useFilterDraft, type FilterDraft } from '../../components/list/filter-panel';
-import { RowActions } from '../../components/list/row-actions';
 import { useListController } from '../../components/list/use-list-controller';
 import { paths } from '../../lib/paths';
 import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
-import { LbTagPresetButton, PrintTagIcon, PrintTagsButton } from './lb-tag-print';
-import { receiptColumns, receiptPhoneKey } from './receipts-columns';
+import { LbTagPresetButton, PrintTagsButton } from './lb-tag-print';
+import { ReceiptRowActions, receiptColumns, receiptPhoneKey } from './receipts-columns';
 import { ReceiptsFilterFields } from './receipts-filter-fields';
 import {
   EMPTY_RECEIPT_FILTER_FORM,
@@ -79,16 +77,7 @@ export default function ReceiptsPage() {
         selectable
         // Printed in the order the list shows them.
         selectionActions={(ids) => <PrintTagsButton ids={list.items.filter((r) => ids.includes(r.id)).map((r) => r.id)} label="Print tags" />}
-        rowActions={(r) => (
-          <Group gap={4} wrap="nowrap">
-            <PrintTagIcon receiptId={r.id} />
-            <RowActions
-              editTo={paths.receiptEdit.to({ receipt: r.id })}
-              historyTo={paths.receiptRevisions.to({ receipt: r.id })}
-              onDelete={() => list.deletion.ask(r)}
-            />
-          </Group>
-        )}
+        rowActions={(r) => <ReceiptRowActions receipt={r} onDelete={() => list.deletion.ask(r)} />}
       />
       <FormProvider {...form}>
         <FilterPanel draft={draft}>
