@@ -3,7 +3,7 @@
  * (an address typed, looked up on blur, created on submit) and used (an address some note already
  * uses, chosen from the list). Choosing one clears the other; emptying the text clears the value.
  */
-import { searchTextOnly, type DeliveryAddress, type LookedUpAddress } from '@cooler-hub/contract/deliveries';
+import { searchTextOnly, type DeliveryAddress, type LookedUpAddress } from '@cooler-hub/contract/delivery-addresses';
 
 export type AddressMode = 'none' | 'search' | 'used';
 

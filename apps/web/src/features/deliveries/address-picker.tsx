@@ -10,7 +10,7 @@ import { Combobox, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import type { AddressTarget } from '@cooler-hub/contract/deliveries';
+import type { AddressTarget } from '@cooler-hub/contract/delivery-addresses';
 import { useField } from '../../components/form/fields';
 import { DELIVERIES_KEY, lookupAddress, usedAddresses } from './api';
 import {

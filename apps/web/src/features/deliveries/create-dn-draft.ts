@@ -7,7 +7,7 @@
  * The type comes from the navigation state when a list preset it, else from the type last chosen
  * (localStorage, spec 4 "The chosen delivery type is remembered"), else transfer.
  */
-import { DELIVERY_TYPES, type DeliveryType } from '@cooler-hub/contract/deliveries';
+import { DELIVERY_TYPES, type DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { paths } from '../../lib/paths';
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -10,7 +10,7 @@ import { IconHandFinger, IconScan } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { DeliveryType } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { AppForm } from '../../components/form/app-form';
 import { useAppForm } from '../../components/form/use-app-form';
 import { paths } from '../../lib/paths';

@@ -8,7 +8,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { DeliveryType } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { paths } from '../../lib/paths';
 import { completeLabel } from './create-dn-draft';
 import { saveProblems, type SaveProblems } from './create-dn-errors';

@@ -7,7 +7,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { DeliveryType } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { scanAccepted, scanRefused } from '../../components/scan-feedback/scan-feedback';
 import { ScanFeedback } from '../../components/scan-feedback/scan-feedback-view';
 import { CameraScanner } from '../../components/scanner/camera-scanner-view';

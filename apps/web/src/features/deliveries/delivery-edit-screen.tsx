@@ -5,7 +5,8 @@
  */
 import { Alert } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { wrongTypeMessage, type DeliveryType } from '@cooler-hub/contract/deliveries';
+import { wrongTypeMessage } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { FormScreen } from '../../components/form/form-screen';
 import { paths } from '../../lib/paths';
 import { useDelivery } from './api';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EMAIL_MISSED, searchTextOnly, type Delivery, type DeliveryAddress } from '@cooler-hub/contract/deliveries';
+import { EMAIL_MISSED, type Delivery } from '@cooler-hub/contract/deliveries';
+import { searchTextOnly, type DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import { REQUIRED_MESSAGE } from '@cooler-hub/contract/common';
 import { typedChoice, usedChoice } from './address-picker-model';
 import {

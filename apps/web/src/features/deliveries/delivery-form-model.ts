@@ -11,15 +11,10 @@
  */
 import { z } from 'zod';
 import { REQUIRED_MESSAGE, type NamedRef } from '@cooler-hub/contract/common';
-import {
-  EMAIL_MISSED,
-  type AddressTarget,
-  type Delivery,
-  type DeliveryAddress,
-  type DeliveryCreateInput,
-  type DeliveryEmail,
-  type DeliveryType,
-} from '@cooler-hub/contract/deliveries';
+import { EMAIL_MISSED, type Delivery, type DeliveryCreateInput } from '@cooler-hub/contract/deliveries';
+import type { AddressTarget, DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
+import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { londonToday } from '@cooler-hub/contract/london-time';
 import type { DeliveryBody } from './api';
 import { choiceId, NO_ADDRESS, usedChoice, type AddressChoice } from './address-picker-model';

@@ -7,7 +7,8 @@
 import { Anchor, Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { DeliveryListItem, DeliveryType } from '@cooler-hub/contract/deliveries';
+import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { DataList, type ListColumn } from '../../components/list/data-list';
 import { PhoneKey } from '../../components/list/phone-key';
 import { RowActions } from '../../components/list/row-actions';

@@ -7,7 +7,7 @@
 import { Combobox, Loader, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import type { DeliveryEmail } from '@cooler-hub/contract/deliveries';
+import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
 import { useField } from '../../components/form/fields';
 import { debounce } from '../../components/form/search-select-model';
 import { isApiError } from '../../lib/api-client';

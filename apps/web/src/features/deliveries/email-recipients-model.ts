@@ -2,7 +2,7 @@
  * The recipients of a delivery note (spec 4, 5.4; docs/decisions/171): a list of delivery e-mails,
  * each once; the chosen customer's default e-mail joins it and replaces the previous customer's.
  */
-import { isEmailLike, type DeliveryEmail } from '@cooler-hub/contract/deliveries';
+import { isEmailLike, type DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
 
 export interface Recipients {
   emails: DeliveryEmail[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LbCheckItem, LbCheckReceipt } from '@cooler-hub/contract/deliveries';
+import type { LbCheckItem, LbCheckReceipt } from '@cooler-hub/contract/lb-numbers';
 import {
   acceptanceKey,
   addCodes,

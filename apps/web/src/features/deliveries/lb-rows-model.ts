@@ -4,7 +4,8 @@
  * list itself is a plain string[] owned by the screen (the create draft, an edit form); the checks
  * are kept beside it, by LB number, so they follow a row however the list is reordered or edited.
  */
-import { lineWarnings, type DeliveryType, type LbCheckItem, type LbCheckReceipt } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { lineWarnings, type LbCheckItem, type LbCheckReceipt } from '@cooler-hub/contract/lb-numbers';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 
 /**

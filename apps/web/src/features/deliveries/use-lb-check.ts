@@ -6,7 +6,7 @@
  * The window is not pushed back by later codes, so a long run of scans is still checked as it goes.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { DeliveryType } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { checkLbNumbers } from './api';
 import { codesToCheck, withAnswers, withFailures, type LbChecks, type LbCheckState } from './lb-rows-model';
 
