@@ -3,9 +3,9 @@
  * the other violations above the list under their field's label, a violation without a path as it
  * is; nothing more when the API client already told the user (a toast, /404).
  */
-import { toFieldPath } from '../../components/form/violations';
-import { isApiError } from '../../lib/api-client';
-import { lbErrorsByIndex } from './lb-rows-model';
+import { toFieldPath } from '../../../components/form/violations';
+import { isApiError } from '../../../lib/api-client';
+import { lbErrorsByIndex } from '../lb-rows/lb-rows-model';
 
 /** What a refused save left to show: per row, and for the note as a whole. */
 export interface SaveProblems {

@@ -8,7 +8,7 @@
  * (localStorage, spec 4 "The chosen delivery type is remembered"), else transfer.
  */
 import { DELIVERY_TYPES, type DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

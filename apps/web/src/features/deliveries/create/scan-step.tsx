@@ -8,14 +8,14 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { scanAccepted, scanRefused } from '../../components/scan-feedback/scan-feedback';
-import { ScanFeedback } from '../../components/scan-feedback/scan-feedback-view';
-import { CameraScanner } from '../../components/scanner/camera-scanner-view';
-import { useCameraScanner } from '../../components/scanner/camera-scanner';
-import { paths } from '../../lib/paths';
+import { scanAccepted, scanRefused } from '../../../components/scan-feedback/scan-feedback';
+import { ScanFeedback } from '../../../components/scan-feedback/scan-feedback-view';
+import { CameraScanner } from '../../../components/scanner/camera-scanner-view';
+import { useCameraScanner } from '../../../components/scanner/camera-scanner';
+import { paths } from '../../../lib/paths';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
-import { addCodes } from './lb-rows-model';
-import { LbRows } from './lb-rows';
+import { addCodes } from '../lb-rows/lb-rows-model';
+import { LbRows } from '../lb-rows/lb-rows';
 import { lbScanFeedback } from './scan-step-feedback';
 
 /** Spec 9: "Scanned list area maximum height 360 px". */

@@ -7,9 +7,9 @@ import { Box, Button, Group, Modal, Switch, Text, Tooltip } from '@mantine/core'
 import { useState } from 'react';
 import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
 import { deliveryTitle } from '@cooler-hub/contract/delivery-types';
-import { runWithToast } from './action-feedback';
-import { formatDateTime } from '../../lib/format-date';
-import { approveDelivery } from './api';
+import { runWithToast } from '../action-feedback';
+import { formatDateTime } from '../../../lib/format-date';
+import { approveDelivery } from '../api';
 import { approveLabel } from './delivery-list-model';
 
 const APPROVED_STYLES = {

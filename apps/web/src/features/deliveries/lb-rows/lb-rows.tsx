@@ -19,7 +19,7 @@ import { useMergedRef } from '@mantine/hooks';
 import { useEffect, useRef, useState, type FocusEvent, type Ref } from 'react';
 import { DUPLICATE_LB_NUMBER } from '@cooler-hub/contract/deliveries';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { useWedgeInput } from '../../components/scanner/wedge-input';
+import { useWedgeInput } from '../../../components/scanner/wedge-input';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import { acceptanceKey, addCodes, attentionCount, flaggedCount, removeCode, rowViews, type LbRowView } from './lb-rows-model';
 import { useLbCheck } from './use-lb-check';

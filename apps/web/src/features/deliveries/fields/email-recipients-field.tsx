@@ -8,11 +8,11 @@ import { Combobox, Loader, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
-import { useField } from '../../components/form/fields';
-import { debounce } from '../../components/form/search-select-model';
-import { isApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/async';
-import { createDeliveryEmail, searchDeliveryEmails } from './api';
+import { useField } from '../../../components/form/fields';
+import { debounce } from '../../../components/form/search-select-model';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/async';
+import { createDeliveryEmail, searchDeliveryEmails } from '../api';
 import { addEmail, newEmailOffer, removeEmail } from './email-recipients-model';
 
 const ATTACH_OPTION = '\u0000attach';

@@ -8,15 +8,15 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { notifySuccess } from '../../lib/notify';
-import { paths } from '../../lib/paths';
-import { DELIVERIES_KEY, createDelivery } from './api';
-import { createDnTitle, listPathAfterCreate } from './create-dn-draft';
-import { CreateDnPrep } from './create-dn-prep';
-import { CreateDnPreview } from './create-dn-preview';
-import { CreateDnScan } from './create-dn-scan';
-import { fieldLabel, isPrepReady, prepSummary, toCreateBody, withResolvedAddresses, type PrepFields } from './create-dn-fields';
-import { useCreateDnDraft } from './use-create-dn-draft';
+import { notifySuccess } from '../../../lib/notify';
+import { paths } from '../../../lib/paths';
+import { DELIVERIES_KEY, createDelivery } from '../api';
+import { createDnTitle, listPathAfterCreate } from './create-delivery-draft';
+import { CreateDnPrep } from './prep-step';
+import { CreateDnPreview } from './preview-step';
+import { CreateDnScan } from './scan-step';
+import { fieldLabel, isPrepReady, prepSummary, toCreateBody, withResolvedAddresses, type PrepFields } from '../fields/create-dn-fields';
+import { useCreateDnDraft } from './use-create-delivery-draft';
 
 const STEP_TEXT = {
   prep: 'Step 1 of 3: preparation',

@@ -9,10 +9,10 @@ import { IconAlertCircle, IconArrowLeft, IconPencil } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { paths } from '../../lib/paths';
-import { completeLabel } from './create-dn-draft';
-import { saveProblems, type SaveProblems } from './create-dn-errors';
-import { LbRows } from './lb-rows';
+import { paths } from '../../../lib/paths';
+import { completeLabel } from './create-delivery-draft';
+import { saveProblems, type SaveProblems } from './save-problems';
+import { LbRows } from '../lb-rows/lb-rows';
 
 export function CreateDnPreview(props: {
   type: DeliveryType;

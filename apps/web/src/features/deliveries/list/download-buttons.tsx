@@ -6,8 +6,8 @@ import { Button, Group } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DOWNLOAD_FORMATS, DeliveryListItem } from '@cooler-hub/contract/deliveries';
-import { runWithToast } from './action-feedback';
-import { downloadDelivery } from './api';
+import { runWithToast } from '../action-feedback';
+import { downloadDelivery } from '../api';
 import { downloadLabel } from './delivery-list-model';
 
 type Format = (typeof DOWNLOAD_FORMATS)[number];

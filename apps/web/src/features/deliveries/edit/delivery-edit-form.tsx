@@ -12,14 +12,14 @@ import { useState } from 'react';
 import { useController, useWatch, type FieldErrors } from 'react-hook-form';
 import type { Versioned } from '@cooler-hub/contract/common';
 import { APPROVED_READ_ONLY, type Delivery } from '@cooler-hub/contract/deliveries';
-import { AppForm } from '../../components/form/app-form';
-import { useAppForm } from '../../components/form/use-app-form';
-import { useSaveForm } from '../../components/form/use-save-form';
-import { notifySuccess } from '../../lib/notify';
-import { approveDelivery, createDeliveryAddress, DELIVERIES_KEY, getDelivery, updateScrap, updateTransfer } from './api';
-import { DeliveryFields } from './delivery-fields';
-import { fieldsFromDelivery, resolveAddresses, toUpdateBody, withFieldRules, type DeliveryDraftFields } from './delivery-form-model';
-import { LbRows } from './lb-rows';
+import { AppForm } from '../../../components/form/app-form';
+import { useAppForm } from '../../../components/form/use-app-form';
+import { useSaveForm } from '../../../components/form/use-save-form';
+import { notifySuccess } from '../../../lib/notify';
+import { approveDelivery, createDeliveryAddress, DELIVERIES_KEY, getDelivery, updateScrap, updateTransfer } from '../api';
+import { DeliveryFields } from '../fields/delivery-fields';
+import { fieldsFromDelivery, resolveAddresses, toUpdateBody, withFieldRules, type DeliveryDraftFields } from '../fields/delivery-form-model';
+import { LbRows } from '../lb-rows/lb-rows';
 
 export interface EditValues extends DeliveryDraftFields {
   lbNumbers: string[];

@@ -13,7 +13,7 @@ import {
   saveDraft,
   TYPE_KEY,
   type DraftStorage,
-} from './create-dn-draft';
+} from './create-delivery-draft';
 
 function memoryStorage(initial: Record<string, string> = {}): DraftStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

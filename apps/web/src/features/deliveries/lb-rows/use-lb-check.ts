@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { checkLbNumbers } from './api';
+import { checkLbNumbers } from '../api';
 import { codesToCheck, withAnswers, withFailures, type LbChecks, type LbCheckState } from './lb-rows-model';
 
 /** Long enough to gather one burst of codes, short enough to read as "at once". */

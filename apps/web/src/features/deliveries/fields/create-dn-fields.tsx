@@ -6,10 +6,10 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DeliveryCreateInput } from '@cooler-hub/contract/deliveries';
-import { formatDate } from '../../lib/format-date';
-import { createDeliveryAddress } from './api';
+import { formatDate } from '../../../lib/format-date';
+import { createDeliveryAddress } from '../api';
 import { choiceText } from './address-picker-model';
-import type { CreateDnDraft } from './create-dn-draft';
+import type { CreateDnDraft } from '../create/create-delivery-draft';
 import { DELIVERY_TYPE_LABELS } from './delivery-fields';
 import { hasCustomer, isPreparationReady, resolveAddresses, toBody, validateFields, type DeliveryDraftFields } from './delivery-form-model';
 

@@ -4,7 +4,7 @@
  * is refused.
  */
 import { WRONG_LB_NUMBER, isLbNumber } from '@cooler-hub/contract/rules';
-import type { ScanOutcome } from '../../components/scan-feedback/scan-feedback-model';
+import type { ScanOutcome } from '../../../components/scan-feedback/scan-feedback-model';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 
 /** Short, beside the field's own notice (the contract's sentence), which says it in full. */

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { loadDraft, openingDraft, presetType, rememberedType, rememberType, saveDraft, clearDraft, type CreateDnDraft } from './create-dn-draft';
+import { loadDraft, openingDraft, presetType, rememberedType, rememberType, saveDraft, clearDraft, type CreateDnDraft } from './create-delivery-draft';
 
 const session = () => (typeof window === 'undefined' ? null : window.sessionStorage);
 const local = () => (typeof window === 'undefined' ? null : window.localStorage);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { saveProblems } from './create-dn-errors';
+import { ApiError } from '../../../lib/api-client';
+import { saveProblems } from './save-problems';
 
 const label = (path: string) => ({ customerAccount: 'Customer (Asset owner)', emails: 'Email recipients' })[path] ?? path;
 

@@ -11,14 +11,14 @@ import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { AppForm } from '../../components/form/app-form';
-import { useAppForm } from '../../components/form/use-app-form';
-import { paths } from '../../lib/paths';
-import type { CreateDnDraft } from './create-dn-draft';
-import { missingLabels, type PrepFields } from './create-dn-fields';
-import { DeliveryFields } from './delivery-fields';
-import { deliveryFieldsSchema, emptyFields, isPreparationReady } from './delivery-form-model';
-import type { DraftUpdate } from './use-create-dn-draft';
+import { AppForm } from '../../../components/form/app-form';
+import { useAppForm } from '../../../components/form/use-app-form';
+import { paths } from '../../../lib/paths';
+import type { CreateDnDraft } from './create-delivery-draft';
+import { missingLabels, type PrepFields } from '../fields/create-dn-fields';
+import { DeliveryFields } from '../fields/delivery-fields';
+import { deliveryFieldsSchema, emptyFields, isPreparationReady } from '../fields/delivery-form-model';
+import type { DraftUpdate } from './use-create-delivery-draft';
 
 type NextView = 'scan' | 'preview';
 

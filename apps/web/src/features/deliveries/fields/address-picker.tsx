@@ -11,8 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { AddressTarget } from '@cooler-hub/contract/delivery-addresses';
-import { useField } from '../../components/form/fields';
-import { DELIVERIES_KEY, lookupAddress, usedAddresses } from './api';
+import { useField } from '../../../components/form/fields';
+import { DELIVERIES_KEY, lookupAddress, usedAddresses } from '../api';
 import {
   addressLine,
   choiceText,

@@ -7,8 +7,8 @@
  */
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
-import { CellPopover, type PopoverSpec } from '../../components/list/cell-popover';
-import { formatDateTime } from '../../lib/format-date';
+import { CellPopover, type PopoverSpec } from '../../../components/list/cell-popover';
+import { formatDateTime } from '../../../lib/format-date';
 import { EMAIL_STATUS_COLORS, resendFailedLabel } from './delivery-list-model';
 import { ResendButton } from './resend-button';
 

@@ -8,8 +8,8 @@ import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
-import { runWithToast } from './action-feedback';
-import { resendDelivery } from './api';
+import { runWithToast } from '../action-feedback';
+import { resendDelivery } from '../api';
 import { resendBlockedReason, resendLabel } from './delivery-list-model';
 
 export const RESENT_MESSAGE = 'The delivery resend on email';

@@ -7,9 +7,9 @@ import { Alert } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { wrongTypeMessage } from '@cooler-hub/contract/deliveries';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { FormScreen } from '../../components/form/form-screen';
-import { paths } from '../../lib/paths';
-import { useDelivery } from './api';
+import { FormScreen } from '../../../components/form/form-screen';
+import { paths } from '../../../lib/paths';
+import { useDelivery } from '../api';
 import { DeliveryEditForm } from './delivery-edit-form';
 
 /** A route's id as a note id, or null when it is not a positive whole number. */

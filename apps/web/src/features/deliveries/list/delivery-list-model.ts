@@ -4,7 +4,7 @@
  */
 import { APPROVED_READ_ONLY, NOT_APPROVED_YET, type DOWNLOAD_FORMATS, type EmailStatus } from '@cooler-hub/contract/deliveries';
 import { deliveryTitle, type DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 type NoteRef = { id: number; type: DeliveryType };
 type NoteState = NoteRef & { status: 'pending' | 'approved' };

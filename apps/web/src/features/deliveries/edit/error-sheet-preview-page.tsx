@@ -10,14 +10,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { APPROVED_READ_ONLY, wrongTypeMessage } from '@cooler-hub/contract/deliveries';
 import { LAST_LINE, type DeliveryLine } from '@cooler-hub/contract/delivery-lines';
-import { DataList, type ListColumn } from '../../components/list/data-list';
-import { RowActions } from '../../components/list/row-actions';
-import { useListController, type ListFetcher } from '../../components/list/use-list-controller';
-import { formatDate } from '../../lib/format-date';
-import { notifySuccess } from '../../lib/notify';
-import { paths } from '../../lib/paths';
-import { parseRecordId } from '../../lib/record-id';
-import { DELIVERIES_KEY, DELIVERY_LINES_KEY, deleteDeliveryLine, listDeliveryLines, useDelivery } from './api';
+import { DataList, type ListColumn } from '../../../components/list/data-list';
+import { RowActions } from '../../../components/list/row-actions';
+import { useListController, type ListFetcher } from '../../../components/list/use-list-controller';
+import { formatDate } from '../../../lib/format-date';
+import { notifySuccess } from '../../../lib/notify';
+import { paths } from '../../../lib/paths';
+import { parseRecordId } from '../../../lib/record-id';
+import { DELIVERIES_KEY, DELIVERY_LINES_KEY, deleteDeliveryLine, listDeliveryLines, useDelivery } from '../api';
 
 export const SAVED_MESSAGE = 'Delivery was successfully updated';
 

@@ -16,7 +16,7 @@ import type { AddressTarget, DeliveryAddress } from '@cooler-hub/contract/delive
 import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { londonToday } from '@cooler-hub/contract/london-time';
-import type { DeliveryBody } from './api';
+import type { DeliveryBody } from '../api';
 import { choiceId, NO_ADDRESS, usedChoice, type AddressChoice } from './address-picker-model';
 
 export type { AddressChoice } from './address-picker-model';
