@@ -209,6 +209,12 @@ export type ScrapUpdateBody = z.infer<typeof scrapUpdateBody>;
 export const errorSheetUpdateBody = z.object(commonFields).superRefine(requiredFieldRules('edit', 'error_sheet'), always);
 export type ErrorSheetUpdateBody = z.infer<typeof errorSheetUpdateBody>;
 
+/** The edit body of each type: PUT /api/deliveries/{id}/{type}. */
+export const DELIVERY_UPDATE_BODIES = { transfer: transferUpdateBody, scrap: scrapUpdateBody, error_sheet: errorSheetUpdateBody } as const satisfies Record<
+  DeliveryType,
+  z.ZodType
+>;
+
 /** Any of the three edits, as the service takes it. */
 export interface DeliveryUpdate {
   deliveryDay: string;

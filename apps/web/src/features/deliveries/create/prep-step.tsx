@@ -14,15 +14,16 @@ import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { AppForm } from '../../../components/form/app-form';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { paths } from '../../../lib/paths';
-import type { CreateDnDraft } from './create-delivery-draft';
-import { missingLabels, type PrepFields } from '../fields/create-dn-fields';
+import type { CreateDeliveryDraft } from './create-delivery-draft';
 import { DeliveryFields } from '../fields/delivery-fields';
-import { deliveryFieldsSchema, emptyFields, isPreparationReady } from '../fields/delivery-form-model';
+import { emptyFields } from '../fields/delivery-form-model';
+import { deliveryFieldsSchema, isPreparationReady } from '../fields/delivery-form-schema';
+import { missingLabels, type PrepFields } from './draft-fields';
 import type { DraftUpdate } from './use-create-delivery-draft';
 
 type NextView = 'scan' | 'preview';
 
-export function CreateDnPrep({ draft, update, setType }: { draft: CreateDnDraft<PrepFields>; update: DraftUpdate<PrepFields>; setType: (type: DeliveryType) => void }) {
+export function PrepStep({ draft, update, setType }: { draft: CreateDeliveryDraft<PrepFields>; update: DraftUpdate<PrepFields>; setType: (type: DeliveryType) => void }) {
   const navigate = useNavigate();
   const formApi = useAppForm(deliveryFieldsSchema('create'), { defaultValues: { ...(draft.fields ?? emptyFields(draft.type)), type: draft.type } });
   const { form } = formApi;

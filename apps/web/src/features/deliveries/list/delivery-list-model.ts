@@ -3,34 +3,30 @@
  * links go, which row actions a note allows, and the accessible names of its buttons.
  */
 import { APPROVED_READ_ONLY, NOT_APPROVED_YET, type DOWNLOAD_FORMATS, type EmailStatus } from '@cooler-hub/contract/deliveries';
-import { deliveryTitle, type DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { DELIVERY_TYPE_TABLE, deliveryTitle, type DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { DELIVERY_SCREENS } from '../../../lib/delivery-screens';
 import { paths } from '../../../lib/paths';
 
 type NoteRef = { id: number; type: DeliveryType };
 type NoteState = NoteRef & { status: 'pending' | 'approved' };
 
-/** The list screen of each type: its title (paths.ts) and its create button (spec 2.13). */
-export const LIST_SCREENS = {
-  transfer: { title: paths.deliveryListTransfer.title, createLabel: 'Create delivery note' },
-  scrap: { title: paths.deliveryListScrap.title, createLabel: 'Create delivery note' },
-  error_sheet: { title: paths.errorSheet.title, createLabel: 'Create error sheet' },
-} as const satisfies Record<DeliveryType, { title: string; createLabel: string }>;
+/** The list screen of a type: its title (paths.ts) and its create button. */
+export function listScreenOf(type: DeliveryType): { title: string; createLabel: string } {
+  return { title: DELIVERY_SCREENS[type].list.title, createLabel: `Create ${DELIVERY_TYPE_TABLE[type].noun}` };
+}
 
 /** The edit screen of a note. */
 export function editPathOf(note: NoteRef): string {
-  const id = String(note.id);
-  if (note.type === 'transfer') return paths.updateDnTransfer.to({ id });
-  if (note.type === 'scrap') return paths.updateScrap.to({ id });
-  return paths.errorSheetView.to({ deliveryId: id, view: 'update' });
+  return DELIVERY_SCREENS[note.type].edit(note.id);
 }
 
 /**
- * Where a row's Items count leads: /main filtered to the note's receipts for transfers and scraps;
- * an error sheet's own items screen (its preview) for error sheets, whose LB numbers stay free for
- * other notes and so are not the receipts' delivery (docs/decisions/181).
+ * Where a row's Items count leads: /main filtered to the note's receipts for a type that holds its
+ * LB numbers exclusively (transfer, scrap); otherwise (error sheets, whose LB numbers stay free for
+ * other notes and so are not the receipts' delivery, docs/decisions/181) the note's own items screen.
  */
 export function itemsPathOf(note: NoteRef): string {
-  if (note.type === 'error_sheet') return paths.errorSheetView.to({ deliveryId: String(note.id), view: 'preview' });
+  if (!DELIVERY_TYPE_TABLE[note.type].exclusive) return DELIVERY_SCREENS[note.type].open(note.id);
   return `${paths.main.to()}?${new URLSearchParams({ deliveryId: String(note.id) }).toString()}`;
 }
 

@@ -15,10 +15,11 @@ import { RowActions } from '../../../components/list/row-actions';
 import { useListController } from '../../../components/list/use-list-controller';
 import { useCan } from '../../../lib/current-user';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { DELIVERY_SCREENS } from '../../../lib/delivery-screens';
 import { paths } from '../../../lib/paths';
 import { ApproveSwitch } from './approve-switch';
 import { DELIVERIES_KEY, deleteDelivery, listDeliveries } from '../api';
-import { LIST_SCREENS, deleteBlockedReason, editPathOf, itemsLabel, itemsPathOf } from './delivery-list-model';
+import { deleteBlockedReason, editPathOf, itemsLabel, itemsPathOf, listScreenOf } from './delivery-list-model';
 import { DownloadButtons } from './download-buttons';
 import { EmailStatusCell } from './email-status-cell';
 import { ResendButton } from './resend-button';
@@ -62,7 +63,7 @@ function noteColumns(reload: Reload): ListColumn<DeliveryListItem>[] {
   ];
 }
 
-const errorSheetColumns: ListColumn<DeliveryListItem>[] = [
+const sheetColumns: ListColumn<DeliveryListItem>[] = [
   idColumn,
   createdColumn,
   dayColumn('Date'),
@@ -72,7 +73,8 @@ const errorSheetColumns: ListColumn<DeliveryListItem>[] = [
 
 export function DeliveryList({ type }: { type: DeliveryType }) {
   const can = useCan();
-  const screen = LIST_SCREENS[type];
+  const screen = listScreenOf(type);
+  const notes = DELIVERY_SCREENS[type].rows === 'note';
   const list = useListController({
     // One cache entry per type: the three lists share the deliveries key, so any write reloads them all.
     queryKey: [...DELIVERIES_KEY, type],
@@ -81,7 +83,7 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
     remove: (n) => deleteDelivery(n.id),
   });
   const reload = () => list.reload();
-  const columns = type === 'error_sheet' ? errorSheetColumns : noteColumns(reload);
+  const columns = notes ? noteColumns(reload) : sheetColumns;
 
   return (
     <DataList
@@ -98,7 +100,7 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
       rowActions={(n) => (
         <Group gap={4} wrap="nowrap">
           <RowActions editTo={editPathOf(n)} />
-          {type !== 'error_sheet' && <ResendButton note={n} onResent={reload} />}
+          {notes && <ResendButton note={n} onResent={reload} />}
           <RowActions
             onDelete={() => list.deletion.ask(n)}
             canDelete={can('manipulateInventory')}
