@@ -15,8 +15,8 @@ export interface DeliveryScreens {
   edit: (id: number) => string;
   /** Where a link to a note leads: its edit screen, or for an error sheet its items (the preview). */
   open: (id: number) => string;
-  /** The list's rows: notes (customer, e-mail status, approval, resend) or sheets (date and items). */
-  rows: 'note' | 'sheet';
+  /** The list's columns: 'full' (customer, e-mail status, approval, CSV and PDF, Resend) or 'short' (date, items, CSV). */
+  listColumns: 'full' | 'short';
 }
 
 const errorSheetView = (id: number, view: 'update' | 'preview') => paths.errorSheetView.to({ deliveryId: String(id), view });
@@ -24,14 +24,14 @@ const transferEdit = (id: number) => paths.updateDnTransfer.to({ id: String(id) 
 const scrapEdit = (id: number) => paths.updateScrap.to({ id: String(id) });
 
 export const DELIVERY_SCREENS: Record<DeliveryType, DeliveryScreens> = {
-  transfer: { list: paths.deliveryListTransfer, editScreen: paths.updateDnTransfer, edit: transferEdit, open: transferEdit, rows: 'note' },
-  scrap: { list: paths.deliveryListScrap, editScreen: paths.updateScrap, edit: scrapEdit, open: scrapEdit, rows: 'note' },
+  transfer: { list: paths.deliveryListTransfer, editScreen: paths.updateDnTransfer, edit: transferEdit, open: transferEdit, listColumns: 'full' },
+  scrap: { list: paths.deliveryListScrap, editScreen: paths.updateScrap, edit: scrapEdit, open: scrapEdit, listColumns: 'full' },
   error_sheet: {
     list: paths.errorSheet,
     editScreen: paths.errorSheetView,
     edit: (id) => errorSheetView(id, 'update'),
     open: (id) => errorSheetView(id, 'preview'),
-    rows: 'sheet',
+    listColumns: 'short',
   },
 };
 

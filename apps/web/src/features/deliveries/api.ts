@@ -61,11 +61,11 @@ export const checkLbNumbers = (body: { type: DeliveryType; deliveryId?: number |
   api.post('/api/deliveries/check_lb_numbers', body, lbCheckResponse);
 
 /** CSV or PDF of a note, saved under the server's name (spec 7); resolves with that name. */
-export function downloadDelivery(note: { id: number; type: DeliveryType }, format: (typeof DOWNLOAD_FORMATS)[number]) {
+export function downloadDelivery(delivery: { id: number; type: DeliveryType }, format: (typeof DOWNLOAD_FORMATS)[number]) {
   return downloadFile({
-    path: `/api/deliveries/${note.id}/download/${format}`,
+    path: `/api/deliveries/${delivery.id}/download/${format}`,
     accept: format === 'pdf' ? 'application/pdf' : 'text/csv',
-    fallbackName: deliveryFileName(note, format),
+    fallbackName: deliveryFileName(delivery, format),
   });
 }
 

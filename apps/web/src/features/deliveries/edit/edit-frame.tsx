@@ -27,26 +27,26 @@ interface EditFrameProps {
   param: 'id' | 'deliveryId';
   maw: number;
   /** The form of a loaded note of `type`. */
-  children: (note: Versioned<Delivery>) => ReactNode;
+  children: (delivery: Versioned<Delivery>) => ReactNode;
 }
 
 function LoadedEdit({ id, type, maw, children }: Omit<EditFrameProps, 'param'> & { id: number }) {
   const query = useDelivery(id);
-  const note = query.data;
+  const delivery = query.data;
   return (
     <FormScreen
       title={`${DELIVERY_SCREENS[type].editScreen.title} ${id}`}
       maw={maw}
-      loading={!note && !query.isError}
+      loading={!delivery && !query.isError}
       failed={query.isError}
       failedMessage={`The ${DELIVERY_TYPE_TABLE[type].noun} could not be loaded.`}
     >
-      {note &&
-        (note.type === type ? (
-          children(note)
+      {delivery &&
+        (delivery.type === type ? (
+          children(delivery)
         ) : (
           <Alert color="red" role="alert">
-            {wrongTypeMessage(note.type)}
+            {wrongTypeMessage(delivery.type)}
           </Alert>
         ))}
     </FormScreen>

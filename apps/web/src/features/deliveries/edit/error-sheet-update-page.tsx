@@ -24,18 +24,18 @@ import { EditFrame } from './edit-frame';
 import { toUpdateBody, type CcCodeRef } from '../fields/delivery-form-model';
 import { EmailRecipientsField } from '../fields/email-recipients-field';
 
-function ErrorSheetForm({ sheet }: { sheet: Versioned<Delivery> }) {
+function ErrorSheetForm({ delivery }: { delivery: Versioned<Delivery> }) {
   const navigate = useNavigate();
-  const formApi = useAppForm(editSchema, { defaultValues: editValues(sheet) });
+  const formApi = useAppForm(editSchema, { defaultValues: editValues(delivery) });
   const { form, processing } = formApi;
-  const [initialCc] = useState(sheet.CCCode);
-  const approved = sheet.status === 'approved';
+  const [initialCc] = useState(delivery.CCCode);
+  const approved = delivery.status === 'approved';
   const dirty = form.formState.isDirty;
-  const preview = paths.errorSheetView.to({ deliveryId: String(sheet.id), view: 'preview' });
+  const preview = paths.errorSheetView.to({ deliveryId: String(delivery.id), view: 'preview' });
 
   const onSubmit = useSaveForm(formApi, {
-    save: (values: EditValues, version) => updateDelivery(sheet.type, sheet.id, toUpdateBody(values, values.lbNumbers), version),
-    edit: { record: sheet, reload: () => getDelivery(sheet.id) },
+    save: (values: EditValues, version) => updateDelivery(delivery.type, delivery.id, toUpdateBody(values, values.lbNumbers), version),
+    edit: { record: delivery, reload: () => getDelivery(delivery.id) },
     message: 'Delivery was successfully updated',
     resetTo: editValues,
     recordKey: (saved) => [...DELIVERIES_KEY, 'one', saved.id],
@@ -52,7 +52,7 @@ function ErrorSheetForm({ sheet }: { sheet: Versioned<Delivery> }) {
   };
 
   return (
-    <AppForm api={formApi} onSubmit={onSubmit} aria-label={`Error Sheet ${sheet.id}`}>
+    <AppForm api={formApi} onSubmit={onSubmit} aria-label={`Error Sheet ${delivery.id}`}>
       {approved && (
         <Alert color="green" variant="light" role="status">
           {APPROVED_READ_ONLY}
@@ -86,7 +86,7 @@ function ErrorSheetForm({ sheet }: { sheet: Versioned<Delivery> }) {
 export default function ErrorSheetUpdatePage() {
   return (
     <EditFrame type="error_sheet" param="deliveryId" maw={720}>
-      {(note) => <ErrorSheetForm key={note.id} sheet={note} />}
+      {(delivery) => <ErrorSheetForm key={delivery.id} delivery={delivery} />}
     </EditFrame>
   );
 }

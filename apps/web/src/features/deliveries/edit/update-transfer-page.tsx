@@ -5,7 +5,7 @@ import { EditFrame } from './edit-frame';
 export default function UpdateTransferPage() {
   return (
     <EditFrame type="transfer" param="id" maw={960}>
-      {(note) => <DeliveryEditForm key={note.id} delivery={note} />}
+      {(delivery) => <DeliveryEditForm key={delivery.id} delivery={delivery} />}
     </EditFrame>
   );
 }

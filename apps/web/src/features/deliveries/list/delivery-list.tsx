@@ -50,31 +50,31 @@ const dayColumn = (header: string): ListColumn<DeliveryListItem> => ({
   render: (n) => formatDate(n.deliveryDay),
 });
 
-function noteColumns(reload: Reload): ListColumn<DeliveryListItem>[] {
+function fullColumns(reload: Reload): ListColumn<DeliveryListItem>[] {
   return [
     idColumn,
     createdColumn,
     { key: 'customerAccount', header: 'Customers', sortField: 'customerAccount', render: (n) => n.customerAccount?.name ?? '' },
     itemsColumn,
-    { key: 'emailStatus', header: 'Email status', render: (n) => <EmailStatusCell note={n} onResent={reload} /> },
+    { key: 'emailStatus', header: 'Email status', render: (n) => <EmailStatusCell delivery={n} onResent={reload} /> },
     dayColumn('Receipt Date'),
-    { key: 'status', header: 'Approved', sortField: 'status', render: (n) => <ApproveSwitch note={n} onApproved={reload} /> },
-    { key: 'download', header: 'Download', render: (n) => <DownloadButtons note={n} formats={['csv', 'pdf']} /> },
+    { key: 'status', header: 'Approved', sortField: 'status', render: (n) => <ApproveSwitch delivery={n} onApproved={reload} /> },
+    { key: 'download', header: 'Download', render: (n) => <DownloadButtons delivery={n} formats={['csv', 'pdf']} /> },
   ];
 }
 
-const sheetColumns: ListColumn<DeliveryListItem>[] = [
+const shortColumns: ListColumn<DeliveryListItem>[] = [
   idColumn,
   createdColumn,
   dayColumn('Date'),
   itemsColumn,
-  { key: 'download', header: 'Download', render: (n) => <DownloadButtons note={n} formats={['csv']} /> },
+  { key: 'download', header: 'Download', render: (n) => <DownloadButtons delivery={n} formats={['csv']} /> },
 ];
 
 export function DeliveryList({ type }: { type: DeliveryType }) {
   const can = useCan();
   const screen = listScreenOf(type);
-  const notes = DELIVERY_SCREENS[type].rows === 'note';
+  const full = DELIVERY_SCREENS[type].listColumns === 'full';
   const list = useListController({
     // One cache entry per type: the three lists share the deliveries key, so any write reloads them all.
     queryKey: [...DELIVERIES_KEY, type],
@@ -83,7 +83,7 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
     remove: (n) => deleteDelivery(n.id),
   });
   const reload = () => list.reload();
-  const columns = notes ? noteColumns(reload) : sheetColumns;
+  const columns = full ? fullColumns(reload) : shortColumns;
 
   return (
     <DataList
@@ -100,7 +100,7 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
       rowActions={(n) => (
         <Group gap={4} wrap="nowrap">
           <RowActions editTo={editPathOf(n)} />
-          {notes && <ResendButton note={n} onResent={reload} />}
+          {full && <ResendButton delivery={n} onResent={reload} />}
           <RowActions
             onDelete={() => list.deletion.ask(n)}
             canDelete={can('manipulateInventory')}
