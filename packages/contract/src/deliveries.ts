@@ -74,7 +74,7 @@ const deliveryFields = {
   deliveryDay: z.iso.date(),
   itemsCount: z.number().int(),
   type: deliveryType,
-  /** The same value as `type` (spec 3: "type or deliveryType"). */
+  /** The same value as `type`: clients read either name. */
   deliveryType,
   status: deliveryStatus,
   approvedAt: z.iso.datetime().nullable(),
@@ -227,7 +227,7 @@ export interface DeliveryUpdate {
   invoiceAddress: number | null;
 }
 
-/** POST /api/deliveries/{id}/approve answers the status (spec 7). */
+/** POST /api/deliveries/{id}/approve answers the status. */
 export const approveResponse = z.object({ id: z.number().int(), status: deliveryStatus });
 export type ApproveResponse = z.infer<typeof approveResponse>;
 
