@@ -1,9 +1,10 @@
 /**
- * Create Delivery Note / Create Error Sheet (/create-dn/:view?, spec 2.1, 2.13, 4): three views of
- * one draft (create-dn-draft.ts) — the preparation (no view), the scan step ('scan') and the preview
+ * Create Delivery Note / Create Error Sheet (/create-dn/:view?): three views of one draft
+ * (create-delivery-draft.ts) — the preparation (no view), the scan step ('scan') and the preview
  * ('preview'). The page stays mounted while the view changes, so the draft is plain state; it is
  * mirrored to sessionStorage for a reload. A step whose preparation is missing (a reload after the
- * draft was cleared, a typed URL) starts at the preparation.
+ * draft was cleared, a typed URL) starts at the preparation. The preview's 'Complete' saves the
+ * draft through `useSaveForm`, as every form saves.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The /create-dn draft as React state (create-dn-draft.ts): opened once per visit of the screen from
+ * The /create-dn draft as React state (create-delivery-draft.ts): opened once per visit of the screen from
  * the navigation state, sessionStorage and localStorage, written back to sessionStorage on every
  * change. The three steps share it: they are views of one mounted page.
  */
