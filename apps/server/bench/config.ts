@@ -70,7 +70,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   };
 }
 
-/** Minutes a run of `receipts` may take before everything is torn down: 15, plus 15 per million. */
+/**
+ * Minutes a run of `receipts` may take before everything is torn down: 30, plus 30 per million (a
+ * guard against a hang, with room for a machine that other work slows down several times).
+ */
 export function timeLimitMinutes(config: BenchConfig, receipts: number): number {
-  return config.timeLimitMinutes ?? Math.ceil(15 + (15 * receipts) / 1_000_000);
+  return config.timeLimitMinutes ?? Math.ceil(30 + (30 * receipts) / 1_000_000);
 }

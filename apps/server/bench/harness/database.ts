@@ -44,7 +44,9 @@ export async function openBenchDatabase(config: BenchConfig): Promise<BenchDatab
     else {
       await asAdmin(serverUrl ?? '', `create database "${name}"`);
       onCleanup(async () => {
-        if (config.keep) return log(`kept database ${url.toString()} (BENCH_REUSE=<this URL> measures it again)`);
+        if (config.keep) {
+          return log(`kept database ${url.toString()}; measure it again with BENCH_REUSE=${url.toString()} BENCH_ADMIN_PASSWORD=${config.adminPassword}`);
+        }
         await asAdmin(serverUrl ?? '', `drop database if exists "${name}" with (force)`);
         log(`dropped database ${name}`);
       });
