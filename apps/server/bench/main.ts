@@ -18,21 +18,19 @@
  */
 import fs from 'node:fs';
 import { BUDGET_RECEIPTS, type BenchConfig, readConfig, timeLimitMinutes } from './config';
-import { endpoints, type Ids } from './endpoints';
-import { dataSize, generators } from './generators';
+import { type Endpoint, endpoints, type Ids } from './endpoints';
+import { type DataSize, dataSize, generators } from './generators';
 import { cleanUp, log } from './harness/cleanup';
-import { openBenchDatabase } from './harness/database';
+import { type BenchDatabase, openBenchDatabase } from './harness/database';
 import { measureCsv, measureDocuments, measureLbTags } from './harness/downloads';
 import { fill } from './harness/fill';
 import { agent, get, getJson, httpFloor, load, sequential } from './harness/http-client';
 import { describeMachine, sampleLoad } from './harness/machine';
-import { MAIN, signIn, startServer } from './harness/server-process';
-import { captureSql, directSql } from './harness/sql-replay';
+import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
+import { captureSql, directSql, type Statement } from './harness/sql-replay';
 import { printCsv, printData, printDocuments, printLbTags, printListCalls, printMachine, printScaleTable, type Measured, type SizeResult } from './report';
 
-interface Page<T> {
-  items: T[];
-}
+type Recorded = Endpoint & { statements: Statement[] };
 
 async function runSize(config: BenchConfig, receipts: number): Promise<SizeResult> {
   const before = await sampleLoad();
@@ -50,52 +48,18 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
   printData(size, filled, database.kind);
 
   log('recording the SQL of each call (LOG_LEVEL=trace)');
-  const tracing = await startServer(database, 'trace', config.adminPassword);
-  let token = await signIn(tracing.base, config.adminPassword);
-  const first = async <T>(url: string) => (await getJson<Page<T>>(tracing.base, url, token)).items[0];
-  const ids: Ids = {
-    client: (await first<{ id: string }>('/api/clients?name=Bench%20Client%20100'))?.id,
-    account: (await first<{ id: string }>('/api/customer_accounts?name=Bench%20Account%200007'))?.id,
-    partNumber: (await first<{ id: string }>('/api/part_numbers?partNumber=FR-00006-SD'))?.id,
-    cooler: (await first<{ id: string }>('/api/coolers?serialNumber=000123'))?.id,
-    pdfNote: String((await first<{ id: number }>('/api/deliveries/transfer_list?order[itemsCount]=desc&perPage=1'))?.id ?? '') || undefined,
-  };
-  const calls = endpoints(size, ids, { only: config.only, scaleOnly: config.scale });
-  const recorded = [];
-  for (const [i, e] of calls.entries()) {
-    for (let w = 0; w < 3; w++) await get(tracing.base, e.url, token);
-    recorded.push({ ...e, statements: await captureSql(tracing, e.url, token, i) });
-  }
-  await tracing.stop();
+  const { ids, recorded } = await recordCalls(config, database, size);
 
   log(`measuring each call: ${config.connections} connections for ${config.seconds} s, then one request at a time`);
   const server = await startServer(database, 'warn', config.adminPassword);
-  token = await signIn(server.base, config.adminPassword);
-  // Every path warmed first, so the first call is not measured on code V8 has not optimised yet:
-  // 100 rounds, at most 2 s on each call (a slow deep page must not eat the time limit).
-  const warmSpent = recorded.map(() => 0);
-  for (let round = 0; round < 100; round++) {
-    for (const [i, e] of recorded.entries()) {
-      if ((warmSpent[i] ?? 0) < 2000) warmSpent[i] = (warmSpent[i] ?? 0) + (await get(server.base, e.url, token)).ms;
-    }
-  }
-  const measured: Measured[] = [];
-  if (database.concurrent) await database.connect();
-  for (const e of recorded) {
-    const underLoad = await load(server.base, e.url, token, config.connections, config.seconds);
-    const single = await sequential(server.base, e.url, token);
-    // Right after the calls, so both medians come from the same few seconds of the machine's life.
-    const sql = database.concurrent ? await directSql(database, e.statements) : NaN;
-    measured.push({ ...e, load: underLoad, single, sql });
-    log(`  ${e.name}: p95 ${underLoad.p95.toFixed(1)} ms, ${Math.round(underLoad.rps)} req/s`);
-  }
+  const token = await signIn(server.base, config.adminPassword);
+  const measured = await measureCalls(config, database, server, token, recorded);
   const csv = config.csv ? await measureCsv(server, token) : [];
   const documents = config.scale ? [] : await measureDocuments(server, token, ids.pdfNote);
   const tags = config.scale ? [] : await measureLbTags(server, token);
   await server.stop();
 
-  if (database.concurrent) await database.disconnect();
-  else {
+  if (!database.concurrent) {
     log('running the same SQL directly');
     await database.connect();
     for (const e of measured) e.sql = await directSql(database, e.statements);
@@ -115,6 +79,54 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
     missed = 0;
   }
   return { size, kind: database.kind, fillMs: filled.fillMs, measured, csv, floor, missed };
+}
+
+/** The ids the paths need and the SQL each call runs, from a server at LOG_LEVEL=trace. */
+async function recordCalls(config: BenchConfig, database: BenchDatabase, size: DataSize) {
+  const tracing = await startServer(database, 'trace', config.adminPassword);
+  const token = await signIn(tracing.base, config.adminPassword);
+  const idOf = async (url: string) => (await getJson<{ items: { id: string | number }[] }>(tracing.base, url, token)).items[0]?.id?.toString();
+  const ids: Ids = {
+    client: await idOf('/api/clients?name=Bench%20Client%20100'),
+    account: await idOf('/api/customer_accounts?name=Bench%20Account%200007'),
+    partNumber: await idOf('/api/part_numbers?partNumber=FR-00006-SD'),
+    cooler: await idOf('/api/coolers?serialNumber=000123'),
+    pdfNote: await idOf('/api/deliveries/transfer_list?order[itemsCount]=desc&perPage=1'),
+  };
+  const calls = endpoints(size, ids, { only: config.only, scaleOnly: config.scale });
+  const recorded: Recorded[] = [];
+  for (const [i, e] of calls.entries()) {
+    for (let w = 0; w < 3; w++) await get(tracing.base, e.url, token);
+    recorded.push({ ...e, statements: await captureSql(tracing, e.url, token, i) });
+  }
+  await tracing.stop();
+  return { ids, recorded };
+}
+
+/**
+ * Per call: autocannon under load, then one request at a time, then (PostgreSQL) its SQL directly,
+ * right after, so both medians come from the same few seconds of the machine's life.
+ */
+async function measureCalls(config: BenchConfig, database: BenchDatabase, server: ServerProcess, token: string, recorded: Recorded[]) {
+  // Every path warmed first, so the first call is not measured on code V8 has not optimised yet:
+  // 100 rounds, at most 2 s on each call (a slow deep page must not eat the time limit).
+  const warmSpent = recorded.map(() => 0);
+  for (let round = 0; round < 100; round++) {
+    for (const [i, e] of recorded.entries()) {
+      if ((warmSpent[i] ?? 0) < 2000) warmSpent[i] = (warmSpent[i] ?? 0) + (await get(server.base, e.url, token)).ms;
+    }
+  }
+  const measured: Measured[] = [];
+  if (database.concurrent) await database.connect();
+  for (const e of recorded) {
+    const underLoad = await load(server.base, e.url, token, config.connections, config.seconds);
+    const single = await sequential(server.base, e.url, token);
+    const sql = database.concurrent ? await directSql(database, e.statements) : NaN;
+    measured.push({ ...e, load: underLoad, single, sql });
+    log(`  ${e.name}: p95 ${underLoad.p95.toFixed(1)} ms, ${Math.round(underLoad.rps)} req/s`);
+  }
+  if (database.concurrent) await database.disconnect();
+  return measured;
 }
 
 /** Runs one size, bounded in time; everything it created is removed before the next. */
