@@ -31,6 +31,8 @@ export interface SizeResult {
   floor: number;
   /** Budgets missed at this size. */
   missed: number;
+  /** The misses count for the exit status: PostgreSQL, with no more receipts than the budgets are set for. */
+  checked: boolean;
 }
 
 const n = (value: number) => value.toLocaleString('en-GB');
