@@ -97,7 +97,7 @@ export function generators(size: DataSize): Generator[] {
       sql: `with p as (select array_agg(id order by part_number) a from part_numbers where description like 'Bench cooler model %')
         insert into coolers (id, serial_number, part_number_id, date_of_manufacture)
         select gen_random_uuid(), 'SN' || to_char(d, 'YYYYMMDD') || lpad(g::text, 6, '0'), p.a[1 + g % 5000], d
-        from generate_series(1, ${coolers}) g, p, lateral (select date '2005-01-01' + (g * 7919) % 6500 as d) dom`,
+        from generate_series(1, ${coolers}) g, p, lateral (select date '2005-01-01' + (g::bigint * 7919 % 6500)::int as d) dom`,
     },
     {
       // The first csvRows receipts are on CSV_DAY, not yet exported (the end-of-day CSV); the rest one

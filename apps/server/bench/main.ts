@@ -27,10 +27,10 @@ import { fill } from './harness/fill';
 import { agent, get, getJson, httpFloor, load, sequential } from './harness/http-client';
 import { describeMachine, sampleLoad } from './harness/machine';
 import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
-import { captureSql, directSql, type Statement } from './harness/sql-replay';
+import { type Captured, captureSql, directSql } from './harness/sql-replay';
 import { printCsv, printData, printDocuments, printLbTags, printListCalls, printMachine, printScaleTable, type Measured, type SizeResult } from './report';
 
-type Recorded = Endpoint & { statements: Statement[] };
+type Recorded = Endpoint & Captured;
 
 async function runSize(config: BenchConfig, receipts: number): Promise<SizeResult> {
   const before = await sampleLoad();
@@ -96,7 +96,7 @@ async function recordCalls(config: BenchConfig, database: BenchDatabase, size: D
   const recorded: Recorded[] = [];
   for (const [i, e] of calls.entries()) {
     for (let w = 0; w < 3; w++) await get(tracing.base, e.url, token);
-    recorded.push({ ...e, statements: await captureSql(tracing, e.url, token, i) });
+    recorded.push({ ...e, ...(await captureSql(tracing, e.url, token, i)) });
   }
   await tracing.stop();
   return { ids, recorded };

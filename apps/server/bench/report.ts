@@ -10,10 +10,9 @@ import type { CsvRun, DocumentRun, TimedRun } from './harness/downloads';
 import type { Filled } from './harness/fill';
 import type { Load } from './harness/http-client';
 import type { Machine } from './harness/machine';
-import type { Statement } from './harness/sql-replay';
+import type { Captured } from './harness/sql-replay';
 
-export interface Measured extends Endpoint {
-  statements: Statement[];
+export interface Measured extends Endpoint, Captured {
   load: Load;
   /** Median ms of one request at a time. */
   single: number;
@@ -107,6 +106,7 @@ export function printListCalls(measured: Measured[], floor: number): number {
     `List calls; budgets: p95 ≤ ${LIST_BUDGET.p95Ms} ms, ≥ ${LIST_BUDGET.minRps} req/s, ` +
       `the server adds ≤ ${LIST_BUDGET.maxRatio}× its SQL or ≤ ${LIST_BUDGET.maxAddedMs} ms (net of the HTTP floor)`,
   );
+  console.log('total: the rows the call finds (its totalCount).');
   console.log('p50/p95/p99: ms under load. call ms: median of one request at a time. SQL ms: median of the same statements run directly.');
   console.log(`ratio: (call ms − ${floor.toFixed(2)} ms HTTP floor) / SQL ms; raw ratio: call ms / SQL ms.`);
   console.log('');
@@ -116,6 +116,7 @@ export function printListCalls(measured: Measured[], floor: number): number {
     missed += misses.length;
     return {
       endpoint: e.name,
+      total: e.total === undefined ? '—' : n(e.total),
       p50: e.load.p50.toFixed(1),
       p95: e.load.p95.toFixed(1),
       p99: e.load.p99.toFixed(1),
@@ -128,7 +129,7 @@ export function printListCalls(measured: Measured[], floor: number): number {
       verdict: misses.length ? `MISSED: ${misses.join('; ')}` : listMargin(e, floor),
     };
   });
-  table(['endpoint', 'p50', 'p95', 'p99', 'req/s', 'call ms', 'SQL ms', 'stmts', 'raw ratio', 'ratio', 'verdict'], rows, ['endpoint', 'verdict']);
+  table(['endpoint', 'total', 'p50', 'p95', 'p99', 'req/s', 'call ms', 'SQL ms', 'stmts', 'raw ratio', 'ratio', 'verdict'], rows, ['endpoint', 'verdict']);
   const broken = rows.filter((r) => r.verdict.startsWith('MISSED')).length;
   console.log('');
   console.log(broken ? `${broken} of ${rows.length} calls miss a budget.` : `All ${rows.length} calls are within budget.`);
@@ -148,7 +149,7 @@ export function printCsv(runs: CsvRun[], csvRows: number): number {
     if (r.peakRssMb > CSV_BUDGET.rssMb) over.push(`peak RSS ${r.peakRssMb.toFixed(0)} > ${CSV_BUDGET.rssMb} MB (+${(r.peakRssMb - CSV_BUDGET.rssMb).toFixed(0)} MB)`);
     missed += over.length;
     console.log(
-      `  ${i === 0 ? 'first (marks exported)  ' : 'again (already exported)'}: ${n(r.rows)} rows, ${(r.bytes / 1e6).toFixed(1)} MB, ` +
+      `  ${i === 0 ? 'first (marks the day exported)' : 'again (exported already)      '}: ${n(r.rows)} rows, ${(r.bytes / 1e6).toFixed(1)} MB, ` +
         `${r.seconds.toFixed(2)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB — ` +
         (over.length ? `MISSED: ${over.join('; ')}` : `ok: ${((r.seconds / budget) * 100).toFixed(0)} % of the time, ${((r.peakRssMb / CSV_BUDGET.rssMb) * 100).toFixed(0)} % of the memory`),
     );

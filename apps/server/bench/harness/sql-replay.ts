@@ -11,8 +11,14 @@ export interface Statement {
   params: unknown[];
 }
 
+export interface Captured {
+  statements: Statement[];
+  /** The list's totalCount in that answer (undefined: not a list): a call that finds nothing is no test. */
+  total: number | undefined;
+}
+
 /** The statements one GET of `url` ran (the guard's user lookup included), read from a server at LOG_LEVEL=trace. */
-export async function captureSql(server: ServerProcess, url: string, token: string, index: number): Promise<Statement[]> {
+export async function captureSql(server: ServerProcess, url: string, token: string, index: number): Promise<Captured> {
   const requestId = `bench-capture-${index}`;
   const res = await get(server.base, url, token, requestId);
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
@@ -23,10 +29,12 @@ export async function captureSql(server: ServerProcess, url: string, token: stri
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const start = server.lines.findIndex((l) => l.reqId === requestId && l.msg === 'incoming request');
-  return server.lines
+  const statements = server.lines
     .slice(start, done)
     .filter((l) => l.msg === 'sql' && l.sql !== undefined)
     .map((l) => ({ sql: l.sql ?? '', params: l.params ?? [] }));
+  const { totalCount } = JSON.parse(res.body) as { totalCount?: unknown };
+  return { statements, total: typeof totalCount === 'number' ? totalCount : undefined };
 }
 
 /** One run of the statements, one after another on one connection: ms. */
