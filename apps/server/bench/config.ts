@@ -29,18 +29,21 @@ export interface BenchConfig {
   adminPassword: string;
 }
 
+/** A setting the bench cannot use: said in one line, exit 2. */
+export class BenchConfigError extends Error {}
+
 function count(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw.replaceAll(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}=${raw}: expected a whole number above 0`);
+  if (!Number.isInteger(value) || value <= 0) throw new BenchConfigError(`${name}=${raw}: expected a whole number above 0`);
   return value;
 }
 
 function sizeList(raw: string): number[] {
   return raw.split(/[\s,;]+/).filter(Boolean).map((part) => {
     const value = Number(part.replaceAll('_', ''));
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`BENCH_SCALE: "${part}" is not a number of receipts`);
+    if (!Number.isInteger(value) || value <= 0) throw new BenchConfigError(`BENCH_SCALE: "${part}" is not a number of receipts`);
     return value;
   });
 }
@@ -50,10 +53,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const sizes = scale ?? [count('BENCH_RECEIPTS', BUDGET_RECEIPTS)];
   const csvRows = env.BENCH_CSV_ROWS ? count('BENCH_CSV_ROWS', 100_000) : undefined;
   for (const size of sizes) {
-    if (size < MIN_RECEIPTS) throw new Error(`${size} receipts: the bench needs at least ${MIN_RECEIPTS.toLocaleString('en-GB')}`);
-    if (csvRows !== undefined && csvRows > size) throw new Error(`BENCH_CSV_ROWS=${csvRows} is more than the ${size} receipts generated`);
+    if (size < MIN_RECEIPTS) throw new BenchConfigError(`${size} receipts: the bench needs at least ${MIN_RECEIPTS.toLocaleString('en-GB')}`);
+    if (csvRows !== undefined && csvRows > size) throw new BenchConfigError(`BENCH_CSV_ROWS=${csvRows} is more than the ${size} receipts generated`);
   }
-  if (scale && env.BENCH_REUSE) throw new Error('BENCH_SCALE generates each size: it cannot be combined with BENCH_REUSE');
+  if (scale && env.BENCH_REUSE) throw new BenchConfigError('BENCH_SCALE generates each size: it cannot be combined with BENCH_REUSE');
   return {
     sizes,
     scale: scale !== undefined,

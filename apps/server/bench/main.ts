@@ -17,7 +17,7 @@
  * also on failure, the time limit or Ctrl-C. The variables are listed in the README.
  */
 import fs from 'node:fs';
-import { BUDGET_RECEIPTS, type BenchConfig, readConfig, timeLimitMinutes } from './config';
+import { BenchConfigError, BUDGET_RECEIPTS, type BenchConfig, readConfig, timeLimitMinutes } from './config';
 import { type Endpoint, endpoints, type Ids } from './endpoints';
 import { type DataSize, dataSize, generators } from './generators';
 import { cleanUp, log } from './harness/cleanup';
@@ -170,7 +170,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 main()
   .then((code) => (process.exitCode = code))
   .catch((err: unknown) => {
-    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    if (err instanceof BenchConfigError) console.error(`bench: ${err.message}`);
+    else console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exitCode = 2;
   })
   .finally(async () => {
