@@ -12,6 +12,13 @@ import { z } from 'zod';
 type SerializerCompiler = typeof serializerCompiler;
 
 export const compiledSerializerCompiler: SerializerCompiler = (route) => {
+  // Compiled at a route's first answer, not at startup: building every route's serializer at once
+  // took seconds of the boot.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= compile(route))(data);
+};
+
+function compile(route: Parameters<SerializerCompiler>[0]): (data: unknown) => string {
   const { schema } = route;
   if (!(schema instanceof z.ZodType)) return serializerCompiler(route);
   try {
@@ -20,4 +27,4 @@ export const compiledSerializerCompiler: SerializerCompiler = (route) => {
   } catch {
     return serializerCompiler(route);
   }
-};
+}
