@@ -108,7 +108,7 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
 
   // Recipients: each account's own address (as the create form adds it), and the others.
   const emails = new DeliveryEmailsService(tx);
-  const other = async (address: string) => (await emails.create(deliveryEmailCreateBody.parse({ email: address }))).row;
+  const other = async (address: string) => (await emails.create(actors[0]!, deliveryEmailCreateBody.parse({ email: address }))).row;
   const accountEmail = new Map<number, { own: number; mistyped: { id: number; email: string } }>();
   for (const account of accounts) {
     const found = await emails.forCustomerAccount(account.id).catch(() => undefined);
@@ -119,7 +119,7 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
   // Addresses: the accounts' yards (dispatch) and head offices (invoice), two depots, one unplaced.
   const addresses = new DeliveryAddressesService(tx, tableGeocoder);
   const address = async (target: AddressTarget, text: string | null) =>
-    text ? (await addresses.create(deliveryAddressCreateBody.parse({ address: { searchText: text }, addressTarget: target }))).address.id : null;
+    text ? (await addresses.create(actors[0]!, deliveryAddressCreateBody.parse({ address: { searchText: text }, addressTarget: target }))).address.id : null;
   const dispatch = new Map<number, number | null>();
   const invoice = new Map<number, number | null>();
   for (const account of accounts) {

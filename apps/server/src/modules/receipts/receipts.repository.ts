@@ -9,7 +9,7 @@ import type { ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/re
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText } from '../../db/paging';
-import { nextVersion } from '../../db/versions';
+import { nextVersion, tableVersions } from '../../db/versions';
 import { offsetOf } from '../../lib/list';
 import {
   clients,
@@ -406,3 +406,5 @@ export async function scrapReasonIdOf(db: Db, code: number): Promise<number | un
   const [row] = await db.select({ id: scrapReasons.id }).from(scrapReasons).where(eq(scrapReasons.code, code));
   return row?.id;
 }
+
+export const versions = tableVersions(receipts);
