@@ -1,5 +1,5 @@
 /**
- * The layout of STYLE.md as lint rules.
+ * The code's layers as lint rules (docs/decisions/226-layers-in-lint.md).
  *
  * `import-boundaries`: imports flow contract → web lib/components → features → app, features never
  * import each other, and neither half imports the other; on the server a module's routes import
@@ -102,7 +102,7 @@ const importNodes = (check) => ({
 });
 
 const boundaries = {
-  meta: { type: 'problem', docs: { description: 'Imports follow the layers of STYLE.md' }, schema: [] },
+  meta: { type: 'problem', docs: { description: 'Imports follow the layers: web, contract, and routes → service → repository on the server' }, schema: [] },
   create(context) {
     const from = posix(path.relative(root, context.filename));
     return importNodes((node) => {
