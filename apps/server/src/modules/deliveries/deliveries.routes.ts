@@ -14,12 +14,11 @@ import {
   deliveryListQuery,
   downloadParams,
   errorSheetUpdateBody,
-  lbCheckBody,
-  lbCheckResponse,
   scrapUpdateBody,
   transferUpdateBody,
-  type DeliveryType,
 } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { lbCheckBody, lbCheckResponse } from '@cooler-hub/contract/lb-numbers';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import { signedInUser } from '../../plugins/auth';
 import { ifMatch } from '../../plugins/versions';

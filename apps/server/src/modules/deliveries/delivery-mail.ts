@@ -4,7 +4,7 @@
  * (delivery-mail-queue.ts). The tracking image at `trackingUrl` is the only thing that sets
  * emailViewedAt.
  */
-import { deliveryTitle } from '@cooler-hub/contract/deliveries';
+import { deliveryTitle } from '@cooler-hub/contract/delivery-types';
 import { formatDay } from '@cooler-hub/contract/london-time';
 import { deliveryFile } from './deliveries.documents';
 import type { DeliveriesService } from './deliveries.service';

@@ -3,7 +3,9 @@
  * in the body's order, with the contract's messages. The scan step's check answers every verdict;
  * a create or an edit refuses the delivery on each that is not ok.
  */
-import { DUPLICATE_LB_NUMBER, noteHoldingMessage, UNKNOWN_LB_NUMBER, type DeliveryType, type LbCheckItem } from '@cooler-hub/contract/deliveries';
+import { DUPLICATE_LB_NUMBER } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { noteHoldingMessage, UNKNOWN_LB_NUMBER, type LbCheckItem } from '@cooler-hub/contract/lb-numbers';
 import { isLbNumber, WRONG_LB_NUMBER } from '@cooler-hub/contract/rules';
 
 /** The transfer or scrap delivery that holds a receipt. */
