@@ -18,6 +18,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'layout/import-boundaries': 'error',
+      'layout/no-cycles': 'error',
       // type-aware: a promise nobody awaits loses its error; one passed where a callback returns void loses it too
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

@@ -42,7 +42,7 @@ import { endOfDayRoutes } from './modules/end-of-day/end-of-day.routes';
 import { EndOfDayService } from './modules/end-of-day/end-of-day.service';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
 import { DeliveriesService } from './modules/deliveries/deliveries.service';
-import { deliveryMail } from './modules/deliveries/delivery-mail-queue';
+import { deliveryMailHooks, registerDeliveryMail } from './modules/deliveries/delivery-mail-queue';
 import { deliveryAddressesRoutes } from './modules/delivery-addresses/delivery-addresses.routes';
 import { DeliveryAddressesService } from './modules/delivery-addresses/delivery-addresses.service';
 import { deliveryEmailsRoutes } from './modules/delivery-emails/delivery-emails.routes';
@@ -188,7 +188,9 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     await api.register(endOfDayRoutes, { endOfDay: new EndOfDayService(db) });
     await api.register(revisionEntriesRoutes, { revisionEntries: new RevisionEntriesService(db) });
     // Delivery notes (issue 9, spec 2.13, 7).
-    await api.register(deliveriesRoutes, { deliveries: new DeliveriesService(db, deliveryMail(mailQueue)), db });
+    const deliveries = new DeliveriesService(db, deliveryMailHooks(mailQueue));
+    registerDeliveryMail(mailQueue, deliveries);
+    await api.register(deliveriesRoutes, { deliveries });
     await api.register(deliveryLinesRoutes, { lines: new DeliveryLinesService(db) });
     await api.register(deliveryEmailsRoutes, { emails: new DeliveryEmailsService(db) });
     const geocoder = createGeocoder(config.geocoderUrl, { onError: (err) => app.log.warn({ err }, 'geocoding failed') });

@@ -285,7 +285,7 @@ describe('approve, read-only, resend, delete', () => {
     const note = await f.note({ type: 'transfer' });
     await service.approve(actor, note.id);
     await service.approve(actor, note.id);
-    await service.resend(note.id);
+    await service.resend(actor, note.id);
     expect(seen).toEqual([`approved ${note.id} approved`, `resend ${note.id}`]);
     const failing = new DeliveriesService(db, { onApproved: () => Promise.reject(new Error('queue down')) });
     const other = await f.note({ type: 'scrap' });

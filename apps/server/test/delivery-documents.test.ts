@@ -8,6 +8,7 @@ import type { Delivery } from '@cooler-hub/contract/deliveries';
 import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import { formatDay } from '@cooler-hub/contract/london-time';
 import type { Receipt } from '@cooler-hub/contract/receipts';
+import { DeliveriesService } from '../src/modules/deliveries/deliveries.service';
 import { buildDeliveryMail } from '../src/modules/deliveries/delivery-mail';
 import { createClient, createCooler, createCustomerAccount, createReceipt } from './factories';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
@@ -110,7 +111,7 @@ describe('downloads', () => {
 
 describe('buildDeliveryMail', () => {
   it('addresses the recipients, attaches the PDF and the CSV, and carries the tracking image', async () => {
-    const mail = await buildDeliveryMail(suite.t.database.db, note.id, 'https://hub.example/api/mail/t/abc"def.gif');
+    const mail = await buildDeliveryMail(new DeliveriesService(suite.t.database.db), note.id, 'https://hub.example/api/mail/t/abc"def.gif');
     expect(mail.to).toEqual(note.emails.map((e) => e.email));
     expect(mail.subject).toBe(`Transfer delivery note ${note.id} — ${formatDay(note.deliveryDay)}`);
     expect(mail.html).toContain('<img src="https://hub.example/api/mail/t/abc&quot;def.gif" width="1" height="1"');
@@ -121,7 +122,7 @@ describe('buildDeliveryMail', () => {
     ]);
     const [pdf, csv] = mail.attachments;
     expect((await pdfText(pdf!.content))[0]).toContain('ул. Ленина 1, Ștefan cel Mare Str., Łódź');
-    expect((await buildDeliveryMail(suite.t.database.db, note.id, undefined)).html).not.toContain('<img');
+    expect((await buildDeliveryMail(new DeliveriesService(suite.t.database.db), note.id, undefined)).html).not.toContain('<img');
     expect(parse(csv!.content.toString('utf8')).slice(1).map((r) => r[4])).toEqual(receipts.map((r) => r.lbNumber));
   });
 });

@@ -179,7 +179,7 @@ describe('PUT /api/hub_users/{id}', () => {
     const other = await buildTestApp();
     try {
       const token = await adminToken(other.app);
-      const me = json<{ id: number }>(await other.app.inject({ url: '/api/profile', headers: authHeader(token) }));
+      const me = json<{ id: number; username: string }>(await other.app.inject({ url: '/api/profile', headers: authHeader(token) }));
       const res = await other.app.inject({
         method: 'PUT',
         url: `/api/hub_users/${me.id}`,
@@ -199,7 +199,7 @@ describe('PUT /api/hub_users/{id}', () => {
       });
       expect(ok.statusCode).toBe(200);
       // …and the service refuses to delete the one Admin left, whoever asks.
-      await expect(new UsersService(other.database.db).remove(me.id, second.user.id)).rejects.toThrow(new ConflictError(LAST_ADMIN_DELETE));
+      await expect(new UsersService(other.database.db).remove(me, second.user.id)).rejects.toThrow(new ConflictError(LAST_ADMIN_DELETE));
     } finally {
       await other.close();
     }

@@ -25,10 +25,10 @@ import { DeliveryAddressesService } from '../modules/delivery-addresses/delivery
 import { DeliveryEmailsService } from '../modules/delivery-emails/delivery-emails.service';
 
 /** How many notes of each type, and how many of the oldest are approved (and the newest: outcomeOf). */
-const PLAN: Record<DeliveryType, { notes: number; approved: number }> = {
-  transfer: { notes: 30, approved: 22 },
-  scrap: { notes: 15, approved: 11 },
-  error_sheet: { notes: 8, approved: 5 },
+const PLAN: Record<DeliveryType, { count: number; approved: number }> = {
+  transfer: { count: 30, approved: 22 },
+  scrap: { count: 15, approved: 11 },
+  error_sheet: { count: 8, approved: 5 },
 };
 const DAYS = 41;
 const HOUR = 3_600_000;
@@ -96,8 +96,8 @@ interface DemoReceipt {
 
 /** Adds the demo's delivery notes once: nothing when any note exists, or without the demo's receipts. */
 export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void> {
-  const [{ notes } = { notes: 0 }] = await tx.select({ notes: count() }).from(t.deliveries);
-  if (notes > 0) return;
+  const [{ existing } = { existing: 0 }] = await tx.select({ existing: count() }).from(t.deliveries);
+  if (existing > 0) return;
   const receipts = (await demoReceipts(tx)).sort((a, b) => a.receiptDate.getTime() - b.receiptDate.getTime());
   if (receipts.length === 0) return;
   const rand = generator(20261124);
@@ -111,7 +111,7 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
 
   // Recipients: each account's own address (as the create form adds it), and the others.
   const emails = new DeliveryEmailsService(tx);
-  const other = async (address: string) => (await emails.create(deliveryEmailCreateBody.parse({ email: address }))).row;
+  const other = async (address: string) => (await emails.create(actors[0]!, deliveryEmailCreateBody.parse({ email: address }))).row;
   const accountEmail = new Map<number, { own: number; mistyped: { id: number; email: string } }>();
   for (const account of accounts) {
     const found = await emails.forCustomerAccount(account.id).catch(() => undefined);
@@ -122,7 +122,7 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
   // Addresses: the accounts' yards (dispatch) and head offices (invoice), two depots, one unplaced.
   const addresses = new DeliveryAddressesService(tx, tableGeocoder);
   const address = async (target: AddressTarget, text: string | null) =>
-    text ? (await addresses.create(deliveryAddressCreateBody.parse({ address: { searchText: text }, addressTarget: target }))).address.id : null;
+    text ? (await addresses.create(actors[0]!, deliveryAddressCreateBody.parse({ address: { searchText: text }, addressTarget: target }))).address.id : null;
   const dispatch = new Map<number, number | null>();
   const invoice = new Map<number, number | null>();
   for (const account of accounts) {
@@ -133,7 +133,7 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
 
   // The notes of all three types in the order they were written, so ids grow with time.
   const planned = (Object.keys(PLAN) as DeliveryType[]).flatMap((type) =>
-    Array.from({ length: PLAN[type].notes }, (_, i) => ({ type, i, at: noteTime(now, type, i, rand.below(5 * 60)) })),
+    Array.from({ length: PLAN[type].count }, (_, i) => ({ type, i, at: deliveryTime(now, type, i, rand.below(5 * 60)) })),
   );
   planned.sort((a, b) => a.at.getTime() - b.at.getTime());
 
@@ -148,7 +148,7 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
     const own = accountEmail.get(account.id);
     const recipients = recipientsOf(type, i, own, { transport, compliance, quality });
     const actor = rand.pick(actors);
-    const note = await service.create(
+    const delivery = await service.create(
       actor,
       deliveryCreateBody.parse({
         type,
@@ -163,11 +163,11 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
       }),
     );
     // The oldest are approved, but note 3 of each type was forgotten (still pending); the newest was approved just now.
-    const approved = (i < PLAN[type].approved && i !== 3) || i === PLAN[type].notes - 1;
-    if (approved) await service.approve(rand.pick(actors), note.id);
+    const approved = (i < PLAN[type].approved && i !== 3) || i === PLAN[type].count - 1;
+    if (approved) await service.approve(rand.pick(actors), delivery.id);
     const bounced = own && recipients.includes(own.mistyped.id) ? own.mistyped.email : null;
     const outcome = approved ? outcomeOf(type, i, bounced !== null) : 'N/A';
-    await backdate(tx, note.id, now, at, approved ? approvalTime(now, at, 30 + rand.below(150)) : null, outcome, bounced);
+    await backdate(tx, delivery.id, now, at, approved ? approvalTime(now, at, 30 + rand.below(150)) : null, outcome, bounced);
   }
 }
 
@@ -227,16 +227,16 @@ function recipientsOf(
 
 /** Approved notes: the pattern of OUTCOMES; the one approved just now is still in the queue (N/A). */
 function outcomeOf(type: DeliveryType, i: number, bounces: boolean): DemoEmailStatus {
-  if (i === PLAN[type].notes - 1) return 'N/A';
+  if (i === PLAN[type].count - 1) return 'N/A';
   if (bounces) return 'Failed';
   const outcome = OUTCOMES[i % OUTCOMES.length]!;
   return outcome === 'Failed' ? 'Sent' : outcome;
 }
 
 /** Note i of its type: spread evenly over the six weeks, oldest first, written 10:00–15:00 London time. */
-function noteTime(now: Date, type: DeliveryType, i: number, minutes: number): Date {
-  const { notes } = PLAN[type];
-  const daysAgo = Math.round(DAYS - 2 - ((DAYS - 2) * i) / Math.max(1, notes - 1));
+function deliveryTime(now: Date, type: DeliveryType, i: number, minutes: number): Date {
+  const { count } = PLAN[type];
+  const daysAgo = Math.round(DAYS - 2 - ((DAYS - 2) * i) / Math.max(1, count - 1));
   const day = londonDay(new Date(now.getTime() - daysAgo * 86_400_000));
   const at = new Date(londonDayStart(day).getTime() + 10 * HOUR + minutes * MINUTE);
   return at > now ? new Date(now.getTime() - (minutes + 5) * MINUTE) : at;

@@ -7,8 +7,9 @@ import type { SortDirection } from '@cooler-hub/contract/common';
 import type { Db } from './client';
 import { containsText, findPage, orderByOf, type PageQuery } from './paging';
 import type { clients, collectionPoints, suppliers } from './schema';
+import { removeUnlessUsed } from './remove-unused';
 import { assertUnique } from './unique';
-import { nextVersion } from './versions';
+import { nextVersion, tableVersions } from './versions';
 
 export type NamedTable = typeof suppliers | typeof clients | typeof collectionPoints;
 export interface NamedRow {
@@ -24,6 +25,7 @@ export function namedRowsRepository(table: NamedTable) {
   const fields = { id: table.id, name: table.name };
   const sortColumns = { id: table.id, name: sql`lower(${table.name})` };
   return {
+    versions: tableVersions(table),
     list(db: Db, query: NamedListQuery) {
       const where = query.name ? containsText(table.name, query.name) : undefined;
       const rows = db.select(fields).from(table).$dynamic();
@@ -49,6 +51,10 @@ export function namedRowsRepository(table: NamedTable) {
     /** 400 on `name` when another row has it, ignoring case. */
     assertNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
       return assertUnique(db, { table, column: table.name, idColumn: table.id, value: name, exceptId, field: 'name' });
+    },
+    /** Deleted only while no other row uses it (db/remove-unused). */
+    remove(db: Db, id: number): Promise<void> {
+      return removeUnlessUsed(db, table, table.id, id);
     },
   };
 }

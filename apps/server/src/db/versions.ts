@@ -76,3 +76,21 @@ export async function lockVersion(
     throw new StaleVersionError(staleVersionMessage(resource, row.by as string | null, formatLondonDateTime(row.at as Date)));
   }
 }
+
+/** One table's versions, bound in its repository so that a service needs no table to ask for them. */
+export interface TableVersions {
+  /** `readVersioned` on this table. */
+  read<T extends object>(db: Db, id: number | string, read: () => Promise<T>): Promise<T & { version: string }>;
+  /** `lockVersion` on this table; `resource` names it in the 409. */
+  lock(tx: Db, id: number | string, expected: string | undefined, resource: string): Promise<void>;
+  /** `versionNow` on this table. */
+  now(db: Db, id: number | string): Promise<string>;
+}
+
+export function tableVersions(table: VersionedTable): TableVersions {
+  return {
+    read: (db, id, read) => readVersioned(db, table, id, read),
+    lock: (tx, id, expected, resource) => lockVersion(tx, table, id, expected, resource),
+    now: (db, id) => versionNow(db, table, id),
+  };
+}

@@ -10,10 +10,10 @@
  * with exponential backoff up to `retryLimit`; it sees its attempt number, so the last attempt can
  * settle things for good instead of throwing.
  */
-import { SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, fromDrizzle, fromPglite, type Db as BossDb, type JobResult, type JobWithMetadata } from 'pg-boss';
+import { PgBoss, fromPglite, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { DatabaseConnection, Db } from '../db/client';
+import { executorOf } from '../db/pg-boss-executor';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,23 +76,6 @@ export interface JobDefinition {
   concurrency?: number;
   /** Completed jobs are kept this long (for inspection), then deleted by pg-boss. */
   keepCompletedSeconds?: number;
-}
-
-/** pg-boss statements run through a drizzle handle (and so inside its transaction, if it is one). */
-function executorOf(db: Db): BossDb {
-  return fromDrizzle(
-    {
-      async execute(query: unknown) {
-        if (!(query instanceof SQL)) throw new TypeError('pg-boss handed over something other than a drizzle query');
-        const result: unknown = await db.execute(query);
-        // node-postgres and PGlite both answer { rows }.
-        const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-        if (!Array.isArray(rows)) throw new TypeError('the database answered without rows');
-        return { rows };
-      },
-    },
-    sql,
-  );
 }
 
 export class JobQueue {

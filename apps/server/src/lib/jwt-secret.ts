@@ -5,9 +5,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { storedSecret } from '../db/app-secrets';
 import type { Db } from '../db/client';
-import { appSecrets } from '../db/schema';
 import { randomToken } from './crypto';
 
 export async function resolveJwtSecret(options: {
@@ -18,10 +17,7 @@ export async function resolveJwtSecret(options: {
 }): Promise<string> {
   if (options.configured) return options.configured;
   if (options.driver === 'pglite') return fileSecret(path.join(options.dataDir, 'jwt-secret'));
-  await options.db.insert(appSecrets).values({ name: 'jwt', value: randomToken(48) }).onConflictDoNothing();
-  const [row] = await options.db.select().from(appSecrets).where(eq(appSecrets.name, 'jwt'));
-  if (!row) throw new Error('could not store the generated JWT secret');
-  return row.value;
+  return storedSecret(options.db, 'jwt', randomToken(48));
 }
 
 async function fileSecret(file: string): Promise<string> {

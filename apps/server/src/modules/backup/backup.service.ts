@@ -11,9 +11,9 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appSchemaLevel, envelope, type SchemaLevel } from './backup-file';
+import { lastMigrationWhen } from './backup.repository';
 
 /**
  * INSERT statements (not COPY) so the embedded store can replay a dump with one `exec`, 1,000 rows
@@ -52,12 +52,7 @@ export class BackupService {
    */
   async schemaLevel(): Promise<SchemaLevel> {
     const app = await appSchemaLevel();
-    const result = await this.database.db.execute(
-      sql`select created_at::text as at from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1`,
-    );
-    // Both drivers answer { rows }; the Db type leaves the result untyped.
-    const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-    const last = Array.isArray(rows) ? Number((rows[0] as { at?: string } | undefined)?.at) : NaN;
+    const last = await lastMigrationWhen(this.database.db);
     const index = app.whens.indexOf(last);
     return index < 0 ? { migrations: 0, tag: `unknown-${last}` } : { migrations: index + 1, tag: app.tags[index]! };
   }

@@ -2,9 +2,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CcCodeDropDownQuery, CcCodeListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { nextVersion } from '../../db/versions';
+import { nextVersion, tableVersions } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
+import { removeUnlessUsed } from '../../db/remove-unused';
 import { ccCodes } from '../../db/schema';
+import { assertUnique } from '../../db/unique';
 
 export type CcCodeRow = typeof ccCodes.$inferSelect;
 export type CcCodeValues = Pick<typeof ccCodes.$inferInsert, 'code' | 'name' | 'pricePence'>;
@@ -50,4 +52,16 @@ export async function updateCcCode(db: Db, id: string, values: CcCodeValues, by:
     .where(eq(ccCodes.id, id))
     .returning();
   return row;
+}
+
+export const versions = tableVersions(ccCodes);
+
+/** 400 on `code` when another CC code has it, ignoring case. */
+export function assertCodeFree(db: Db, code: string, exceptId?: string): Promise<void> {
+  return assertUnique(db, { table: ccCodes, column: ccCodes.code, idColumn: ccCodes.id, value: code, exceptId, field: 'code' });
+}
+
+/** Deleted only while no other row uses it (db/remove-unused). */
+export function removeCcCode(db: Db, id: string): Promise<void> {
+  return removeUnlessUsed(db, ccCodes, ccCodes.id, id);
 }

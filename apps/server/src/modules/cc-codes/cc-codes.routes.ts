@@ -51,7 +51,7 @@ export const ccCodesRoutes: FastifyPluginAsyncZod<{ ccCodes: CcCodesService }> =
         response: { 201: withVersion(ccCode) },
       },
     },
-    async (request, reply) => reply.code(201).send(await ccCodes.create(request.body)),
+    async (request, reply) => reply.code(201).send(await ccCodes.create(signedInUser(request), request.body)),
   );
 
   app.put(
@@ -64,7 +64,7 @@ export const ccCodesRoutes: FastifyPluginAsyncZod<{ ccCodes: CcCodesService }> =
     '/api/cc_codes/:id',
     { config, schema: { tags, summary: 'Delete a CC code that nothing uses', params: uuidParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await ccCodes.remove(request.params.id);
+      await ccCodes.remove(signedInUser(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -11,13 +11,9 @@ import type {
   CcCodeUpdateBody,
 } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { ccCodes } from '../../db/schema';
-import { assertUnique } from '../../db/unique';
-import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { createOnce } from '../../lib/create-once';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
-import { removeUnlessUsed } from '../../lib/remove-unused';
 import type { Actor } from '../revision-entries/revisions';
 import * as repo from './cc-codes.repository';
 import type { CcCodeRow, CcCodeValues } from './cc-codes.repository';
@@ -44,42 +40,38 @@ export class CcCodesService {
   }
 
   get(id: string): Promise<Versioned<CcCode>> {
-    return readVersioned(this.db, ccCodes, id, async () => {
+    return repo.versions.read(this.db, id, async () => {
       const row = await repo.findCcCode(this.db, id);
       if (!row) throw new NotFoundError();
       return toCcCode(row);
     });
   }
 
-  async create(body: CcCodeCreateBody): Promise<Versioned<CcCode>> {
+  async create(_actor: Actor, body: CcCodeCreateBody): Promise<Versioned<CcCode>> {
     const values = valuesOf(body);
     const row = await createOnce({
       find: () => repo.findCcCode(this.db, body.id),
-      check: () => this.assertCodeFree(this.db, values.code),
+      check: () => repo.assertCodeFree(this.db, values.code),
       insert: () => repo.insertCcCode(this.db, body.id, values),
       matches: (r) => r.code === values.code && r.name === values.name && r.pricePence === values.pricePence,
       conflict: CC_CODE_ID_CONFLICT,
     });
-    return { ...toCcCode(row), version: await versionNow(this.db, ccCodes, body.id) };
+    return { ...toCcCode(row), version: await repo.versions.now(this.db, body.id) };
   }
 
   /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
   update(actor: Actor, id: string, body: CcCodeUpdateBody, expected?: string): Promise<Versioned<CcCode>> {
     const values = valuesOf(body);
     return this.db.transaction(async (tx) => {
-      await lockVersion(tx, ccCodes, id, expected, 'CC code');
-      await this.assertCodeFree(tx, values.code, id);
+      await repo.versions.lock(tx, id, expected, 'CC code');
+      await repo.assertCodeFree(tx, values.code, id);
       const row = await repo.updateCcCode(tx, id, values, actor);
       if (!row) throw new NotFoundError();
-      return { ...toCcCode(row), version: await versionNow(tx, ccCodes, id) };
+      return { ...toCcCode(row), version: await repo.versions.now(tx, id) };
     });
   }
 
-  remove(id: string): Promise<void> {
-    return removeUnlessUsed(this.db, ccCodes, ccCodes.id, id);
-  }
-
-  private assertCodeFree(db: Db, code: string, exceptId?: string): Promise<void> {
-    return assertUnique(db, { table: ccCodes, column: ccCodes.code, idColumn: ccCodes.id, value: code, exceptId, field: 'code' });
+  remove(_actor: Actor, id: string): Promise<void> {
+    return repo.removeCcCode(this.db, id);
   }
 }

@@ -6,9 +6,8 @@
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Client, ClientCreateBody, ClientListQuery } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
-import { clients } from '../../db/schema';
 import { listResponseOf } from '../../lib/list';
-import { removeUnlessUsed } from '../../lib/remove-unused';
+import type { Actor } from '../revision-entries/revisions';
 import { clientsRepository as repo } from './clients.repository';
 
 export class ClientsService {
@@ -19,13 +18,13 @@ export class ClientsService {
     return listResponseOf(query, rows, total);
   }
 
-  async create({ name }: ClientCreateBody): Promise<Client> {
+  async create(_actor: Actor, { name }: ClientCreateBody): Promise<Client> {
     await repo.assertNameFree(this.db, name);
     return repo.insert(this.db, name);
   }
 
   /** Not a call of spec 7: it undoes a client created by mistake from the search-select (docs/decisions/021). */
-  remove(id: number): Promise<void> {
-    return removeUnlessUsed(this.db, clients, clients.id, id);
+  remove(_actor: Actor, id: number): Promise<void> {
+    return repo.remove(this.db, id);
   }
 }

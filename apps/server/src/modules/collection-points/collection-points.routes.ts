@@ -40,7 +40,7 @@ export const collectionPointsRoutes: FastifyPluginAsyncZod<{ collectionPoints: C
   app.post(
     '/api/collection_points/create',
     { config, schema: { tags, summary: 'Create a collection point', body: collectionPointBody, response: { 201: withVersion(collectionPoint) } } },
-    async (request, reply) => reply.code(201).send(await collectionPoints.create(request.body)),
+    async (request, reply) => reply.code(201).send(await collectionPoints.create(signedInUser(request), request.body)),
   );
 
   app.put(
@@ -56,7 +56,7 @@ export const collectionPointsRoutes: FastifyPluginAsyncZod<{ collectionPoints: C
     '/api/collection_points/:id/remove',
     { config, schema: { tags, summary: 'Delete a collection point that nothing uses', params: idParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await collectionPoints.remove(request.params.id);
+      await collectionPoints.remove(signedInUser(request), request.params.id);
       return reply.code(204).send();
     },
   );

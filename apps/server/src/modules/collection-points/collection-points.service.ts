@@ -2,11 +2,8 @@
 import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
 import type { CollectionPoint, CollectionPointBody, CollectionPointListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { collectionPoints } from '../../db/schema';
-import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
-import { removeUnlessUsed } from '../../lib/remove-unused';
 import type { Actor } from '../revision-entries/revisions';
 import { collectionPointsRepository as repo } from './collection-points.repository';
 
@@ -19,31 +16,31 @@ export class CollectionPointsService {
   }
 
   get(id: number): Promise<Versioned<CollectionPoint>> {
-    return readVersioned(this.db, collectionPoints, id, async () => {
+    return repo.versions.read(this.db, id, async () => {
       const row = await repo.find(this.db, id);
       if (!row) throw new NotFoundError();
       return row;
     });
   }
 
-  async create({ name }: CollectionPointBody): Promise<Versioned<CollectionPoint>> {
+  async create(_actor: Actor, { name }: CollectionPointBody): Promise<Versioned<CollectionPoint>> {
     await repo.assertNameFree(this.db, name);
     const row = await repo.insert(this.db, name);
-    return { ...row, version: await versionNow(this.db, collectionPoints, row.id) };
+    return { ...row, version: await repo.versions.now(this.db, row.id) };
   }
 
   /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
   update(actor: Actor, id: number, { name }: CollectionPointBody, expected?: string): Promise<Versioned<CollectionPoint>> {
     return this.db.transaction(async (tx) => {
-      await lockVersion(tx, collectionPoints, id, expected, 'collection point');
+      await repo.versions.lock(tx, id, expected, 'collection point');
       await repo.assertNameFree(tx, name, id);
       const row = await repo.update(tx, id, name, actor);
       if (!row) throw new NotFoundError();
-      return { ...row, version: await versionNow(tx, collectionPoints, id) };
+      return { ...row, version: await repo.versions.now(tx, id) };
     });
   }
 
-  remove(id: number): Promise<void> {
-    return removeUnlessUsed(this.db, collectionPoints, collectionPoints.id, id);
+  remove(_actor: Actor, id: number): Promise<void> {
+    return repo.remove(this.db, id);
   }
 }

@@ -1,12 +1,15 @@
 /** SQL for coolers, each answered with its part number's id and text. Every function takes `db`, which may be a transaction. */
 import { eq, sql } from 'drizzle-orm';
 import type { CoolerListQuery } from '@cooler-hub/contract/coolers';
-import { nextVersion } from '../../db/versions';
+import { nextVersion, tableVersions } from '../../db/versions';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText, orderByOf } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
+import { inUseMessage, usagesOf } from '../../db/references';
 import { coolers, partNumbers, receipts } from '../../db/schema';
+import { assertUnique } from '../../db/unique';
+import { ConflictError } from '../../lib/errors';
 
 export type CoolerValues = Pick<typeof coolers.$inferInsert, 'serialNumber' | 'partNumberId' | 'dateOfManufacture' | 'modelNumber'>;
 
@@ -80,4 +83,17 @@ export async function updateCooler(db: Db, id: string, values: Omit<CoolerValues
 
 export async function deleteCooler(db: Db, id: string): Promise<void> {
   await db.delete(coolers).where(eq(coolers.id, id));
+}
+
+export const versions = tableVersions(coolers);
+
+/** 400 on `serialNumber` when another cooler has it, ignoring case. */
+export function assertSerialFree(db: Db, serialNumber: string, exceptId?: string): Promise<void> {
+  return assertUnique(db, { table: coolers, column: coolers.serialNumber, idColumn: coolers.id, value: serialNumber, exceptId, field: 'serialNumber' });
+}
+
+/** 400 naming the rows that still use the cooler (db/references). */
+export async function assertCoolerUnused(db: Db, id: string): Promise<void> {
+  const usages = await usagesOf(db, coolers, id);
+  if (usages.length > 0) throw new ConflictError(inUseMessage('coolers', usages));
 }

@@ -6,12 +6,8 @@
 import { UNKNOWN_REFERENCE, type ListResponse, type Versioned } from '@cooler-hub/contract/common';
 import type { Cooler, CoolerCreateBody, CoolerListQuery, CoolerUpdateBody } from '@cooler-hub/contract/coolers';
 import type { Db } from '../../db/client';
-import { inUseMessage, usagesOf } from '../../db/references';
-import { coolers } from '../../db/schema';
-import { assertUnique } from '../../db/unique';
-import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { createOnce } from '../../lib/create-once';
-import { ConflictError, FieldError, NotFoundError } from '../../lib/errors';
+import { FieldError, NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { findPartNumber } from '../part-numbers/part-numbers.repository';
 import { recordChanges, recordText, type Actor, type Snapshot, type Subject, type Tx } from '../revision-entries/revisions';
@@ -51,7 +47,7 @@ export class CoolersService {
   }
 
   get(id: string): Promise<Versioned<Cooler>> {
-    return readVersioned(this.db, coolers, id, async () => {
+    return repo.versions.read(this.db, id, async () => {
       const row = await repo.findCooler(this.db, id);
       if (!row) throw new NotFoundError();
       return toCooler(row);
@@ -70,7 +66,7 @@ export class CoolersService {
         find: () => repo.findCooler(tx, body.id),
         check: async () => {
           await this.assertPartNumberExists(tx, body.partNumber);
-          await this.assertSerialFree(tx, body.serialNumber);
+          await repo.assertSerialFree(tx, body.serialNumber);
         },
         insert: async () => {
           if (!(await repo.insertCooler(tx, body.id, values))) return undefined;
@@ -86,7 +82,7 @@ export class CoolersService {
           r.modelNumber === values.modelNumber,
         conflict: COOLER_ID_CONFLICT,
       });
-      return { ...toCooler(row), version: await versionNow(tx, coolers, body.id) };
+      return { ...toCooler(row), version: await repo.versions.now(tx, body.id) };
     });
   }
 
@@ -94,11 +90,11 @@ export class CoolersService {
   update(actor: Actor, id: string, body: CoolerUpdateBody, expected?: string): Promise<Versioned<Cooler>> {
     return this.db.transaction(async (tx) => {
       // Locked first: a concurrent update waits here and then compares against this one's result.
-      await lockVersion(tx, coolers, id, expected, 'cooler');
+      await repo.versions.lock(tx, id, expected, 'cooler');
       const before = await repo.lockCooler(tx, id);
       if (!before) throw new NotFoundError();
       await this.assertPartNumberExists(tx, body.partNumber);
-      await this.assertSerialFree(tx, body.serialNumber, id);
+      await repo.assertSerialFree(tx, body.serialNumber, id);
       await repo.updateCooler(tx, id, {
         serialNumber: body.serialNumber,
         partNumberId: body.partNumber,
@@ -107,7 +103,7 @@ export class CoolersService {
       const after = await repo.findCooler(tx, id);
       if (!after) throw new NotFoundError();
       await recordChanges(tx, actor, subjectOf(id), snapshotOf(before), snapshotOf(after));
-      return { ...toCooler(after), version: await versionNow(tx, coolers, id) };
+      return { ...toCooler(after), version: await repo.versions.now(tx, id) };
     });
   }
 
@@ -116,8 +112,7 @@ export class CoolersService {
     await this.db.transaction(async (tx) => {
       const current = await repo.lockCooler(tx, id);
       if (!current) throw new NotFoundError();
-      const usages = await usagesOf(tx, coolers, id);
-      if (usages.length > 0) throw new ConflictError(inUseMessage('coolers', usages));
+      await repo.assertCoolerUnused(tx, id);
       await repo.deleteCooler(tx, id);
       await recordText(tx, actor, subjectOf(id), [COOLER_DELETED, ...describe(current)]);
     });
@@ -125,16 +120,5 @@ export class CoolersService {
 
   private async assertPartNumberExists(tx: Tx, partNumberId: string): Promise<void> {
     if (!(await findPartNumber(tx, partNumberId))) throw new FieldError('partNumber', UNKNOWN_REFERENCE);
-  }
-
-  private assertSerialFree(tx: Tx, serialNumber: string, exceptId?: string): Promise<void> {
-    return assertUnique(tx, {
-      table: coolers,
-      column: coolers.serialNumber,
-      idColumn: coolers.id,
-      value: serialNumber,
-      exceptId,
-      field: 'serialNumber',
-    });
   }
 }

@@ -2,8 +2,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CustomerAccountDropDownQuery, CustomerAccountListQuery } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
-import { nextVersion, versionOf } from '../../db/versions';
+import { nextVersion, tableVersions, versionOf } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
+import { removeUnlessUsed } from '../../db/remove-unused';
 import { clients, customerAccounts } from '../../db/schema';
 
 export type CustomerAccountValues = Omit<typeof customerAccounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'updatedBy'>;
@@ -80,4 +81,11 @@ export async function updateCustomerAccount(
     .where(eq(customerAccounts.id, id))
     .returning(ownFields);
   return row;
+}
+
+export const versions = tableVersions(customerAccounts);
+
+/** Deleted only while no other row uses it (db/remove-unused). */
+export function removeCustomerAccount(db: Db, id: number): Promise<void> {
+  return removeUnlessUsed(db, customerAccounts, customerAccounts.id, id);
 }

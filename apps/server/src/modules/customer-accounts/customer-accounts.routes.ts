@@ -58,7 +58,7 @@ export const customerAccountsRoutes: FastifyPluginAsyncZod<{ customerAccounts: C
   app.post(
     '/api/customer_accounts',
     { config, schema: { tags, summary: 'Create a customer account', body: customerAccountBody, response: { 201: withVersion(customerAccount) } } },
-    async (request, reply) => reply.code(201).send(await customerAccounts.create(request.body)),
+    async (request, reply) => reply.code(201).send(await customerAccounts.create(signedInUser(request), request.body)),
   );
 
   app.put(
@@ -74,7 +74,7 @@ export const customerAccountsRoutes: FastifyPluginAsyncZod<{ customerAccounts: C
     '/api/customer_accounts/:id',
     { config, schema: { tags, summary: 'Delete a customer account that nothing uses', params: idParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await customerAccounts.remove(request.params.id);
+      await customerAccounts.remove(signedInUser(request), request.params.id);
       return reply.code(204).send();
     },
   );

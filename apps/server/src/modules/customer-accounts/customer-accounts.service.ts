@@ -10,11 +10,8 @@ import type {
   CustomerAccountListQuery,
 } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
-import { customerAccounts } from '../../db/schema';
-import { lockVersion, readVersioned } from '../../db/versions';
 import { FieldError, NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
-import { removeUnlessUsed } from '../../lib/remove-unused';
 import { clientsRepository } from '../clients/clients.repository';
 import type { Actor } from '../revision-entries/revisions';
 import * as repo from './customer-accounts.repository';
@@ -36,14 +33,14 @@ export class CustomerAccountsService {
   }
 
   get(id: number): Promise<Versioned<CustomerAccount>> {
-    return readVersioned(this.db, customerAccounts, id, async () => {
+    return repo.versions.read(this.db, id, async () => {
       const row = await repo.findCustomerAccount(this.db, id);
       if (!row) throw new NotFoundError();
       return row;
     });
   }
 
-  async create(body: CustomerAccountBody): Promise<Versioned<CustomerAccount>> {
+  async create(_actor: Actor, body: CustomerAccountBody): Promise<Versioned<CustomerAccount>> {
     const { values, client } = await this.valuesOf(this.db, body);
     return { ...(await repo.insertCustomerAccount(this.db, values)), client };
   }
@@ -51,7 +48,7 @@ export class CustomerAccountsService {
   /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
   update(actor: Actor, id: number, body: CustomerAccountBody, expected?: string): Promise<Versioned<CustomerAccount>> {
     return this.db.transaction(async (tx) => {
-      await lockVersion(tx, customerAccounts, id, expected, 'customer account');
+      await repo.versions.lock(tx, id, expected, 'customer account');
       const { values, client } = await this.valuesOf(tx, body);
       const row = await repo.updateCustomerAccount(tx, id, values, actor);
       if (!row) throw new NotFoundError();
@@ -59,8 +56,8 @@ export class CustomerAccountsService {
     });
   }
 
-  remove(id: number): Promise<void> {
-    return removeUnlessUsed(this.db, customerAccounts, customerAccounts.id, id);
+  remove(_actor: Actor, id: number): Promise<void> {
+    return repo.removeCustomerAccount(this.db, id);
   }
 
   /** The row's columns and the client for the answer; 400 on `client` when no such client exists. */

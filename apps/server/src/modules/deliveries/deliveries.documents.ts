@@ -5,27 +5,33 @@
  * header repeated on every page, "Page n of m" at the foot. It is set in DejaVu Sans, a TTF shipped
  * in an npm package and embedded (subset), so any name or address prints — Ł, ß, Cyrillic alike.
  */
-import type { Delivery } from '@cooler-hub/contract/deliveries';
+import { deliveryFileName, type Delivery, type DOWNLOAD_FORMATS } from '@cooler-hub/contract/deliveries';
 import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import { deliveryTitle } from '@cooler-hub/contract/delivery-types';
 import { formatDay, formatLondonDateTime } from '@cooler-hub/contract/london-time';
-import type { Db } from '../../db/client';
 import { csvRows } from '../../lib/csv';
-import { NotFoundError } from '../../lib/errors';
 import { pdfBytes, pdfDocument } from '../../lib/pdf';
-import * as repo from './deliveries.repository';
 import type { DocumentLine } from './deliveries.repository';
-import type { DeliveriesService } from './deliveries.service';
 
 export interface DeliveryDocument {
   delivery: Delivery;
   lines: DocumentLine[];
 }
 
-export async function loadDeliveryDocument(db: Db, deliveries: Pick<DeliveriesService, 'get'>, id: number): Promise<DeliveryDocument> {
-  const delivery = await deliveries.get(id, db);
-  if (!delivery) throw new NotFoundError();
-  return { delivery, lines: await repo.documentLinesOf(db, id) };
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** One file of a delivery: its name, its content type and its bytes. */
+export interface DeliveryFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The delivery as CSV or PDF, named by the contract's deliveryFileName. */
+export async function deliveryFile(document: DeliveryDocument, format: DownloadFormat): Promise<DeliveryFile> {
+  const filename = deliveryFileName(document.delivery, format);
+  if (format === 'csv') return { filename, contentType: 'text/csv; charset=utf-8', content: Buffer.from(deliveryCsv(document), 'utf8') };
+  return { filename, contentType: 'application/pdf', content: await deliveryPdf(document) };
 }
 
 const TYPE_LABELS = { transfer: 'Transfer', scrap: 'Scrap', error_sheet: 'Error sheet' } as const;

@@ -13,7 +13,7 @@ import type { LbCheckReceipt } from '@cooler-hub/contract/lb-numbers';
 import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { findPage } from '../../db/paging';
-import { nextVersion } from '../../db/versions';
+import { nextVersion, tableVersions } from '../../db/versions';
 import { offsetOf } from '../../lib/list';
 import {
   ccCodes,
@@ -355,3 +355,5 @@ export async function markEmailViewed(db: Db, id: number, at: Date): Promise<voi
 export async function markEmailFailed(db: Db, id: number, reason: string, at: Date): Promise<void> {
   await db.update(deliveries).set({ emailFailedAt: at, emailFailureReason: reason }).where(eq(deliveries.id, id));
 }
+
+export const versions = tableVersions(deliveries);

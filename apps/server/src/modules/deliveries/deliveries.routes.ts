@@ -10,7 +10,6 @@ import {
   approveResponse,
   delivery,
   deliveryCreateBody,
-  deliveryFileName,
   deliveryList,
   deliveryListQuery,
   downloadParams,
@@ -21,16 +20,14 @@ import {
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { lbCheckBody, lbCheckResponse } from '@cooler-hub/contract/lb-numbers';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
-import type { Db } from '../../db/client';
 import { signedInUser } from '../../plugins/auth';
 import { ifMatch } from '../../plugins/versions';
-import { deliveryCsv, deliveryPdf, loadDeliveryDocument } from './deliveries.documents';
 import type { DeliveriesService } from './deliveries.service';
 
 const config = { permission: ABILITIES.customers };
 const tags = ['deliveries'];
 
-export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesService; db: Db }> = async (app, { deliveries, db }) => {
+export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesService }> = async (app, { deliveries }) => {
   const lists: [string, DeliveryType, string][] = [
     ['/api/deliveries/transfer_list', 'transfer', 'Transfer delivery notes'],
     ['/api/deliveries/scrap_list', 'scrap', 'Scrap delivery notes'],
@@ -99,7 +96,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   app.put(
     '/api/deliveries/:id/resend',
     { config, schema: { tags, summary: 'Send an approved note by e-mail again', params: idParams, response: { 200: withVersion(delivery) } } },
-    (request) => deliveries.resend(request.params.id),
+    (request) => deliveries.resend(signedInUser(request), request.params.id),
   );
 
   app.delete(
@@ -109,7 +106,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
       schema: { tags, summary: 'Delete a pending note (ROLE_REMOVE_INVENTORY)', params: idParams, response: { 204: z.undefined() } },
     },
     async (request, reply) => {
-      await deliveries.remove(request.params.id);
+      await deliveries.remove(signedInUser(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -118,12 +115,8 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
     '/api/deliveries/:id/download/:format',
     { config, schema: { tags, summary: 'The note as CSV or PDF (content-disposition names the file)', params: downloadParams } },
     async (request, reply) => {
-      const { id, format } = request.params;
-      const document = await loadDeliveryDocument(db, deliveries, id);
-      const filename = deliveryFileName(document.delivery, format);
-      reply.header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(deliveryCsv(document));
-      return reply.type('application/pdf').send(await deliveryPdf(document));
+      const { filename, contentType, content } = await deliveries.download(request.params.id, request.params.format);
+      return reply.header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').type(contentType).send(content);
     },
   );
 };

@@ -7,7 +7,6 @@
 import { UNKNOWN_REFERENCE, type ListResponse, type Versioned, type Violation } from '@cooler-hub/contract/common';
 import {
   APPROVED_READ_ONLY,
-  DUPLICATE_LB_NUMBER,
   emailStatusOf,
   NOT_APPROVED_YET,
   wrongTypeMessage,
@@ -23,18 +22,17 @@ import {
   noteHoldingMessage,
   UNKNOWN_LB_NUMBER,
   type LbCheckBody,
-  type LbCheckItem,
   type LbCheckResponse,
 } from '@cooler-hub/contract/lb-numbers';
 import { isLbNumber } from '@cooler-hub/contract/rules';
 import type { Db } from '../../db/client';
-import { deliveries } from '../../db/schema';
-import { lockVersion, readVersioned } from '../../db/versions';
 import { DomainError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import type { Actor, Tx } from '../revision-entries/revisions';
+import { deliveryFile, type DeliveryDocument, type DeliveryFile, type DownloadFormat } from './deliveries.documents';
 import * as repo from './deliveries.repository';
 import type { DeliveryRow, DeliveryValues } from './deliveries.repository';
+import { classifyLbNumbers, type Holder } from './lb-classifier';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -68,7 +66,7 @@ export function toDeliveryListItem(row: DeliveryRow): DeliveryListItem {
 const violation = (propertyPath: string, message: string): Violation => ({ propertyPath, title: message, message });
 
 /** The parts of a create or edit that the rules look at. */
-interface NoteInput extends DeliveryUpdate {
+interface DeliveryInput extends DeliveryUpdate {
   type: DeliveryType;
 }
 
@@ -93,7 +91,7 @@ export class DeliveriesService {
   }
 
   get(id: number, db: Db = this.db): Promise<Versioned<Delivery>> {
-    return readVersioned(db, deliveries, id, async () => {
+    return repo.versions.read(db, id, async () => {
       const row = await repo.findDelivery(db, id);
       if (!row) throw new NotFoundError();
       return { ...toDeliveryListItem(row), lbNumbers: await repo.lbNumbersOf(db, id) };
@@ -102,7 +100,7 @@ export class DeliveriesService {
 
   create(actor: Actor, body: DeliveryCreateBody): Promise<Versioned<Delivery>> {
     return this.db.transaction(async (tx) => {
-      const receiptIds = await this.checkNote(tx, body);
+      const receiptIds = await this.checkDelivery(tx, body);
       const id = await repo.insertDelivery(tx, body.type, valuesOf(body), actor.id);
       await this.addLines(tx, id, body.type, body.lbNumbers, receiptIds);
       await repo.setItemsCount(tx, id, body.lbNumbers.length, actor);
@@ -117,13 +115,13 @@ export class DeliveriesService {
    */
   update(actor: Actor, id: number, type: DeliveryType, body: DeliveryUpdate, expected?: string): Promise<Versioned<Delivery>> {
     return this.db.transaction(async (tx) => {
-      await lockVersion(tx, deliveries, id, expected, 'delivery note');
+      await repo.versions.lock(tx, id, expected, 'delivery note');
       const current = await repo.lockDelivery(tx, id);
       if (!current) throw new NotFoundError();
       if (current.type !== type) throw new DomainError(wrongTypeMessage(current.type));
       if (current.status === 'approved') throw new DomainError(APPROVED_READ_ONLY);
-      const input: NoteInput = { ...body, type };
-      const receiptIds = await this.checkNote(tx, input, id);
+      const input: DeliveryInput = { ...body, type };
+      const receiptIds = await this.checkDelivery(tx, input, id);
       const before = new Set(await repo.receiptIdsOnDelivery(tx, id));
       const wanted = new Set(receiptIds.values());
       // Lines that stay keep their ids. New lines go in before the dropped ones are deleted: the
@@ -145,7 +143,7 @@ export class DeliveriesService {
    */
   approve(actor: Actor, id: number, expected?: string): Promise<ApproveResponse> {
     return this.db.transaction(async (tx) => {
-      if (expected !== undefined) await lockVersion(tx, deliveries, id, expected, 'delivery note');
+      if (expected !== undefined) await repo.versions.lock(tx, id, expected, 'delivery note');
       // One statement decides a race between two approvals: only one finds the note pending.
       const changed = await repo.approveDelivery(tx, id, actor);
       if (changed) {
@@ -159,7 +157,7 @@ export class DeliveriesService {
   }
 
   /** Only an approved note is sent again; the hook queues the mail in this transaction. */
-  resend(id: number): Promise<Versioned<Delivery>> {
+  resend(_actor: Actor, id: number): Promise<Versioned<Delivery>> {
     return this.db.transaction(async (tx) => {
       const current = await repo.lockDelivery(tx, id);
       if (!current) throw new NotFoundError();
@@ -170,7 +168,7 @@ export class DeliveriesService {
   }
 
   /** ROLE_REMOVE_INVENTORY (route); a pending note only. Lines and recipients go with it. */
-  async remove(id: number): Promise<void> {
+  async remove(_actor: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const current = await repo.lockDelivery(tx, id);
       if (!current) throw new NotFoundError();
@@ -179,56 +177,59 @@ export class DeliveriesService {
     });
   }
 
-  /** The scan step's question about many codes at once (docs/decisions/153). */
+  /** The note with its lines, as its CSV and PDF show it; 404 when there is no such note. */
+  async document(id: number): Promise<DeliveryDocument> {
+    const delivery = await this.get(id);
+    return { delivery, lines: await repo.documentLinesOf(this.db, id) };
+  }
+
+  /** A download: the note as CSV or PDF, with the file name content-disposition gives it. */
+  async download(id: number, format: DownloadFormat): Promise<DeliveryFile> {
+    return deliveryFile(await this.document(id), format);
+  }
+
+  /** The scan step's question about many codes at once (docs/decisions/153), answered by the LB classifier. */
   async checkLbNumbers(body: LbCheckBody): Promise<LbCheckResponse> {
     const wellFormed = [...new Set(body.lbNumbers.filter(isLbNumber))];
     const found = await repo.checkedReceiptsOf(this.db, wellFormed);
-    const holders = isExclusiveType(body.type)
-      ? await repo.exclusiveHolders(this.db, [...found.values()].map((r) => r.id), body.deliveryId ?? undefined)
-      : new Map<string, { id: number; type: DeliveryType }>();
-    const seen = new Set<string>();
-    const items = body.lbNumbers.map((lbNumber): LbCheckItem => {
+    const holders = await this.holdersOf(this.db, body.type, [...found.values()].map((r) => r.id), body.deliveryId ?? undefined);
+    const verdicts = classifyLbNumbers(body.lbNumbers, (lb) => found.get(lb)?.id, (receiptId) => holders.get(receiptId));
+    const items = body.lbNumbers.map((lbNumber, i) => {
+      const { status, message, holder } = verdicts[i]!;
       const receipt = found.get(lbNumber) ?? null;
-      const item = (status: LbCheckItem['status'], message: string | null, note: LbCheckItem['note'] = null): LbCheckItem => ({ lbNumber, status, message, note, receipt });
-      if (!isLbNumber(lbNumber)) return item('invalid', 'Wrong Lb number');
-      if (seen.has(lbNumber)) return item('duplicate', DUPLICATE_LB_NUMBER);
-      seen.add(lbNumber);
-      if (!receipt) return item('unknown', UNKNOWN_LB_NUMBER);
-      const holder = holders.get(receipt.id);
-      if (holder) return item('taken', noteHoldingMessage(holder), holder);
-      return item('ok', null);
+      return { lbNumber, status, message, note: holder, receipt };
     });
     return { items };
   }
 
+  /** Receipt id → the other transfer or scrap delivery holding it; none for a type that shares its receipts. */
+  private async holdersOf(db: Db, type: DeliveryType, receiptIds: string[], selfId?: number): Promise<Map<string, Holder>> {
+    return isExclusiveType(type) ? repo.exclusiveHolders(db, receiptIds, selfId) : new Map<string, Holder>();
+  }
+
   /**
-   * Every rule of a note at once (violations on lbNumbers[i], customerAccount, emails[i], …); the
-   * LB number → receipt id of a note that passes. `selfId`: the note being edited.
+   * Every rule of a delivery at once (violations on lbNumbers[i], customerAccount, emails[i], …);
+   * the LB number → receipt id of a delivery that passes. `selfId`: the delivery being edited.
    */
-  private async checkNote(tx: Tx, note: NoteInput, selfId?: number): Promise<Map<string, string>> {
+  private async checkDelivery(tx: Tx, delivery: DeliveryInput, selfId?: number): Promise<Map<string, string>> {
     const violations: Violation[] = [];
-    const receiptIds = await repo.receiptIdsOf(tx, note.lbNumbers);
-    const holders = isExclusiveType(note.type)
-      ? await repo.exclusiveHolders(tx, [...receiptIds.values()], selfId)
-      : new Map<string, { id: number; type: DeliveryType }>();
-    note.lbNumbers.forEach((lb, i) => {
-      const receiptId = receiptIds.get(lb);
-      const holder = receiptId === undefined ? undefined : holders.get(receiptId);
-      if (!receiptId) violations.push(violation(`lbNumbers[${i}]`, UNKNOWN_LB_NUMBER));
-      else if (holder) violations.push(violation(`lbNumbers[${i}]`, noteHoldingMessage(holder)));
+    const receiptIds = await repo.receiptIdsOf(tx, delivery.lbNumbers);
+    const holders = await this.holdersOf(tx, delivery.type, [...receiptIds.values()], selfId);
+    classifyLbNumbers(delivery.lbNumbers, (lb) => receiptIds.get(lb), (receiptId) => holders.get(receiptId)).forEach(({ message }, i) => {
+      if (message !== null) violations.push(violation(`lbNumbers[${i}]`, message));
     });
     const [accounts, emails, addresses, ccCodeOk] = await Promise.all([
-      repo.existingIds(tx, 'customerAccounts', note.customerAccount === null ? [] : [note.customerAccount]),
-      repo.existingIds(tx, 'deliveryEmails', note.emails),
-      repo.existingIds(tx, 'deliveryAddresses', [note.dispatchAddress, note.invoiceAddress].filter((a): a is number => a !== null)),
-      note.CCCode === null ? true : repo.ccCodeExists(tx, note.CCCode),
+      repo.existingIds(tx, 'customerAccounts', delivery.customerAccount === null ? [] : [delivery.customerAccount]),
+      repo.existingIds(tx, 'deliveryEmails', delivery.emails),
+      repo.existingIds(tx, 'deliveryAddresses', [delivery.dispatchAddress, delivery.invoiceAddress].filter((a): a is number => a !== null)),
+      delivery.CCCode === null ? true : repo.ccCodeExists(tx, delivery.CCCode),
     ]);
-    if (note.customerAccount !== null && !accounts.has(note.customerAccount)) violations.push(violation('customerAccount', UNKNOWN_REFERENCE));
-    note.emails.forEach((id, i) => {
+    if (delivery.customerAccount !== null && !accounts.has(delivery.customerAccount)) violations.push(violation('customerAccount', UNKNOWN_REFERENCE));
+    delivery.emails.forEach((id, i) => {
       if (!emails.has(id)) violations.push(violation(`emails[${i}]`, UNKNOWN_REFERENCE));
     });
-    if (note.dispatchAddress !== null && !addresses.has(note.dispatchAddress)) violations.push(violation('dispatchAddress', UNKNOWN_REFERENCE));
-    if (note.invoiceAddress !== null && !addresses.has(note.invoiceAddress)) violations.push(violation('invoiceAddress', UNKNOWN_REFERENCE));
+    if (delivery.dispatchAddress !== null && !addresses.has(delivery.dispatchAddress)) violations.push(violation('dispatchAddress', UNKNOWN_REFERENCE));
+    if (delivery.invoiceAddress !== null && !addresses.has(delivery.invoiceAddress)) violations.push(violation('invoiceAddress', UNKNOWN_REFERENCE));
     if (!ccCodeOk) violations.push(violation('CCCode', UNKNOWN_REFERENCE));
     if (violations.length > 0) throw new ValidationError(violations);
     return receiptIds;
@@ -255,13 +256,13 @@ export class DeliveriesService {
   }
 }
 
-function valuesOf(note: DeliveryUpdate): DeliveryValues {
+function valuesOf(delivery: DeliveryUpdate): DeliveryValues {
   return {
-    deliveryDay: note.deliveryDay,
-    customerAccountId: note.customerAccount,
-    businessName: note.businessName,
-    dispatchAddressId: note.dispatchAddress,
-    invoiceAddressId: note.invoiceAddress,
-    ccCodeId: note.CCCode,
+    deliveryDay: delivery.deliveryDay,
+    customerAccountId: delivery.customerAccount,
+    businessName: delivery.businessName,
+    dispatchAddressId: delivery.dispatchAddress,
+    invoiceAddressId: delivery.invoiceAddress,
+    ccCodeId: delivery.CCCode,
   };
 }

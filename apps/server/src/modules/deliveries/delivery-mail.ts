@@ -1,15 +1,13 @@
 /**
- * The e-mail of an approved note (issue 9 item 8; docs/decisions/157), built when the mail worker
- * sends it, so it carries the note as it is then. The lead wires it to the mail queue
- * (jobs/, plugins/mail.ts): `buildDeliveryMail(db, deliveryId, trackingUrl)`. The tracking image
- * at `trackingUrl` is the only thing that sets emailViewedAt.
+ * The e-mail of an approved note (docs/decisions/157), built when the mail worker sends it, so it
+ * carries the note as it is then; the deliveries service it reads is handed in
+ * (delivery-mail-queue.ts). The tracking image at `trackingUrl` is the only thing that sets
+ * emailViewedAt.
  */
-import { deliveryFileName } from '@cooler-hub/contract/deliveries';
 import { deliveryTitle } from '@cooler-hub/contract/delivery-types';
 import { formatDay } from '@cooler-hub/contract/london-time';
-import type { Db } from '../../db/client';
-import { deliveryCsv, deliveryPdf, loadDeliveryDocument } from './deliveries.documents';
-import { DeliveriesService } from './deliveries.service';
+import { deliveryFile } from './deliveries.documents';
+import type { DeliveriesService } from './deliveries.service';
 
 export interface DeliveryMail {
   subject: string;
@@ -23,8 +21,8 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `trackingUrl` is undefined without PUBLIC_URL (jobs/mail-queue): the message then has no tracking image. */
-export async function buildDeliveryMail(db: Db, deliveryId: number, trackingUrl: string | undefined): Promise<DeliveryMail> {
-  const document = await loadDeliveryDocument(db, new DeliveriesService(db), deliveryId);
+export async function buildDeliveryMail(deliveries: Pick<DeliveriesService, 'document'>, deliveryId: number, trackingUrl: string | undefined): Promise<DeliveryMail> {
+  const document = await deliveries.document(deliveryId);
   const { delivery } = document;
   const title = deliveryTitle(delivery);
   const day = formatDay(delivery.deliveryDay);
@@ -33,7 +31,7 @@ export async function buildDeliveryMail(db: Db, deliveryId: number, trackingUrl:
     `${title}, dated ${day}${customer ? `, for ${customer}` : ''}: ${delivery.itemsCount} item${delivery.itemsCount === 1 ? '' : 's'}.`,
     'The note is attached as a PDF and as a CSV file.',
   ];
-  const [csv, pdf] = await Promise.all([Promise.resolve(deliveryCsv(document)), deliveryPdf(document)]);
+  const [pdf, csv] = await Promise.all([deliveryFile(document, 'pdf'), deliveryFile(document, 'csv')]);
   return {
     subject: `${title} — ${day}`,
     to: delivery.emails.map((e) => e.email),
@@ -43,9 +41,6 @@ export async function buildDeliveryMail(db: Db, deliveryId: number, trackingUrl:
       `<p>Hello,</p>${summary.map((s) => `<p>${escapeHtml(s)}</p>`).join('')}<p>Cooler Hub</p>` +
       (trackingUrl ? `<img src="${escapeHtml(trackingUrl)}" width="1" height="1" alt="" style="display:block;border:0">` : '') +
       `</body></html>`,
-    attachments: [
-      { filename: deliveryFileName(delivery, 'pdf'), contentType: 'application/pdf', content: pdf },
-      { filename: deliveryFileName(delivery, 'csv'), contentType: 'text/csv; charset=utf-8', content: Buffer.from(csv, 'utf8') },
-    ],
+    attachments: [pdf, csv],
   };
 }

@@ -9,6 +9,7 @@ import {
   usedAddressesQuery,
 } from '@cooler-hub/contract/delivery-addresses';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
+import { signedInUser } from '../../plugins/auth';
 import type { DeliveryAddressesService } from './delivery-addresses.service';
 
 const config = { permission: ABILITIES.customers };
@@ -50,7 +51,7 @@ export const deliveryAddressesRoutes: FastifyPluginAsyncZod<{ addresses: Deliver
       },
     },
     async (request, reply) => {
-      const { address, created } = await addresses.create(request.body);
+      const { address, created } = await addresses.create(signedInUser(request), request.body);
       return reply.code(created ? 201 : 200).send(address);
     },
   );

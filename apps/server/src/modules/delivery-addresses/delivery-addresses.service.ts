@@ -14,6 +14,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../../lib/geocoder';
 import { listResponseOf } from '../../lib/list';
+import type { Actor } from '../revision-entries/revisions';
 import * as repo from './delivery-addresses.repository';
 
 export class DeliveryAddressesService {
@@ -32,7 +33,7 @@ export class DeliveryAddressesService {
   }
 
   /** `created` is false when the same text was stored for the same target before (and looked up then). */
-  async create(body: DeliveryAddressCreateBody): Promise<{ address: DeliveryAddress; created: boolean }> {
+  async create(_actor: Actor, body: DeliveryAddressCreateBody): Promise<{ address: DeliveryAddress; created: boolean }> {
     const searchText = body.address.searchText;
     const known = await repo.findBySearchText(this.db, body.addressTarget, searchText);
     // A stored address the geocoder could not place is looked up again: it may answer now.

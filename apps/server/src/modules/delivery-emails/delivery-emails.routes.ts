@@ -8,6 +8,7 @@ import {
   deliveryEmailList,
 } from '@cooler-hub/contract/delivery-emails';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
+import { signedInUser } from '../../plugins/auth';
 import type { DeliveryEmailsService } from './delivery-emails.service';
 
 const config = { permission: ABILITIES.customers };
@@ -35,7 +36,7 @@ export const deliveryEmailsRoutes: FastifyPluginAsyncZod<{ emails: DeliveryEmail
       },
     },
     async (request, reply) => {
-      const { row, created } = await emails.create(request.body);
+      const { row, created } = await emails.create(signedInUser(request), request.body);
       return reply.code(created ? 201 : 200).send(row);
     },
   );

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
+import type { Actor } from '../revision-entries/revisions';
 import * as repo from './delivery-emails.repository';
 
 export class DeliveryEmailsService {
@@ -24,7 +25,7 @@ export class DeliveryEmailsService {
   }
 
   /** An address already stored is answered as it is (no second row). */
-  create(body: DeliveryEmailCreateBody): Promise<{ row: DeliveryEmail; created: boolean }> {
+  create(_actor: Actor, body: DeliveryEmailCreateBody): Promise<{ row: DeliveryEmail; created: boolean }> {
     return repo.findOrCreateEmail(this.db, body.email);
   }
 

@@ -43,12 +43,12 @@ export class DeliveryLinesService {
       const line = await repo.findLine(tx, id);
       if (!line) throw new NotFoundError();
       // The note is locked before its lines change, as every edit of it does.
-      const note = await lockDelivery(tx, line.deliveryId);
-      if (!note || !(await repo.findLine(tx, id))) throw new NotFoundError();
-      if (note.status === 'approved') throw new DomainError(APPROVED_READ_ONLY);
-      if (note.itemsCount <= 1) throw new DomainError(LAST_LINE);
+      const delivery = await lockDelivery(tx, line.deliveryId);
+      if (!delivery || !(await repo.findLine(tx, id))) throw new NotFoundError();
+      if (delivery.status === 'approved') throw new DomainError(APPROVED_READ_ONLY);
+      if (delivery.itemsCount <= 1) throw new DomainError(LAST_LINE);
       await repo.deleteLine(tx, id);
-      await setItemsCount(tx, note.id, note.itemsCount - 1, actor);
+      await setItemsCount(tx, delivery.id, delivery.itemsCount - 1, actor);
     });
   }
 }

@@ -1,11 +1,15 @@
 /** /healthz: the process answers. /readyz: the database answers too (for load balancers). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
+
+/** What the readiness probe asks: the database answers (db/client's Database). */
+export interface Pingable {
+  ping(): Promise<void>;
+}
 
 const status = z.object({ status: z.enum(['ok', 'unavailable']) });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Pingable }> = async (app, { database }) => {
   // Probes hit these every few seconds: log only warnings, unless the app is quieter still.
   const quieter = ['silent', 'fatal', 'error'] as const;
   const logLevel = quieter.find((level) => level === app.log.level) ?? 'warn';

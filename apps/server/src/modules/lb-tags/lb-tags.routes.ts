@@ -3,16 +3,19 @@
  * per label. The Receipts ability (ROLE_ADMIN_USER), as every receipt screen. The PDF is streamed
  * as it is drawn.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uuidParams } from '@cooler-hub/contract/common';
-import { lbTagFileName, lbTagPreset, lbTagQuery, lbTagsBody, lbTagsFileName } from '@cooler-hub/contract/lb-tags';
+import { lbTagQuery, lbTagsBody } from '@cooler-hub/contract/lb-tags';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import { signedInUser } from '../../plugins/auth';
-import { lbTagsPdf } from './lb-tags.pdf';
-import type { LbTagsService } from './lb-tags.service';
+import type { LbTagsFile, LbTagsService } from './lb-tags.service';
 
 const config = { permission: ABILITIES.receipts };
 const tags = ['receipts'];
+
+const sendPdf = (reply: FastifyReply, { filename, pdf }: LbTagsFile) =>
+  reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(pdf);
 
 export const lbTagsRoutes: FastifyPluginAsyncZod<{ lbTags: LbTagsService }> = async (app, { lbTags }) => {
   app.get(
@@ -27,13 +30,7 @@ export const lbTagsRoutes: FastifyPluginAsyncZod<{ lbTags: LbTagsService }> = as
       },
     },
     async (request, reply) => {
-      const { preset } = request.query;
-      const tag = await lbTags.printOne(signedInUser(request), request.params.id, preset);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${lbTagFileName(tag.lbNumber)}"`)
-        .header('cache-control', 'no-store')
-        .send(lbTagsPdf([tag], lbTagPreset(preset)));
+      return sendPdf(reply, await lbTags.printOne(signedInUser(request), request.params.id, request.query.preset));
     },
   );
 
@@ -49,12 +46,7 @@ export const lbTagsRoutes: FastifyPluginAsyncZod<{ lbTags: LbTagsService }> = as
     },
     async (request, reply) => {
       const { ids, preset } = request.body;
-      const found = await lbTags.printMany(signedInUser(request), ids, preset);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${lbTagsFileName(found.length)}"`)
-        .header('cache-control', 'no-store')
-        .send(lbTagsPdf(found, lbTagPreset(preset)));
+      return sendPdf(reply, await lbTags.printMany(signedInUser(request), ids, preset));
     },
   );
 };

@@ -4,29 +4,37 @@
  * is never generated without its entry, nor an entry kept for a tag that could not be read.
  */
 import { UNKNOWN_REFERENCE, propertyPath } from '@cooler-hub/contract/common';
-import { lbTagPreset, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
+import { lbTagFileName, lbTagPreset, lbTagsFileName, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
 import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { recordTextEach, type Actor } from '../revision-entries/revisions';
+import { lbTagsPdf } from './lb-tags.pdf';
 import * as repo from './lb-tags.repository';
 import type { LbTagRow } from './lb-tags.repository';
 
 export const LB_TAG_PRINTED = 'LB tag printed';
 
+/** A PDF of tags and the file name content-disposition gives it; the PDF streams as it is drawn. */
+export interface LbTagsFile {
+  filename: string;
+  pdf: PDFKit.PDFDocument;
+}
+
 export class LbTagsService {
   constructor(private readonly db: Db) {}
 
   /** One receipt's tag; 404 when there is no such receipt. */
-  async printOne(actor: Actor, id: string, preset: LbTagPresetId): Promise<LbTagRow> {
+  async printOne(actor: Actor, id: string, preset: LbTagPresetId): Promise<LbTagsFile> {
     const [tag] = await this.print(actor, [id], preset, () => new NotFoundError());
-    return tag!;
+    return { filename: lbTagFileName(tag!.lbNumber), pdf: lbTagsPdf([tag!], lbTagPreset(preset)) };
   }
 
   /** The tags of `ids` in that order; a 400 on `ids[n]` for each that names no receipt, and nothing written. */
-  printMany(actor: Actor, ids: readonly string[], preset: LbTagPresetId): Promise<LbTagRow[]> {
-    return this.print(actor, ids, preset, (missing) =>
+  async printMany(actor: Actor, ids: readonly string[], preset: LbTagPresetId): Promise<LbTagsFile> {
+    const tags = await this.print(actor, ids, preset, (missing) =>
       new ValidationError(missing.map((i) => ({ propertyPath: propertyPath(['ids', i]), title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE }))),
     );
+    return { filename: lbTagsFileName(tags.length), pdf: lbTagsPdf(tags, lbTagPreset(preset)) };
   }
 
   private print(actor: Actor, ids: readonly string[], preset: LbTagPresetId, refuse: (missing: number[]) => Error): Promise<LbTagRow[]> {

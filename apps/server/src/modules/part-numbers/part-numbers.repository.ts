@@ -2,9 +2,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PartNumberListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { nextVersion } from '../../db/versions';
+import { nextVersion, tableVersions } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
+import { removeUnlessUsed } from '../../db/remove-unused';
 import { partNumbers } from '../../db/schema';
+import { assertUnique } from '../../db/unique';
 
 export type PartNumberRow = typeof partNumbers.$inferSelect;
 export type PartNumberValues = Pick<typeof partNumbers.$inferInsert, 'partNumber' | 'description'>;
@@ -37,4 +39,16 @@ export async function updatePartNumber(db: Db, id: string, values: PartNumberVal
     .where(eq(partNumbers.id, id))
     .returning();
   return row;
+}
+
+export const versions = tableVersions(partNumbers);
+
+/** 400 on `partNumber` when another row has it, ignoring case. */
+export function assertNumberFree(db: Db, partNumber: string, exceptId?: string): Promise<void> {
+  return assertUnique(db, { table: partNumbers, column: partNumbers.partNumber, idColumn: partNumbers.id, value: partNumber, exceptId, field: 'partNumber' });
+}
+
+/** Deleted only while no other row uses it (db/remove-unused). */
+export function removePartNumber(db: Db, id: string): Promise<void> {
+  return removeUnlessUsed(db, partNumbers, partNumbers.id, id);
 }

@@ -43,7 +43,7 @@ export const partNumbersRoutes: FastifyPluginAsyncZod<{ partNumbers: PartNumbers
         response: { 201: withVersion(partNumber) },
       },
     },
-    async (request, reply) => reply.code(201).send(await partNumbers.create(request.body)),
+    async (request, reply) => reply.code(201).send(await partNumbers.create(signedInUser(request), request.body)),
   );
 
   app.put(
@@ -56,7 +56,7 @@ export const partNumbersRoutes: FastifyPluginAsyncZod<{ partNumbers: PartNumbers
     '/api/part_numbers/:id',
     { config, schema: { tags, summary: 'Delete a part number that nothing uses', params: uuidParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await partNumbers.remove(request.params.id);
+      await partNumbers.remove(signedInUser(request), request.params.id);
       return reply.code(204).send();
     },
   );

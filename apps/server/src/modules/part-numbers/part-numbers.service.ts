@@ -10,13 +10,9 @@ import type {
   PartNumberUpdateBody,
 } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { partNumbers } from '../../db/schema';
-import { assertUnique } from '../../db/unique';
-import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { createOnce } from '../../lib/create-once';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
-import { removeUnlessUsed } from '../../lib/remove-unused';
 import type { Actor } from '../revision-entries/revisions';
 import * as repo from './part-numbers.repository';
 import type { PartNumberRow } from './part-numbers.repository';
@@ -36,47 +32,36 @@ export class PartNumbersService {
   }
 
   get(id: string): Promise<Versioned<PartNumber>> {
-    return readVersioned(this.db, partNumbers, id, async () => {
+    return repo.versions.read(this.db, id, async () => {
       const row = await repo.findPartNumber(this.db, id);
       if (!row) throw new NotFoundError();
       return toPartNumber(row);
     });
   }
 
-  async create({ id, partNumber, description }: PartNumberCreateBody): Promise<Versioned<PartNumber>> {
+  async create(_actor: Actor, { id, partNumber, description }: PartNumberCreateBody): Promise<Versioned<PartNumber>> {
     const row = await createOnce({
       find: () => repo.findPartNumber(this.db, id),
-      check: () => this.assertNumberFree(this.db, partNumber),
+      check: () => repo.assertNumberFree(this.db, partNumber),
       insert: () => repo.insertPartNumber(this.db, id, { partNumber, description }),
       matches: (r) => r.partNumber === partNumber && r.description === description,
       conflict: PART_NUMBER_ID_CONFLICT,
     });
-    return { ...toPartNumber(row), version: await versionNow(this.db, partNumbers, id) };
+    return { ...toPartNumber(row), version: await repo.versions.now(this.db, id) };
   }
 
   /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
   update(actor: Actor, id: string, { partNumber, description }: PartNumberUpdateBody, expected?: string): Promise<Versioned<PartNumber>> {
     return this.db.transaction(async (tx) => {
-      await lockVersion(tx, partNumbers, id, expected, 'part number');
-      await this.assertNumberFree(tx, partNumber, id);
+      await repo.versions.lock(tx, id, expected, 'part number');
+      await repo.assertNumberFree(tx, partNumber, id);
       const row = await repo.updatePartNumber(tx, id, { partNumber, description }, actor);
       if (!row) throw new NotFoundError();
-      return { ...toPartNumber(row), version: await versionNow(tx, partNumbers, id) };
+      return { ...toPartNumber(row), version: await repo.versions.now(tx, id) };
     });
   }
 
-  remove(id: string): Promise<void> {
-    return removeUnlessUsed(this.db, partNumbers, partNumbers.id, id);
-  }
-
-  private assertNumberFree(db: Db, partNumber: string, exceptId?: string): Promise<void> {
-    return assertUnique(db, {
-      table: partNumbers,
-      column: partNumbers.partNumber,
-      idColumn: partNumbers.id,
-      value: partNumber,
-      exceptId,
-      field: 'partNumber',
-    });
+  remove(_actor: Actor, id: string): Promise<void> {
+    return repo.removePartNumber(this.db, id);
   }
 }

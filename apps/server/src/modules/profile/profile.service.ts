@@ -7,13 +7,12 @@ import type { CurrentUser } from '@cooler-hub/contract/auth';
 import type { ProfileUpdateBody, ProfileUpdateResponse } from '@cooler-hub/contract/users';
 import type { Versioned } from '@cooler-hub/contract/common';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { FieldError, NotFoundError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
 import type { UploadsService } from '../uploads/uploads.service';
 import { toAuthUser, type AuthUser } from '../users/signed-in-user';
+import type { Actor } from '../revision-entries/revisions';
 import * as usersRepo from '../users/users.repository';
 import { assertUniqueIdentity } from '../users/users.service';
 
@@ -39,7 +38,7 @@ export class ProfileService {
 
   /** The signed-in user as stored now, with the version of the row (docs/decisions/200). */
   get(user: AuthUser): Promise<Versioned<CurrentUser>> {
-    return readVersioned(this.db, users, user.id, async () => {
+    return usersRepo.versions.read(this.db, user.id, async () => {
       const row = await usersRepo.findUserById(this.db, user.id);
       if (!row) throw new NotFoundError();
       return toCurrentUser(toAuthUser(row, (id) => this.uploads.urlFor(id)));
@@ -47,21 +46,21 @@ export class ProfileService {
   }
 
   /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
-  async update(user: AuthUser, body: ProfileUpdateBody, expected?: string): Promise<ProfileUpdateResponse> {
+  async update(actor: Actor, body: ProfileUpdateBody, expected?: string): Promise<ProfileUpdateResponse> {
     const avatarUploadId = await this.avatarUploadId(body.avatar);
     const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
     const updated = await this.db.transaction(async (tx) => {
-      await lockVersion(tx, users, user.id, expected, 'profile');
-      await assertUniqueIdentity(tx, body, user.id);
-      const row = await usersRepo.updateUser(tx, user.id, {
+      await usersRepo.versions.lock(tx, actor.id, expected, 'profile');
+      await assertUniqueIdentity(tx, body, actor.id);
+      const row = await usersRepo.updateUser(tx, actor.id, {
         username: body.username,
         email: body.email,
         ...(avatarUploadId === undefined ? {} : { avatarUploadId }),
         ...(passwordHash ? { passwordHash, tokenVersion: usersRepo.bumpedTokenVersion } : {}),
-      }, user);
+      }, actor);
       if (!row) throw new NotFoundError();
-      if (passwordHash) await usersRepo.recordPasswordHistory(tx, user.id, passwordHash);
-      return { row, version: await versionNow(tx, users, user.id) };
+      if (passwordHash) await usersRepo.recordPasswordHistory(tx, actor.id, passwordHash);
+      return { row, version: await usersRepo.versions.now(tx, actor.id) };
     });
     const current = toAuthUser(updated.row, (id) => this.uploads.urlFor(id));
     const token = await this.tokens.sign({ ...current, tokenVersion: updated.row.tokenVersion });

@@ -6,7 +6,7 @@
 import { and, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
-import { nextVersion } from '../../db/versions';
+import { nextVersion, tableVersions } from '../../db/versions';
 import {
   clients,
   collectionPoints,
@@ -152,3 +152,5 @@ export async function scrapReasonIdOf(db: Db, code: number): Promise<number | un
   const [row] = await db.select({ id: scrapReasons.id }).from(scrapReasons).where(eq(scrapReasons.code, code));
   return row?.id;
 }
+
+export const versions = tableVersions(receipts);

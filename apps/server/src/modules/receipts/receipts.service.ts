@@ -9,8 +9,6 @@ import type { Versioned } from '@cooler-hub/contract/common';
 import type { Receipt, ReceiptCreateBody, ReceiptListQuery, ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import type { Db } from '../../db/client';
-import { receipts } from '../../db/schema';
-import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { createOnce } from '../../lib/create-once';
 import { FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
@@ -95,7 +93,7 @@ export class ReceiptsService {
   }
 
   get(id: string): Promise<Versioned<Receipt>> {
-    return readVersioned(this.db, receipts, id, async () => {
+    return repo.versions.read(this.db, id, async () => {
       const row = await repo.findReceipt(this.db, id);
       if (!row) throw new NotFoundError();
       return toReceipt(row);
@@ -122,7 +120,7 @@ export class ReceiptsService {
         matches: (r) => r.receiptDate.getTime() === receiptDate.getTime() && sameFields(r, body),
         conflict: RECEIPT_ID_CONFLICT,
       });
-      return { ...toReceipt(row), version: await versionNow(tx, receipts, body.id) };
+      return { ...toReceipt(row), version: await repo.versions.now(tx, body.id) };
     });
   }
 
@@ -130,7 +128,7 @@ export class ReceiptsService {
   update(actor: Actor, id: string, body: ReceiptUpdateBody, expected?: string): Promise<Versioned<Receipt>> {
     return this.db.transaction(async (tx) => {
       // Locked first: a concurrent update waits here and then compares against this one's result.
-      await lockVersion(tx, receipts, id, expected, 'receipt');
+      await repo.versions.lock(tx, id, expected, 'receipt');
       const before = await repo.lockReceipt(tx, id);
       if (!before) throw new NotFoundError();
       const values = await this.valuesOf(tx, body);
@@ -139,7 +137,7 @@ export class ReceiptsService {
       const after = await repo.findReceipt(tx, id);
       if (!after) throw new NotFoundError();
       await recordChanges(tx, actor, subjectOf(id), snapshotOf(before), snapshotOf(after));
-      return { ...toReceipt(after), version: await versionNow(tx, receipts, id) };
+      return { ...toReceipt(after), version: await repo.versions.now(tx, id) };
     });
   }
 

@@ -2,9 +2,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ScrapReasonListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { nextVersion } from '../../db/versions';
+import { nextVersion, tableVersions } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
+import { removeUnlessUsed } from '../../db/remove-unused';
 import { scrapReasons } from '../../db/schema';
+import { assertUnique } from '../../db/unique';
+
+export const versions = tableVersions(scrapReasons);
 
 export type ScrapReasonValues = { code: number; reason: string };
 
@@ -36,4 +40,14 @@ export async function updateScrapReason(db: Db, id: number, values: ScrapReasonV
     .where(eq(scrapReasons.id, id))
     .returning(fields);
   return row;
+}
+
+/** 400 on `number` (the form's name for the code) when another reason has the code. */
+export function assertCodeFree(db: Db, code: number, exceptId?: number): Promise<void> {
+  return assertUnique(db, { table: scrapReasons, column: scrapReasons.code, idColumn: scrapReasons.id, value: code, exceptId, field: 'number' });
+}
+
+/** Deleted only while no other row uses it (db/remove-unused). */
+export function removeScrapReason(db: Db, id: number): Promise<void> {
+  return removeUnlessUsed(db, scrapReasons, scrapReasons.id, id);
 }

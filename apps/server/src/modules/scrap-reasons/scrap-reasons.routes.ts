@@ -32,7 +32,7 @@ export const scrapReasonsRoutes: FastifyPluginAsyncZod<{ scrapReasons: ScrapReas
   app.post(
     '/api/scrap_reasons/create',
     { config, schema: { tags, summary: 'Create a scrap reason (number = code, name = reason)', body: scrapReasonBody, response: { 201: withVersion(scrapReason) } } },
-    async (request, reply) => reply.code(201).send(await scrapReasons.create(request.body)),
+    async (request, reply) => reply.code(201).send(await scrapReasons.create(signedInUser(request), request.body)),
   );
 
   app.put(
@@ -48,7 +48,7 @@ export const scrapReasonsRoutes: FastifyPluginAsyncZod<{ scrapReasons: ScrapReas
     '/api/scrap_reasons/:id/remove',
     { config, schema: { tags, summary: 'Delete a scrap reason that nothing uses', params: idParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await scrapReasons.remove(request.params.id);
+      await scrapReasons.remove(signedInUser(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -5,12 +5,8 @@
 import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
 import type { ScrapReason, ScrapReasonBody, ScrapReasonListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
-import { scrapReasons } from '../../db/schema';
-import { assertUnique } from '../../db/unique';
-import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
-import { removeUnlessUsed } from '../../lib/remove-unused';
 import type { Actor } from '../revision-entries/revisions';
 import * as repo from './scrap-reasons.repository';
 
@@ -23,42 +19,31 @@ export class ScrapReasonsService {
   }
 
   get(id: number): Promise<Versioned<ScrapReason>> {
-    return readVersioned(this.db, scrapReasons, id, async () => {
+    return repo.versions.read(this.db, id, async () => {
       const row = await repo.findScrapReason(this.db, id);
       if (!row) throw new NotFoundError();
       return row;
     });
   }
 
-  async create(body: ScrapReasonBody): Promise<Versioned<ScrapReason>> {
-    await this.assertCodeFree(this.db, body.number);
+  async create(_actor: Actor, body: ScrapReasonBody): Promise<Versioned<ScrapReason>> {
+    await repo.assertCodeFree(this.db, body.number);
     const row = await repo.insertScrapReason(this.db, { code: body.number, reason: body.name });
-    return { ...row, version: await versionNow(this.db, scrapReasons, row.id) };
+    return { ...row, version: await repo.versions.now(this.db, row.id) };
   }
 
   /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
   update(actor: Actor, id: number, body: ScrapReasonBody, expected?: string): Promise<Versioned<ScrapReason>> {
     return this.db.transaction(async (tx) => {
-      await lockVersion(tx, scrapReasons, id, expected, 'scrap reason');
-      await this.assertCodeFree(tx, body.number, id);
+      await repo.versions.lock(tx, id, expected, 'scrap reason');
+      await repo.assertCodeFree(tx, body.number, id);
       const row = await repo.updateScrapReason(tx, id, { code: body.number, reason: body.name }, actor);
       if (!row) throw new NotFoundError();
-      return { ...row, version: await versionNow(tx, scrapReasons, id) };
+      return { ...row, version: await repo.versions.now(tx, id) };
     });
   }
 
-  remove(id: number): Promise<void> {
-    return removeUnlessUsed(this.db, scrapReasons, scrapReasons.id, id);
-  }
-
-  private assertCodeFree(db: Db, code: number, exceptId?: number): Promise<void> {
-    return assertUnique(db, {
-      table: scrapReasons,
-      column: scrapReasons.code,
-      idColumn: scrapReasons.id,
-      value: code,
-      exceptId,
-      field: 'number',
-    });
+  remove(_actor: Actor, id: number): Promise<void> {
+    return repo.removeScrapReason(this.db, id);
   }
 }

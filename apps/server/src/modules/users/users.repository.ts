@@ -1,12 +1,13 @@
 /** SQL for users and their password history. Every function takes `db`, which may be a transaction. */
-import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { HubUserListQuery } from '@cooler-hub/contract/users';
 import { PASSWORD_HISTORY_SIZE } from '@cooler-hub/contract/password-recovery';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { containsText, findPage, orderByOf } from '../../db/paging';
 import { passwordHistory, users } from '../../db/schema';
-import { nextVersion, versionOf } from '../../db/versions';
+import { ADMIN_USERNAME } from '../../db/seed';
+import { nextVersion, tableVersions, versionOf } from '../../db/versions';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -130,4 +131,51 @@ export async function recentPasswordHashes(db: Db, userId: number): Promise<stri
     .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
     .limit(PASSWORD_HISTORY_SIZE);
   return rows.map((r) => r.hash);
+}
+
+export const versions = tableVersions(users);
+
+export type SignedInUserRow = Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'avatarUploadId' | 'tokenVersion'>;
+
+/**
+ * The permission guard's lookup by id: a named prepared statement, so neither drizzle nor
+ * PostgreSQL builds and plans it again on each request (docs/decisions/024).
+ */
+export function signedInUserStatement(db: Db): (id: number) => Promise<SignedInUserRow | undefined> {
+  const statement = db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      avatarUploadId: users.avatarUploadId,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('signed_in_user');
+  return async (id) => {
+    const [row] = await statement.execute({ id });
+    return row;
+  };
+}
+
+/** The admin account, locked: the user named `admin`, or, when it was renamed, the oldest Admin. */
+export async function lockAdminAccount(db: Db): Promise<{ id: number; username: string } | undefined> {
+  const [admin] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${ADMIN_USERNAME} or ${users.role} = 'Admin'`)
+    .orderBy(sql`lower(${users.username}) = ${ADMIN_USERNAME} desc`, asc(users.id))
+    .limit(1)
+    .for('update');
+  return admin;
+}
+
+/** A new password set from the command line: its tokens stop working, the version names the tool. */
+export async function setAdminPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: bumpedTokenVersion, ...nextVersion(users, { username: 'reset-admin-password' }) })
+    .where(eq(users.id, id));
 }

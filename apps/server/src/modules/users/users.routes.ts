@@ -32,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/hub_users',
     { config, schema: { tags, summary: 'Create a hub user', body: hubUserCreateBody, response: { 201: withVersion(hubUser) } } },
-    async (request, reply) => reply.code(201).send(await users.create(request.body)),
+    async (request, reply) => reply.code(201).send(await users.create(signedInUser(request), request.body)),
   );
 
   app.put(
@@ -57,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { tags, summary: 'Delete a hub user', params: idParams, response: { 204: z.undefined() } },
     },
     async (request, reply) => {
-      await users.remove(signedInUser(request).id, request.params.id);
+      await users.remove(signedInUser(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -17,8 +17,6 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
-import { users } from '../../db/schema';
-import { lockVersion, readVersioned, versionNow } from '../../db/versions';
 import type { Actor } from '../revision-entries/revisions';
 import * as repo from './users.repository';
 import type { UserRow } from './users.repository';
@@ -58,14 +56,14 @@ export class UsersService {
   }
 
   get(id: number): Promise<Versioned<HubUser>> {
-    return readVersioned(this.db, users, id, async () => {
+    return repo.versions.read(this.db, id, async () => {
       const row = await repo.findUserById(this.db, id);
       if (!row) throw new NotFoundError();
       return row;
     }).then(toHubUser);
   }
 
-  async create(body: HubUserCreateBody): Promise<Versioned<HubUser>> {
+  async create(_actor: Actor, body: HubUserCreateBody): Promise<Versioned<HubUser>> {
     await assertUniqueIdentity(this.db, body);
     // Hash outside the transaction: argon2 is deliberately slow and needs no lock.
     const passwordHash = await hashPassword(body.plainPassword);
@@ -78,7 +76,7 @@ export class UsersService {
         passwordHash,
       });
       await repo.recordPasswordHistory(tx, user.id, passwordHash);
-      return { ...user, version: await versionNow(tx, users, user.id) };
+      return { ...user, version: await repo.versions.now(tx, user.id) };
     });
     return toHubUser(created);
   }
@@ -87,7 +85,7 @@ export class UsersService {
   async update(actor: Actor, id: number, body: HubUserUpdateBody, expected?: string): Promise<Versioned<HubUser>> {
     const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
     const updated = await this.db.transaction(async (tx) => {
-      await lockVersion(tx, users, id, expected, 'user');
+      await repo.versions.lock(tx, id, expected, 'user');
       const current = await repo.findUserById(tx, id);
       if (!current) throw new NotFoundError();
       await assertUniqueIdentity(tx, body, id);
@@ -106,14 +104,14 @@ export class UsersService {
       }, actor);
       if (!user) throw new NotFoundError();
       if (passwordHash) await repo.recordPasswordHistory(tx, id, passwordHash);
-      return { ...user, version: await versionNow(tx, users, id) };
+      return { ...user, version: await repo.versions.now(tx, id) };
     });
     return toHubUser(updated);
   }
 
   /** Deleting the row is what revokes the user's tokens: the guard finds no user for them. */
-  async remove(actorId: number, id: number): Promise<void> {
-    if (actorId === id) throw new ConflictError(SELF_DELETE);
+  async remove(actor: Actor, id: number): Promise<void> {
+    if (actor.id === id) throw new ConflictError(SELF_DELETE);
     await this.db.transaction(async (tx) => {
       const current = await repo.findUserById(tx, id);
       if (!current) throw new NotFoundError();

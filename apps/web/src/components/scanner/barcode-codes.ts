@@ -7,6 +7,12 @@
 export const SCAN_FORMATS = ['code_39', 'code_128', 'codabar', 'ean_13'] as const;
 export type ScanFormat = (typeof SCAN_FORMATS)[number];
 
+/** What both readers (native and polyfill) answer: the codes' raw values in a video frame. */
+export interface BarcodeReader {
+  kind: 'native' | 'polyfill';
+  detect: (source: HTMLVideoElement) => Promise<readonly { rawValue: string }[]>;
+}
+
 /** A frame is checked for barcodes this often while the camera streams (spec 4, 9). */
 export const SCAN_INTERVAL_MS = 500;
 

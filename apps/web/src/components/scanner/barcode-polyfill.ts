@@ -7,8 +7,7 @@
  */
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { BarcodeReader } from './barcode-reader';
-import type { ScanFormat } from './barcode-codes';
+import type { BarcodeReader, ScanFormat } from './barcode-codes';
 
 /** Compiles the reader from our own origin; rejects when the .wasm cannot be loaded. */
 export async function createPolyfillReader(formats: readonly ScanFormat[]): Promise<BarcodeReader> {

@@ -3,12 +3,7 @@
  * reads our formats, else the lazily loaded polyfill (barcode-polyfill.ts). Both answer the
  * BarcodeDetector API's `detect(video)` with the codes' raw values.
  */
-import { SCAN_FORMATS, usableFormats } from './barcode-codes';
-
-export interface BarcodeReader {
-  kind: 'native' | 'polyfill';
-  detect: (source: HTMLVideoElement) => Promise<readonly { rawValue: string }[]>;
-}
+import { SCAN_FORMATS, usableFormats, type BarcodeReader } from './barcode-codes';
 
 interface NativeDetector {
   detect: (source: HTMLVideoElement) => Promise<{ rawValue: string }[]>;

@@ -9,8 +9,8 @@
  *   <CameraScanner scanner={scanner} />
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { createBarcodeReader, type BarcodeReader } from './barcode-reader';
-import { newCodes, SCAN_INTERVAL_MS } from './barcode-codes';
+import { newCodes, SCAN_INTERVAL_MS, type BarcodeReader } from './barcode-codes';
+import { createBarcodeReader } from './barcode-reader';
 
 export type CameraScannerState = 'starting' | 'streaming' | 'unsupported';
 

@@ -1,9 +1,9 @@
 /** DELETE for reference data: 404 when absent, a 400 sentence when other rows still use it (docs/decisions/021). */
 import { eq, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
-import { inUseMessage, usagesOf } from '../db/references';
-import { ConflictError, NotFoundError } from './errors';
+import type { Db } from './client';
+import { inUseMessage, usagesOf } from './references';
+import { ConflictError, NotFoundError } from '../lib/errors';
 
 /**
  * Counts the rows that use it first, so the sentence can say how many. A reference added between the
