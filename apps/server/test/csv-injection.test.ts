@@ -32,6 +32,11 @@ describe('neutralise', () => {
     expect(csvRows([[-12.5, 0, null, undefined, 'a,b', 'say "hi"']])).toBe('-12.5,0,,,"a,b","say ""hi"""\r\n');
     expect(csvRows([['-12.5']])).toBe("'-12.5\r\n");
   });
+
+  it('quotes a cell holding a line break (LF, CR or both), so it stays one cell of one row', () => {
+    expect(csvRows([['a\nb', 'c\rd', 'e\r\nf', 'g']])).toBe('"a\nb","c\rd","e\r\nf",g\r\n');
+    expect(parse(csvRows([['a\nb', 'x'], ['y', 'z']]))).toEqual([['a\nb', 'x'], ['y', 'z']]);
+  });
 });
 
 let smtp: TestSmtp;

@@ -269,7 +269,7 @@ describe('the CSV export in batches (service)', () => {
     expect(await exported()).toBe(0);
   });
 
-  it('keyset batches give every row once, in order; all become exported when delivered', async () => {
+  it('cursor batches give every row once, in order; all become exported when delivered', async () => {
     const service = new EndOfDayService(suite.t.database.db);
     const sink = memorySink();
     expect(await service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, sink, 2)).toBe(7);

@@ -1,7 +1,9 @@
 /**
  * The one CSV writer of the app (docs/decisions/204): every file we serve or mail — the end-of-day
- * sheet, a delivery note's CSV and its attachment — is written here, with csv-stringify, RFC 4180
- * (quoted when needed, CRLF lines).
+ * sheet, a delivery note's CSV and its attachment — is written here, RFC 4180: a cell holding a
+ * comma, a quote, a LF or a CR is quoted (a quote doubled), lines end in CRLF. Written by hand rather
+ * than with a CSV library: the end-of-day sheet writes a million cells per download, and per cell
+ * this is one test and at most one copy (docs/decisions/244).
  *
  * Text that a spreadsheet would run as a formula is neutralised: a cell whose first character is
  * `=`, `+`, `-`, `@`, a tab, a carriage return, or the full-width `＝ ＋ － ＠` gets a leading
@@ -9,8 +11,6 @@
  * a value that is a number (a count, an amount, a code) is written as that number, negative or
  * not — it cannot hold a formula.
  */
-import { stringify } from 'csv-stringify/sync';
-
 export type CsvCell = string | number | null | undefined;
 
 /** The byte-order mark that makes spreadsheet programs read a file as UTF-8 (accents, '£'). */
@@ -23,17 +23,26 @@ export function neutralise(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+/** Text that must be quoted to stay one cell: a comma, a quote, or a line break (a lone CR included). */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One cell as written: a number as the number, nothing for null, text neutralised and quoted when needed. */
+function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = neutralise(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 /**
  * Rows as CSV text, each ending in CRLF. Large files call it per batch and stream the pieces
  * (the end-of-day sheet); small ones call it once.
  */
 export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
-  if (rows.length === 0) return '';
-  return stringify(rows as CsvCell[][], {
-    record_delimiter: 'windows',
-    // csv-stringify quotes a field holding the delimiter, a quote or LF, but not a lone CR, which
-    // spreadsheet programs read as a line break.
-    quoted_match: /\r/,
-    cast: { string: neutralise },
-  });
+  let text = '';
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) text += i === 0 ? csvCell(row[i]) : `,${csvCell(row[i])}`;
+    text += '\r\n';
+  }
+  return text;
 }

@@ -1,5 +1,5 @@
 /** SQL for the end-of-day sheet (spec 2.7): one London day (or a range of days) of receipts, oldest first. */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type SQL } from 'drizzle-orm';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
@@ -29,30 +29,6 @@ const sheetFields = {
 
 const sheet = (db: Db) => db.select(sheetFields).from(receipts);
 
-/**
- * The same columns joined, for the CSV's 2,000-row batches: there a join costs less than ten
- * subqueries per row, and its plan is made once per batch, not per row (docs/decisions/114).
- */
-const joinedSheet = (db: Db) =>
-  db
-    .select({
-      ...sheetFields,
-      supplierCode: suppliers.name,
-      accountNo: customerAccounts.name,
-      serialNumber: coolers.serialNumber,
-      partNumber: partNumbers.partNumber,
-      customer: clients.name,
-      dateOfManufacture: coolers.dateOfManufacture,
-      scrapReason: scrapReasons.code,
-    })
-    .from(receipts)
-    .innerJoin(suppliers, eq(suppliers.id, receipts.supplierId))
-    .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
-    .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
-    .innerJoin(coolers, eq(coolers.id, receipts.inventoryItemId))
-    .innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId))
-    .leftJoin(scrapReasons, eq(scrapReasons.id, receipts.scrapReasonId));
-
 export type SheetRow = Awaited<ReturnType<typeof sheet>>[number];
 
 export interface SheetFilter {
@@ -69,7 +45,7 @@ function whereOf(filter: SheetFilter): SQL | undefined {
   );
 }
 
-/** The order of the sheet and of its keyset: receipt date, then id (index receipts_receipt_date_idx). */
+/** The order of the sheet and of its CSV: receipt date, then id (index receipts_receipt_date_idx). */
 const SHEET_ORDER = [asc(receipts.receiptDate), asc(receipts.id)];
 
 /** The filter as the prepared statements' parameters: the days' bounds and isExported or null. */
@@ -109,34 +85,63 @@ export async function listSheet(db: Db, filter: SheetFilter, page: PageQuery): P
   return { rows, total };
 }
 
-export interface SheetCursor {
-  receiptDate: Date;
+/**
+ * A row of the CSV as the cursor answers it. Every value has the same JavaScript type on both
+ * drivers: the receipt date as epoch milliseconds, the date of manufacture as 'YYYY-MM-DD' text.
+ */
+export interface CsvSheetRow {
   id: string;
+  supplierCode: string;
+  accountNo: string;
+  deliveryId: number | null;
+  receiptMs: number;
+  serialNumber: string;
+  partNumber: string;
+  customer: string;
+  assetNo: string | null;
+  lbNumber: string;
+  dateOfManufacture: string;
+  processOption: string;
+  scrapReason: number | null;
+  isExported: boolean;
 }
 
-/**
- * A batch of the CSV: one statement text for every batch of every day, prepared by name, so
- * PostgreSQL plans the 6-table join once per connection rather than once per batch of a download
- * (docs/decisions/114). The first batch starts after (the day's start − 1 ms, any id).
- */
-const batchStatements = new WeakMap<Db, ReturnType<typeof prepareBatch>>();
-const prepareBatch = (db: Db) =>
-  joinedSheet(db)
-    .where(and(preparedWhere(), sql`(${receipts.receiptDate}, ${receipts.id}) > (${sql.placeholder('afterDate')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`))
-    .orderBy(...SHEET_ORDER)
-    .limit(sql.placeholder('limit'))
-    .prepare('end_of_day_sheet_batch');
+/** The cursor of one download; it lives until its transaction ends (docs/decisions/243). */
+const CSV_CURSOR = sql.raw('end_of_day_csv');
 
-/** The next `limit` rows after `cursor` (keyset: no OFFSET, so every batch costs the same). */
-export function sheetBatch(db: Db, filter: SheetFilter, cursor: SheetCursor | undefined, limit: number): Promise<SheetRow[]> {
-  let statement = batchStatements.get(db);
-  if (!statement) batchStatements.set(db, (statement = prepareBatch(db)));
-  return statement.execute({
-    ...dayParams(filter),
-    afterDate: (cursor?.receiptDate ?? new Date(londonDayStart(filter.from).getTime() - 1)).toISOString(),
-    afterId: cursor?.id ?? '00000000-0000-0000-0000-000000000000',
-    limit,
-  });
+/**
+ * Opens the CSV's one cursor over the whole filter, oldest first, in transaction `tx`: one query
+ * planned once, read `fetchCsvRows` at a time (docs/decisions/243). The names are joined: over a
+ * whole day a join costs less than ten subqueries per row. The planner is told the whole result
+ * will be read (by default it plans a cursor for its first 10 %).
+ */
+export async function openCsvCursor(tx: Db, filter: SheetFilter): Promise<void> {
+  await tx.execute(sql`select set_config('cursor_tuple_fraction', '1', true)`);
+  await tx.execute(sql`declare ${CSV_CURSOR} no scroll cursor for
+    select ${receipts.id} as "id", ${suppliers.name} as "supplierCode", ${customerAccounts.name} as "accountNo",
+           ${receiptFields.deliveryId} as "deliveryId", (extract(epoch from ${receipts.receiptDate}) * 1000)::float8 as "receiptMs",
+           ${coolers.serialNumber} as "serialNumber", ${partNumbers.partNumber} as "partNumber", ${clients.name} as "customer",
+           ${receipts.assetNo} as "assetNo", ${receipts.lbNumber} as "lbNumber",
+           ${coolers.dateOfManufacture}::text as "dateOfManufacture", ${receipts.processOption}::text as "processOption",
+           ${scrapReasons.code} as "scrapReason", ${isExported} as "isExported"
+    from ${receipts}
+    join ${suppliers} on ${suppliers.id} = ${receipts.supplierId}
+    join ${customerAccounts} on ${customerAccounts.id} = ${receipts.customerAccountId}
+    join ${clients} on ${clients.id} = ${customerAccounts.clientId}
+    join ${coolers} on ${coolers.id} = ${receipts.inventoryItemId}
+    join ${partNumbers} on ${partNumbers.id} = ${coolers.partNumberId}
+    left join ${scrapReasons} on ${scrapReasons.id} = ${receipts.scrapReasonId}
+    where ${whereOf(filter) ?? sql`true`}
+    order by ${receipts.receiptDate}, ${receipts.id}`);
+}
+
+/** The cursor's next `limit` rows (fewer at the end, none past it). */
+export async function fetchCsvRows(tx: Db, limit: number): Promise<CsvSheetRow[]> {
+  const result = await tx.execute(sql`fetch forward ${sql.raw(String(Math.trunc(limit)))} from ${CSV_CURSOR}`);
+  // Both drivers answer { rows }; the Db type leaves the result untyped.
+  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
+  return rows as CsvSheetRow[];
 }
 
 /**

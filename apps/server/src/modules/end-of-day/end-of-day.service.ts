@@ -1,6 +1,6 @@
 /**
  * The end-of-day sheet (spec 2.7, 7; docs/decisions/092): a London day of receipts as a list, and as
- * a CSV streamed from the database in keyset batches. The receipts a download contains become
+ * a CSV streamed from one database cursor in batches. The receipts a download contains become
  * exported in the transaction that reads them, which commits only once the last byte has been
  * handed to the client's connection: a download cut short exports nothing.
  */
@@ -13,7 +13,7 @@ import { bumpVersion, deferVersion, INVENTORY } from '../../db/list-counts';
 import { CSV_BOM, csvRows, type CsvCell } from '../../lib/csv';
 import { listResponseOf } from '../../lib/list';
 import * as repo from './end-of-day.repository';
-import type { SheetCursor, SheetFilter, SheetRow } from './end-of-day.repository';
+import type { CsvSheetRow, SheetFilter, SheetRow } from './end-of-day.repository';
 
 /** Rows per database round trip of the CSV: large enough to amortise it, small enough to stay flat in memory. */
 export const CSV_BATCH_ROWS = 2000;
@@ -38,14 +38,31 @@ export function toSheetRow(row: SheetRow): EndOfDayRow {
   };
 }
 
+/**
+ * 'dd/MM/yyyy HH:mm' in London of epoch milliseconds, remembering the last minute formatted: the
+ * cursor reads in receipt-date order, so a day's rows share their minute with the row before.
+ */
+function londonMinutes(): (ms: number) => string {
+  let minute = NaN;
+  let text = '';
+  return (ms) => {
+    const at = Math.floor(ms / 60_000);
+    if (at !== minute) {
+      minute = at;
+      text = formatLondonDateTime(new Date(at * 60_000));
+    }
+    return text;
+  };
+}
+
 /** The 14 columns of spec 2.7, as the sheet shows them. */
-function csvRow(row: SheetRow): CsvCell[] {
+function csvRow(row: CsvSheetRow, receiptDate: (ms: number) => string): CsvCell[] {
   return [
     row.supplierCode,
     null,
     row.accountNo,
     row.deliveryId,
-    formatLondonDateTime(row.receiptDate),
+    receiptDate(row.receiptMs),
     row.serialNumber,
     row.partNumber,
     row.customer,
@@ -97,32 +114,34 @@ export class EndOfDayService {
   }
 
   /**
-   * Streams the CSV into `sink` and marks its receipts exported, all in one transaction: batches of
-   * CSV_BATCH_ROWS rows by keyset, each written (waiting for the client) before the next is read, so
-   * memory stays flat however long the day. Commits only when `sink.end()` reports the whole body
-   * delivered; otherwise throws DownloadAbortedError and rolls the export back.
+   * Streams the CSV into `sink` and marks its receipts exported, all in one transaction: one cursor
+   * over the whole filter (docs/decisions/243), read CSV_BATCH_ROWS rows at a time, each batch
+   * written (waiting for the client) before the next is fetched, so memory stays flat however long
+   * the day. Commits only when `sink.end()` reports the whole body delivered; otherwise throws
+   * DownloadAbortedError and rolls the export back.
    */
   async exportCsv(query: EndOfDayCsvQuery, sink: CsvSink, batchRows = CSV_BATCH_ROWS): Promise<number> {
     const filter = filterOf(query);
+    const receiptDate = londonMinutes();
     return this.db.transaction(async (tx) => {
       // The list version changes once, at the end, not from the first batch on (docs/decisions/112).
       await deferVersion(tx);
       // A BOM so spreadsheet programs read the file as UTF-8 (names with accents, '£').
       await sink.write(`${CSV_BOM}${csvRows([END_OF_DAY_COLUMNS])}`);
-      let cursor: SheetCursor | undefined;
+      await repo.openCsvCursor(tx, filter);
       let total = 0;
       for (;;) {
-        const rows = await repo.sheetBatch(tx, filter, cursor, batchRows);
+        const rows = await repo.fetchCsvRows(tx, batchRows);
         if (rows.length === 0) break;
-        await sink.write(csvRows(rows.map(csvRow)));
-        await repo.markExported(
-          tx,
-          rows.filter((r) => !r.isExported).map((r) => r.id),
-        );
-        total += rows.length;
-        const last = rows[rows.length - 1]!;
-        cursor = { receiptDate: last.receiptDate, id: last.id };
-        if (rows.length < batchRows) break;
+        // The rows are turned into text and ids before anything is awaited: nothing holds them
+        // while the client takes the batch, so they die young instead of filling the old heap.
+        const text = csvRows(rows.map((row) => csvRow(row, receiptDate)));
+        const toMark = rows.filter((r) => !r.isExported).map((r) => r.id);
+        const fetched = rows.length;
+        await sink.write(text);
+        await repo.markExported(tx, toMark);
+        total += fetched;
+        if (fetched < batchRows) break;
       }
       if (!(await sink.end())) throw new DownloadAbortedError('the client left before the end-of-day CSV was delivered');
       await bumpVersion(tx, INVENTORY);
