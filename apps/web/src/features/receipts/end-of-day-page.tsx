@@ -17,9 +17,8 @@ import type { EndOfDayRow } from '@cooler-hub/contract/receipts';
 import { DataList, type ListColumn } from '../../components/list/data-list';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { useListController } from '../../components/list/use-list-controller';
-import { errorMessage } from '../../lib/async';
+import { runWithToast } from '../../components/run-with-toast';
 import { formatDate, formatDateTime, parseDisplayDate } from '../../lib/format-date';
-import { notifyError } from '../../lib/notify';
 import { paths } from '../../lib/paths';
 import { END_OF_DAY_KEY, RECEIPTS_KEY, downloadEndOfDayCsv, listEndOfDay } from './api';
 import { CALENDAR_LABELS } from './receipts-filters';
@@ -75,19 +74,15 @@ export default function EndOfDayPage() {
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
-    try {
+    await runWithToast(async () => {
       await downloadEndOfDayCsv(day);
       // The downloaded rows are exported now: this sheet and Master Data show it.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: END_OF_DAY_KEY }),
         queryClient.invalidateQueries({ queryKey: RECEIPTS_KEY }),
       ]);
-    } catch (error) {
-      console.error(error);
-      notifyError(errorMessage(error));
-    } finally {
-      setDownloading(false);
-    }
+    });
+    setDownloading(false);
   };
 
   return (
