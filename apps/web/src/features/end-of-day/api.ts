@@ -1,5 +1,5 @@
 /** The end-of-day sheet: one day's receipts as a list and as the CSV that marks them exported. */
-import { END_OF_DAY_FALLBACK_FILENAME, endOfDayList, type EndOfDayRow } from '@cooler-hub/contract/receipts';
+import { END_OF_DAY_FALLBACK_FILENAME, endOfDayList, type EndOfDayRow } from '@cooler-hub/contract/end-of-day';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';

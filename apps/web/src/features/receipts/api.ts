@@ -1,12 +1,6 @@
 /** Receipts and their history of changes (contract receipts.ts, revisions.ts). */
 import { useQuery } from '@tanstack/react-query';
-import {
-  receipt,
-  receiptList,
-  type Receipt,
-  type ReceiptCreateBody,
-  type ReceiptUpdateBody,
-} from '@cooler-hub/contract/receipts';
+import { receipt, receiptList, type Receipt, type ReceiptCreateBody, type ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
 import { cooler, coolerList, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
 import { customerAccount } from '@cooler-hub/contract/customers';
 import { partNumber, scrapReasonList } from '@cooler-hub/contract/settings';
