@@ -3,7 +3,8 @@
  * debounce, is sent, and its answer (or its failure) is shown — unless a newer query has replaced
  * it meanwhile, whose request then aborts the older one and drops its late answer. The field keeps
  * its own text; this keeps what the last answer said, which query it answers, and whether one is on
- * its way. `useLookup` binds it to a component; it is plain code so it can be tested with fake timers.
+ * its way (docs/decisions/230-one-lookup-machine.md). `useLookup` binds it to a component; it is
+ * plain code so it can be tested with fake timers.
  */
 import { SEARCH_DEBOUNCE_MS, debounce } from '../form/search-select-model';
 
