@@ -9,13 +9,14 @@
  * clears the value; leaving the field puts the chosen item's label back.
  */
 import { CheckIcon, Combobox, Group, InputBase, Loader, useCombobox, type InputBaseProps } from '@mantine/core';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/async';
+import { useLookup } from '../lookup/use-lookup';
 import { useField } from './fields';
-import { creatableText, debounce, normalizeSearch, textOnBlur } from './search-select-model';
+import { creatableText, normalizeSearch, textOnBlur } from './search-select-model';
 
 export type LookupValue = string | number;
 
@@ -72,10 +73,8 @@ export function SearchSelect<T>(props: SearchSelectProps<T>) {
     initialItem && sameValue(getValue(initialItem), field.value) ? initialItem : null,
   );
   const [text, setText] = useState(() => (selected ? getLabel(selected) : ''));
-  const [items, setItems] = useState<readonly T[]>([]);
-  /** The text the shown items answer; null before the first lookup. */
-  const [answered, setAnswered] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const lookup = useLookup((query, signal) => props.search(normalizeSearch(query), signal), { empty: [] as readonly T[] });
+  const { result: items, answered, loading } = lookup;
   const [creating, setCreating] = useState(false);
 
   // The form can change the value behind our back (reset after a save, a dependent field clearing it).
@@ -94,41 +93,6 @@ export function SearchSelect<T>(props: SearchSelectProps<T>) {
     }
   }
 
-  const searchRef = useRef(props.search);
-  useEffect(() => {
-    searchRef.current = props.search;
-  });
-  const controller = useRef<AbortController | null>(null);
-
-  const runSearch = useCallback(async (query: string) => {
-    controller.current?.abort();
-    const ac = new AbortController();
-    controller.current = ac;
-    setLoading(true);
-    try {
-      const found = await searchRef.current(normalizeSearch(query), ac.signal);
-      if (ac.signal.aborted) return;
-      setItems(found);
-      setAnswered(query);
-    } catch {
-      // The API client has already told the user; an aborted lookup was replaced by a newer one.
-      if (ac.signal.aborted) return;
-      setItems([]);
-      setAnswered(query);
-    } finally {
-      if (controller.current === ac) setLoading(false);
-    }
-  }, []);
-
-  const debouncedSearch = useMemo(() => debounce((query: string) => void runSearch(query)), [runSearch]);
-  useEffect(
-    () => () => {
-      debouncedSearch.cancel();
-      controller.current?.abort();
-    },
-    [debouncedSearch],
-  );
-
   /** What to look up: the typed text, or everything (page 1) while the input shows the chosen label. */
   const queryText = selected && text === getLabel(selected) ? '' : text;
 
@@ -138,10 +102,8 @@ export function SearchSelect<T>(props: SearchSelectProps<T>) {
     onDropdownClose: () => combobox.resetSelectedOption(),
     onDropdownOpen: () => {
       if (openedByTyping.current) return;
-      if (answered !== queryText && !loading) {
-        debouncedSearch.cancel();
-        void runSearch(queryText);
-      }
+      // A failed lookup shows no options: the API client has already told the user.
+      if (answered !== queryText && !loading) void lookup.run(queryText);
     },
   });
 
@@ -168,8 +130,7 @@ export function SearchSelect<T>(props: SearchSelectProps<T>) {
     setCreating(true);
     try {
       const item = await onCreate(newName);
-      setItems((current) => [item, ...current]);
-      setAnswered(null);
+      lookup.settle(null, [item, ...items]);
       choose(item);
       field.onBlur();
     } catch (e) {
@@ -222,8 +183,7 @@ export function SearchSelect<T>(props: SearchSelectProps<T>) {
             openedByTyping.current = false;
             combobox.resetSelectedOption();
             if (next.trim() === '' && (selected !== null || !isEmptyValue(field.value))) clear();
-            setLoading(true);
-            debouncedSearch(selected && next === getLabel(selected) ? '' : next);
+            lookup.request(selected && next === getLabel(selected) ? '' : next);
           }}
           onBlur={() => {
             combobox.closeDropdown();

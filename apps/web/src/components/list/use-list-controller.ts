@@ -11,9 +11,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListResponse } from '@cooler-hub/contract/common';
-import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/async';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError } from '../../lib/notify';
+import { runWithToast } from '../run-with-toast';
 import type { ListState } from './list-params';
 import { listView, pageAfterShrink, selectionState, togglePage, toggleRow, type ListView, type RowId } from './list-model';
 import { useListParams, type ListParams } from './use-list-params';
@@ -126,13 +126,9 @@ export function useListController<T, const F extends string = never>(options: Li
     }
     setDeleting(true);
     try {
-      await remove(pendingDelete.row);
-      notifySuccess(t('dialog.removed'));
+      const removed = await runWithToast(() => remove(pendingDelete.row), t('dialog.removed'));
       setPendingDelete(null);
-      await reload();
-    } catch (error) {
-      setPendingDelete(null);
-      if (!(isApiError(error) && error.notified)) notifyError(errorMessage(error));
+      if (removed) await reload();
     } finally {
       setDeleting(false);
     }

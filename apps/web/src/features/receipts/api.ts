@@ -1,6 +1,5 @@
-/** Receipts, the end-of-day sheet and their history of changes (spec 2.6–2.9, 3, 7; contract receipts.ts, revisions.ts). */
+/** Receipts and their history of changes (contract receipts.ts, revisions.ts). */
 import { useQuery } from '@tanstack/react-query';
-import { END_OF_DAY_FALLBACK_FILENAME, endOfDayList, type EndOfDayRow } from '@cooler-hub/contract/end-of-day';
 import { receipt, receiptList, type Receipt, type ReceiptCreateBody, type ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
 import { cooler, coolerList, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
 import { customerAccount } from '@cooler-hub/contract/customers';
@@ -8,14 +7,9 @@ import { partNumber, scrapReasonList } from '@cooler-hub/contract/settings';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 import { withVersion } from '@cooler-hub/contract/common';
-import { downloadFile } from '../../lib/download';
-
-export const RECEIPTS_KEY = ['receipts'] as const;
+import { RECEIPTS_KEY } from '../../lib/query-keys';
 
 export const listReceipts: ListFetcher<Receipt> = (q, signal) => api.get('/api/receipts', receiptList, q.apiQuery, signal);
-
-export const listEndOfDay: ListFetcher<EndOfDayRow> = (q, signal) =>
-  api.get('/api/end_of_day_sheet', endOfDayList, q.apiQuery, signal);
 
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
 export const getReceipt = (id: string, signal?: AbortSignal) => api.get(`/api/receipts/${id}`, withVersion(receipt), undefined, signal);
@@ -43,13 +37,7 @@ export function receiptsByLbInOrder(text: string, perPage: number, signal?: Abor
   return api.get('/api/receipts', receiptList, query, signal);
 }
 
-// ── Master Data filters and the end-of-day sheet (added with those screens) ─────────────────────
-
-export const END_OF_DAY_KEY = ['end_of_day_sheet'] as const;
-
-/** Download CSV of the End Of Day Sheet; resolves with the saved file's name. */
-export const downloadEndOfDayCsv = (receiptDate: string) =>
-  downloadFile({ path: '/api/end_of_day_sheet_csv', query: { receiptDate }, accept: 'text/csv', fallbackName: END_OF_DAY_FALLBACK_FILENAME });
+// ── Master Data filters ──────────────────────────────────────────────────────────────────────────
 
 /** The customer account behind a `customerId` filter, for its name in the filter panel. */
 export function getCustomerAccountRef(id: number, signal?: AbortSignal) {

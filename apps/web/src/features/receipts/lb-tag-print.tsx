@@ -10,11 +10,9 @@ import { IconCheck, IconChevronDown, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type MouseEvent, type ReactElement } from 'react';
 import { DEFAULT_LB_TAG_PRESET, LB_TAG_PRESETS, lbTagPreset, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
-import { isApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/async';
+import { runWithToast } from '../../components/run-with-toast';
 import { useAuth } from '../../lib/auth';
 import { downloadFile } from '../../lib/download';
-import { notifyError } from '../../lib/notify';
 
 const isPreset = (value: unknown): value is LbTagPresetId => LB_TAG_PRESETS.some((p) => p.id === value);
 
@@ -46,15 +44,10 @@ export function usePrintLbTags() {
   const [printing, setPrinting] = useState(false);
   const print = async (ids: readonly string[]) => {
     setPrinting(true);
-    try {
-      await downloadTags(ids, preset);
-      // Each print is a history entry of its receipt.
-      void queryClient.invalidateQueries({ queryKey: ['revision_entries', 'Receipt'] });
-    } catch (error) {
-      if (!(isApiError(error) && error.notified)) notifyError(errorMessage(error));
-    } finally {
-      setPrinting(false);
-    }
+    const printed = await runWithToast(() => downloadTags(ids, preset));
+    // Each print is a history entry of its receipt.
+    if (printed) void queryClient.invalidateQueries({ queryKey: ['revision_entries', 'Receipt'] });
+    setPrinting(false);
   };
   return { print, printing, preset };
 }

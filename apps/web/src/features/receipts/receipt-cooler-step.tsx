@@ -6,7 +6,7 @@
  * A serial committed with Enter — a wedge scan or typed — chooses its exact match at once.
  */
 import { Checkbox, Combobox, Group, InputBase, Loader, Stack, Text, useCombobox } from '@mantine/core';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { coolerList, coolerUpdateBody, type Cooler } from '@cooler-hub/contract/coolers';
 import { dateOfManufactureFromSerial } from '@cooler-hub/contract/rules';
 import type { PartNumber } from '@cooler-hub/contract/settings';
@@ -14,8 +14,9 @@ import { AppForm, SubmitButton } from '../../components/form/app-form';
 import { DateField } from '../../components/form/date-field';
 import { partNumberLookup } from '../../components/form/lookups';
 import { SearchSelect } from '../../components/form/search-select';
-import { debounce, normalizeSearch } from '../../components/form/search-select-model';
+import { normalizeSearch } from '../../components/form/search-select-model';
 import { useAppForm } from '../../components/form/use-app-form';
+import { useLookup } from '../../components/lookup/use-lookup';
 import { scanAccepted, scanRefused } from '../../components/scan-feedback/scan-feedback';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
 import { api } from '../../lib/api-client';
@@ -43,10 +44,8 @@ export function ReceiptCoolerStep(props: {
   const { cooler, onChoose, onClear } = props;
   const labelId = useId();
   const [text, setText] = useState(cooler?.serialNumber ?? '');
-  const [items, setItems] = useState<Cooler[]>([]);
-  /** The text the shown items answer (null: nothing asked yet). */
-  const [answered, setAnswered] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const lookup = useLookup((query, signal) => findCoolers(normalizeSearch(query), signal), { empty: [] as Cooler[] });
+  const { result: items, answered, loading } = lookup;
   const [generated, setGenerated] = useState(false);
   const [newId, renewId] = useNewId();
   const formApi = useAppForm(coolerUpdateBody, { defaultValues: EMPTY });
@@ -61,39 +60,6 @@ export function ReceiptCoolerStep(props: {
     });
     return () => subscription.unsubscribe();
   }, [watch]);
-  const controller = useRef<AbortController | null>(null);
-
-  const search = useMemo(
-    () => async (query: string) => {
-      controller.current?.abort();
-      const ac = new AbortController();
-      controller.current = ac;
-      setLoading(true);
-      try {
-        const found = await findCoolers(normalizeSearch(query), ac.signal);
-        if (ac.signal.aborted) return null;
-        setItems(found);
-        setAnswered(query);
-        return found;
-      } catch {
-        if (ac.signal.aborted) return null;
-        setItems([]);
-        setAnswered(query);
-        return [];
-      } finally {
-        if (controller.current === ac) setLoading(false);
-      }
-    },
-    [],
-  );
-  const debounced = useMemo(() => debounce((q: string) => void search(q)), [search]);
-  useEffect(
-    () => () => {
-      debounced.cancel();
-      controller.current?.abort();
-    },
-    [debounced],
-  );
 
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
@@ -109,12 +75,8 @@ export function ReceiptCoolerStep(props: {
   };
 
   const choose = async (item: Cooler, how: 'picked' | 'scanned') => {
-    debounced.cancel();
-    controller.current?.abort();
-    setLoading(false);
     applyText(item.serialNumber);
-    setItems([item]);
-    setAnswered(item.serialNumber);
+    lookup.settle(item.serialNumber, [item]);
     combobox.closeDropdown();
     await onChoose(item, how);
   };
@@ -123,15 +85,12 @@ export function ReceiptCoolerStep(props: {
     applyText(next);
     if (cooler && !sameSerial(next, cooler.serialNumber)) onClear();
     if (next.trim() === '') {
-      debounced.cancel();
       combobox.closeDropdown();
-      setAnswered(null);
-      setItems([]);
+      lookup.settle(null, []);
       return;
     }
     combobox.openDropdown();
-    setLoading(true);
-    debounced(next);
+    lookup.request(next);
   };
 
   /**
@@ -143,7 +102,7 @@ export function ReceiptCoolerStep(props: {
     if (serial === '') return;
     if (generated) setGenerated(false);
     typed(serial);
-    debounced.cancel();
+    lookup.hold();
     // Its own request: a typeahead search started meanwhile (the next scan's first key lands
     // here until the focus moves on) must not cancel this one.
     let found: Cooler[] = [];
@@ -154,11 +113,7 @@ export function ReceiptCoolerStep(props: {
       // The API client has told the user; the serial stays typed in.
       failed = true;
     }
-    debounced.cancel();
-    controller.current?.abort();
-    setLoading(false);
-    setItems(found);
-    setAnswered(serial);
+    lookup.settle(serial, found);
     const match = found.find((c) => sameSerial(c.serialNumber, serial));
     if (match) {
       scanAccepted(`Serial ${match.serialNumber}: cooler found`);
@@ -202,8 +157,7 @@ export function ReceiptCoolerStep(props: {
           const created = await createCoolerForReceipt({ id: newId, modelNumber: null, ...values });
           notifySuccess('Cooler has been successfully created');
           renewId();
-          setItems([created]);
-          setAnswered(created.serialNumber);
+          lookup.settle(created.serialNumber, [created]);
           await onChoose(created, 'created');
         }}
       >

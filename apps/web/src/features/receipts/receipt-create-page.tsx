@@ -38,7 +38,8 @@ import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { newUuid } from '../../lib/new-id';
 import { paths } from '../../lib/paths';
-import { RECEIPTS_KEY, createReceipt } from './api';
+import { RECEIPTS_KEY } from '../../lib/query-keys';
+import { createReceipt } from './api';
 import { CreateAndPrintTagButton, useCreateAndPrintTag } from './lb-tag-print';
 import { ReceiptCoolerStep, focusByName, nextFrame } from './receipt-cooler-step';
 import {

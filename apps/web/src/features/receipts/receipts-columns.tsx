@@ -1,6 +1,6 @@
 /**
  * The columns of Master Data (spec 2.8), each sorted by the API field of RECEIPT_SORT_FIELDS. Cells
- * do not wrap (receipts-table.css): the wide table scrolls sideways under its sticky Actions column
+ * do not wrap (components/list/wide-table.css): the wide table scrolls sideways under its sticky Actions column
  * instead of folding every value onto three lines.
  */
 import { Anchor, Badge, Group } from '@mantine/core';

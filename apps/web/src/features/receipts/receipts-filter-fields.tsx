@@ -16,7 +16,8 @@ import { customerAccountLookup, partNumberLookup } from '../../components/form/l
 import { SearchSelect } from '../../components/form/search-select';
 import { debounce, normalizeSearch } from '../../components/form/search-select-model';
 import { findCoolerSerials, getCustomerAccountRef, getPartNumberRef } from './api';
-import { CALENDAR_LABELS, type ReceiptFilterForm } from './receipts-filters';
+import { CALENDAR_LABELS } from '../../components/form/calendar-labels';
+import type { ReceiptFilterForm } from './receipts-filters';
 
 type Name = keyof ReceiptFilterForm;
 const name = (n: Name) => n;

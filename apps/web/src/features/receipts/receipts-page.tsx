@@ -13,7 +13,8 @@ import { DataList } from '../../components/list/data-list';
 import { FilterPanel, FiltersButton, useFilterDraft, type FilterDraft } from '../../components/list/filter-panel';
 import { useListController } from '../../components/list/use-list-controller';
 import { paths } from '../../lib/paths';
-import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
+import { RECEIPTS_KEY } from '../../lib/query-keys';
+import { deleteReceipt, listReceipts } from './api';
 import { LbTagPresetButton, PrintTagsButton } from './lb-tag-print';
 import { ReceiptRowActions, receiptColumns, receiptPhoneKey } from './receipts-columns';
 import { ReceiptsFilterFields } from './receipts-filter-fields';
@@ -25,7 +26,7 @@ import {
   type ReceiptFilter,
   type ReceiptFilterForm,
 } from './receipts-filters';
-import './receipts-table.css';
+import '../../components/list/wide-table.css';
 
 export default function ReceiptsPage() {
   const list = useListController<Receipt, ReceiptFilter>({
@@ -60,7 +61,7 @@ export default function ReceiptsPage() {
   };
 
   return (
-    <div className="ch-receipts-table">
+    <div className="ch-wide-table">
       <DataList
         title={paths.receipts.title}
         list={list}

@@ -5,7 +5,8 @@
  */
 import { isLbNumber, normalizeLbNumber } from '@cooler-hub/contract/rules';
 import type { Receipt } from '@cooler-hub/contract/receipts';
-import { RECEIPTS_KEY, receiptsByLbInOrder } from './api';
+import { RECEIPTS_KEY } from '../../lib/query-keys';
+import { receiptsByLbInOrder } from './api';
 
 /** 'lb123 ' → 'LB123'; anything that is not an LB number → null. */
 export function scannedLbNumber(text: string): string | null {

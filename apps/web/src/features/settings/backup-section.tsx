@@ -5,20 +5,15 @@
 import { Box, Button, Group, Text, Title } from '@mantine/core';
 import { IconDatabaseExport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { runWithToast } from '../../components/run-with-toast';
 import { downloadBackup } from './api';
 
 export function BackupSection() {
   const [running, setRunning] = useState(false);
   const download = async () => {
     setRunning(true);
-    try {
-      notifySuccess(`Backup downloaded: ${await downloadBackup()}`);
-    } catch (error) {
-      notifyError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setRunning(false);
-    }
+    await runWithToast(downloadBackup, (file) => `Backup downloaded: ${file}`);
+    setRunning(false);
   };
   return (
     <Box component="section" aria-label="Backup">

@@ -8,10 +8,11 @@
  */
 import { Combobox, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
-import type { AddressTarget } from '@cooler-hub/contract/delivery-addresses';
+import type { AddressTarget, LookedUpAddress } from '@cooler-hub/contract/delivery-addresses';
 import { useField } from '../../../components/form/fields';
+import { useLookup } from '../../../components/lookup/use-lookup';
 import { DELIVERIES_KEY, lookupAddress, usedAddresses } from '../api';
 import {
   addressLine,
@@ -45,8 +46,8 @@ export function AddressPicker({ name, target, label, disabled }: AddressPickerPr
   const { getValues, setValue } = useFormContext();
   const listId = useId();
   const choice = (field.value as AddressChoice | null | undefined) ?? NO_ADDRESS;
-  const [looking, setLooking] = useState(false);
-  const lookupController = useRef<AbortController | null>(null);
+  const lookup = useLookup((searchText, signal) => lookupAddress(searchText, signal), { empty: null as LookedUpAddress | null });
+  const looking = lookup.loading;
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
   const used = useQuery({
@@ -61,22 +62,13 @@ export function AddressPicker({ name, target, label, disabled }: AddressPickerPr
   const set = (next: AddressChoice) => setValue(name, next, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
 
   const lookUp = async (searched: AddressChoice) => {
-    lookupController.current?.abort();
-    const ac = new AbortController();
-    lookupController.current = ac;
-    setLooking(true);
-    let result = null;
-    try {
-      result = await lookupAddress(searched.searchText.trim(), ac.signal);
-    } catch (e) {
-      // A failed lookup keeps the search text only (spec 4); the user has seen any toast already.
-      if (ac.signal.aborted) return;
-      console.warn('Address lookup failed', e);
-    } finally {
-      if (lookupController.current === ac) setLooking(false);
-    }
+    const outcome = await lookup.run(searched.searchText.trim());
+    // Typing again dropped this lookup: the new text is looked up when the box is left again.
+    if (outcome.status === 'dropped') return;
+    // A failed lookup keeps the search text only; the user has seen any toast already.
+    if (outcome.status === 'failed') console.warn('Address lookup failed', outcome.error);
     const current = (getValues(name) as AddressChoice | null) ?? NO_ADDRESS;
-    set(withLookup(current, searched.searchText, result));
+    set(withLookup(current, searched.searchText, outcome.status === 'answered' ? outcome.result : null));
   };
 
   return (
@@ -109,8 +101,7 @@ export function AddressPicker({ name, target, label, disabled }: AddressPickerPr
             if (event.key === 'Enter') event.preventDefault();
           }}
           onChange={(event) => {
-            lookupController.current?.abort();
-            setLooking(false);
+            lookup.cancel();
             set(typedChoice(event.currentTarget.value));
             combobox.openDropdown();
             combobox.resetSelectedOption();

@@ -5,11 +5,11 @@
  * chosen DeliveryEmail objects; Backspace in the empty box or a pill's × removes one.
  */
 import { Combobox, Loader, Pill, PillsInput, useCombobox } from '@mantine/core';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
 import { useField } from '../../../components/form/fields';
-import { debounce } from '../../../components/form/search-select-model';
+import { useLookup } from '../../../components/lookup/use-lookup';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/async';
 import { createDeliveryEmail, searchDeliveryEmails } from '../api';
@@ -34,50 +34,16 @@ export function EmailRecipientsField({
   const labelId = useId();
   const chosen = (field.value as DeliveryEmail[] | null | undefined) ?? [];
   const [text, setText] = useState('');
-  const [items, setItems] = useState<DeliveryEmail[]>([]);
-  const [answered, setAnswered] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  // A failed search lists nothing: the API client has told the user.
+  const lookup = useLookup((query, signal) => searchDeliveryEmails(query.trim(), signal), { empty: [] as DeliveryEmail[] });
+  const { result: items, answered, loading } = lookup;
   const [creating, setCreating] = useState(false);
-  const controller = useRef<AbortController | null>(null);
   const combobox = useCombobox({
     onDropdownClose: () => combobox.resetSelectedOption(),
     onDropdownOpen: () => {
-      if (answered !== text && !loading) void run(text);
+      if (answered !== text && !loading) void lookup.run(text);
     },
   });
-
-  const run = async (query: string) => {
-    controller.current?.abort();
-    const ac = new AbortController();
-    controller.current = ac;
-    setLoading(true);
-    try {
-      const found = await searchDeliveryEmails(query.trim(), ac.signal);
-      if (ac.signal.aborted) return;
-      setItems(found);
-    } catch {
-      // The API client has told the user; an aborted search was replaced by a newer one.
-      if (ac.signal.aborted) return;
-      setItems([]);
-    } finally {
-      if (controller.current === ac) {
-        setLoading(false);
-        setAnswered(query);
-      }
-    }
-  };
-  const runRef = useRef(run);
-  useEffect(() => {
-    runRef.current = run;
-  });
-  const debounced = useMemo(() => debounce((query: string) => void runRef.current(query)), []);
-  useEffect(
-    () => () => {
-      debounced.cancel();
-      controller.current?.abort();
-    },
-    [debounced],
-  );
 
   const set = (next: DeliveryEmail[]) => {
     setValue(name, next, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
@@ -86,7 +52,7 @@ export function EmailRecipientsField({
     set(addEmail(chosen, email));
     clearErrors(name);
     setText('');
-    setAnswered(null);
+    lookup.settle(null, items);
   };
 
   const attach = async (address: string) => {
@@ -162,8 +128,7 @@ export function EmailRecipientsField({
                   setText(next);
                   combobox.openDropdown();
                   combobox.resetSelectedOption();
-                  setLoading(true);
-                  debounced(next);
+                  lookup.request(next);
                 }}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') event.preventDefault();

@@ -7,7 +7,7 @@ import { Box, Button, Group, Modal, Switch, Text, Tooltip } from '@mantine/core'
 import { useState } from 'react';
 import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
 import { deliveryTitle } from '@cooler-hub/contract/delivery-types';
-import { runWithToast } from '../action-feedback';
+import { runWithToast } from '../../../components/run-with-toast';
 import { formatDateTime } from '../../../lib/format-date';
 import { approveDelivery } from '../api';
 import { approveLabel } from './delivery-list-model';

@@ -6,7 +6,7 @@ import { Button, Group } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DOWNLOAD_FORMATS, DeliveryListItem } from '@cooler-hub/contract/deliveries';
-import { runWithToast } from '../action-feedback';
+import { runWithToast } from '../../../components/run-with-toast';
 import { downloadDelivery } from '../api';
 import { downloadLabel } from './delivery-list-model';
 

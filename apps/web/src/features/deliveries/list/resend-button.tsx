@@ -8,7 +8,7 @@ import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
-import { runWithToast } from '../action-feedback';
+import { runWithToast } from '../../../components/run-with-toast';
 import { resendDelivery } from '../api';
 import { resendBlockedReason, resendLabel } from './delivery-list-model';
 

@@ -14,16 +14,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { londonToday } from '@cooler-hub/contract/london-time';
 import type { EndOfDayRow } from '@cooler-hub/contract/end-of-day';
+import { CALENDAR_LABELS } from '../../components/form/calendar-labels';
 import { DataList, type ListColumn } from '../../components/list/data-list';
+import '../../components/list/wide-table.css';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { useListController } from '../../components/list/use-list-controller';
-import { errorMessage } from '../../lib/async';
+import { runWithToast } from '../../components/run-with-toast';
 import { formatDate, formatDateTime, parseDisplayDate } from '../../lib/format-date';
-import { notifyError } from '../../lib/notify';
 import { paths } from '../../lib/paths';
-import { END_OF_DAY_KEY, RECEIPTS_KEY, downloadEndOfDayCsv, listEndOfDay } from './api';
-import { CALENDAR_LABELS } from './receipts-filters';
-import './receipts-table.css';
+import { RECEIPTS_KEY } from '../../lib/query-keys';
+import { END_OF_DAY_KEY, downloadEndOfDayCsv, listEndOfDay } from './api';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -75,23 +75,19 @@ export default function EndOfDayPage() {
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
-    try {
+    await runWithToast(async () => {
       await downloadEndOfDayCsv(day);
       // The downloaded rows are exported now: this sheet and Master Data show it.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: END_OF_DAY_KEY }),
         queryClient.invalidateQueries({ queryKey: RECEIPTS_KEY }),
       ]);
-    } catch (error) {
-      console.error(error);
-      notifyError(errorMessage(error));
-    } finally {
-      setDownloading(false);
-    }
+    });
+    setDownloading(false);
   };
 
   return (
-    <div className="ch-receipts-table">
+    <div className="ch-wide-table">
       <DataList
         title={paths.endOfDaySheet.title}
         list={list}
