@@ -10,26 +10,15 @@ import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { apiToken, expect, expectAccessible, signInWithToken, test, type Api } from '../support/fixtures';
+import { createButton, engineerBox, lbBox, pickOption, serialBox } from '../support/receipt-form';
 import { BY_ENGINEER, createCooler, createUser, receiptWorld, seedReceipt, unique, uniqueLbNumber } from '../support/seed';
 import { scan } from '../support/scanner';
 import { scanFlashes, startedOscillators, watchScanFeedback } from '../support/scan-feedback';
 
-const serialBox = (page: Page) => page.getByRole('combobox', { name: 'Serial number' });
-const lbBox = (page: Page) => page.getByRole('textbox', { name: 'LB Number' });
-const engineerBox = (page: Page) => page.getByRole('textbox', { name: 'Engineer number' });
-const createButton = (page: Page) => page.getByRole('button', { name: 'Create', exact: true });
 const receiveNextButton = (page: Page) => page.getByRole('button', { name: 'Create and receive next' });
 const justCreated = (page: Page) => page.getByRole('region', { name: 'Receipt just created' });
 const feedback = (page: Page) => page.locator('.ch-scan-feedback');
 const soundSwitch = (page: Page) => page.getByRole('switch', { name: 'Scan sound' });
-
-async function pick(page: Page, label: string, text: string, search = text) {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: text }).first().click();
-  await expect(box).toHaveValue(text);
-}
 
 async function receiptsOf(admin: Api, cooler: Cooler): Promise<Receipt[]> {
   const list = await admin.get<ListResponse<Receipt>>(`/api/receipts?inventoryItemId=${cooler.id}`);
@@ -75,8 +64,8 @@ test('three coolers in a row with ‘Create and receive next’: each a new rece
   await serialBox(page).press('Enter');
   await expect(lbBox(page)).toBeFocused();
   await lbBox(page).fill(lbs[0]!);
-  await pick(page, 'Account', world.account.name);
-  await pick(page, 'Supplier Code', world.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Engineer number' }).check();
   await engineerBox(page).fill(engineer);
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('D');
@@ -161,8 +150,8 @@ test('the receipt just made is a working link', async ({ adminPage: page, admin 
   await scan(page, cooler.serialNumber);
   await expect(lbBox(page)).toBeFocused();
   await lbBox(page).fill(lb);
-  await pick(page, 'Account', world.account.name);
-  await pick(page, 'Supplier Code', world.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Engineer number' }).check();
   await engineerBox(page).fill('ENG-LINK');
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('X');
@@ -192,10 +181,10 @@ test('Back after a create: the next create on the form gets its own id and succe
     await serialBox(page).press('Enter');
     await expect(lbBox(page)).toBeFocused();
     await lbBox(page).fill(lbs[i]!);
-    await pick(page, 'Account', world.account.name);
-    await pick(page, 'Supplier Code', world.supplier.name);
+    await pickOption(page, 'Account', world.account.name);
+    await pickOption(page, 'Supplier Code', world.supplier.name);
     await page.getByRole('radio', { name: 'Collection point' }).check();
-    await pick(page, 'Collection point', world.collectionPoint.name);
+    await pickOption(page, 'Collection point', world.collectionPoint.name);
     await page.getByRole('combobox', { name: 'Process option' }).selectOption('X');
     await createButton(page).click();
     await expect(page.getByText('Receipt has been successfully created').last()).toBeVisible();
@@ -217,7 +206,7 @@ test('Back after a create: the next create on the form gets its own id and succe
   await page.goto('/#/coolers-create');
   for (const serial of serials) {
     await page.getByRole('textbox', { name: 'Serial number' }).fill(serial);
-    await pick(page, 'Part number', part.partNumber);
+    await pickOption(page, 'Part number', part.partNumber);
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('Cooler was successfully created').last()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Cooler History' })).toBeVisible({ timeout: 20_000 });
@@ -288,8 +277,8 @@ test('each scan is answered: a beep and a green flash when accepted, two low buz
   // The form filled, the focus on Create: a scan that lands on the button presses nothing.
   const lb = uniqueLbNumber();
   await scan(page, lb);
-  await pick(page, 'Account', world.account.name);
-  await pick(page, 'Supplier Code', world.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Engineer number' }).check();
   await engineerBox(page).fill('ENG-BEEP');
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('X');

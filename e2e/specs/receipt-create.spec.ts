@@ -8,16 +8,9 @@ import type { Locator, Page } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { apiToken, expect, expectAccessible, signInWithToken, test, type Api } from '../support/fixtures';
+import { createButton, lbBox, pickOption, serialBox } from '../support/receipt-form';
 import { BY_ENGINEER, createCooler, createPartNumber, createUser, receiptWorld, seedReceipt, unique, uniqueLbNumber } from '../support/seed';
 import { scan } from '../support/scanner';
-
-async function pick(page: Page, label: string, text: string, search = text) {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: text }).first().click();
-  await expect(box).toHaveValue(text);
-}
 
 async function receiptByLb(admin: Api, lb: string): Promise<Receipt> {
   const list = await admin.get<ListResponse<Receipt>>(`/api/receipts?lbNumber=${lb}`);
@@ -25,10 +18,6 @@ async function receiptByLb(admin: Api, lb: string): Promise<Receipt> {
   expect(found, `receipt ${lb}`).toBeTruthy();
   return found!;
 }
-
-const serialBox = (page: Page) => page.getByRole('combobox', { name: 'Serial number' });
-const lbBox = (page: Page) => page.getByRole('textbox', { name: 'LB Number' });
-const createButton = (page: Page) => page.getByRole('button', { name: 'Create', exact: true });
 
 test('a receipt for a new serial: the cooler is added with its part number and date of manufacture, then the receipt', async ({
   adminPage: page,
@@ -53,7 +42,7 @@ test('a receipt for a new serial: the cooler is added with its part number and d
   await expect(dom).toHaveValue('15/03/2019'); // from the serial (spec 5.3)
   await page.getByRole('button', { name: 'Add item and continue' }).click();
   await expect(page.getByRole('combobox', { name: 'Part Number' })).toHaveAccessibleDescription('Required Field');
-  await pick(page, 'Part Number', part.partNumber);
+  await pickOption(page, 'Part Number', part.partNumber);
   await page.getByRole('button', { name: 'Add item and continue' }).click();
   await expect(page.getByText('Cooler has been successfully created')).toBeVisible();
   await expect(lbBox(page)).toBeFocused();
@@ -70,11 +59,11 @@ test('a receipt for a new serial: the cooler is added with its part number and d
   await page.getByRole('textbox', { name: 'Asset No.' }).click();
   await expect(lbBox(page)).toHaveValue('LB');
 
-  await pick(page, 'Account', world.account.name);
-  await pick(page, 'Supplier Code', world.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Collection point' }).check();
   await expect(createButton(page)).toBeEnabled();
-  await pick(page, 'Collection point', world.collectionPoint.name);
+  await pickOption(page, 'Collection point', world.collectionPoint.name);
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('D');
   await page.getByRole('combobox', { name: 'Process State' }).selectOption('D5');
   await expect(page.getByRole('combobox', { name: 'Process State' })).toHaveAttribute('data-tone', 'danger');
@@ -86,7 +75,7 @@ test('a receipt for a new serial: the cooler is added with its part number and d
   await lbBox(page).fill(lb.toLowerCase());
   await expect(lbBox(page)).toHaveValue(lb);
   await expect(lbBox(page)).toHaveAccessibleDescription('');
-  await pick(page, 'Scrap reason', `${world.scrapReason.code} - ${world.scrapReason.reason}`, world.scrapReason.reason);
+  await pickOption(page, 'Scrap reason', `${world.scrapReason.code} - ${world.scrapReason.reason}`, world.scrapReason.reason);
   await page.getByRole('textbox', { name: 'Notes' }).fill('Door seal torn');
   await page.getByRole('textbox', { name: 'Tag Fault Comment' }).fill('Tag faded');
   await createButton(page).click();
@@ -141,8 +130,8 @@ test('a receipt for a known serial: the typeahead finds the cooler; clearing the
   await page.getByRole('option', { name: new RegExp(cooler.serialNumber) }).click();
 
   await lbBox(page).fill(other.lbNumber);
-  await pick(page, 'Account', world.account.name);
-  await pick(page, 'Supplier Code', world.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Engineer number' }).check();
   await page.getByRole('textbox', { name: 'Engineer number' }).fill('ENG-77');
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('X');
@@ -177,8 +166,8 @@ test('a general server error shows as a red alert on the create form', async ({ 
   await serialBox(page).pressSequentially(cooler.serialNumber);
   await page.getByRole('option', { name: new RegExp(cooler.serialNumber) }).click();
   await lbBox(page).fill(uniqueLbNumber());
-  await pick(page, 'Account', world.account.name);
-  await pick(page, 'Supplier Code', world.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Engineer number' }).check();
   await page.getByRole('textbox', { name: 'Engineer number' }).fill('ENG-1');
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('X');
@@ -216,8 +205,8 @@ test('floor speed: a known cooler is received with 3 wedge scans and 1 click, fr
   await serialBox(page).pressSequentially(first.serialNumber);
   await page.getByRole('option', { name: new RegExp(first.serialNumber) }).click();
   await lbBox(page).fill(uniqueLbNumber());
-  await pick(page, 'Account', world.account.name);
-  await pick(page, 'Supplier Code', world.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Engineer number' }).check();
   await page.getByRole('textbox', { name: 'Engineer number' }).fill('ENG-100');
   await option(page).selectOption('D');

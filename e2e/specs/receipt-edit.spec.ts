@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { ADMIN_USERNAME } from '../support/accounts';
 import { apiToken, expect, expectAccessible, signInWithToken, test } from '../support/fixtures';
+import { pickOption } from '../support/receipt-form';
 import { BY_ENGINEER, createCooler, createReceipt, createUser, receiptWorld, seedReceipt } from '../support/seed';
 import { scan } from '../support/scanner';
 
@@ -17,14 +18,6 @@ async function openInFreshBrowser(page: Page, id: string) {
   // A browser's first load of the app (two fresh browsers here) can take long on a busy machine.
   await expect(page.getByRole('heading', { level: 1, name: 'Update receipt' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('textbox', { name: 'Notes' })).toBeVisible();
-}
-
-async function pick(page: Page, label: string, text: string, search = text) {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: text }).first().click();
-  await expect(box).toHaveValue(text);
 }
 
 declare global {
@@ -177,7 +170,7 @@ test('a receipt is updated through every process option and both modes, and its 
   await expect(state).toHaveAttribute('data-tone', 'danger');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('combobox', { name: 'Scrap reason' })).toHaveAccessibleDescription('Required Field');
-  await pick(page, 'Scrap reason', `${world.scrapReason.code} - ${world.scrapReason.reason}`, world.scrapReason.reason);
+  await pickOption(page, 'Scrap reason', `${world.scrapReason.code} - ${world.scrapReason.reason}`, world.scrapReason.reason);
   await saveUpdate(page);
   expect(await get()).toMatchObject({ processOption: 'D', processState: 'D5', scrapReason: world.scrapReason.code });
 
@@ -188,7 +181,7 @@ test('a receipt is updated through every process option and both modes, and its 
   await expect(page.getByRole('combobox', { name: 'Scrap reason' })).toHaveValue(new RegExp(`^${world.scrapReason.code}`));
   await page.getByRole('radio', { name: 'Collection point' }).check();
   await expect(page.getByRole('textbox', { name: 'Engineer number' })).toHaveCount(0);
-  await pick(page, 'Collection point', world.collectionPoint.name);
+  await pickOption(page, 'Collection point', world.collectionPoint.name);
   await page.getByRole('textbox', { name: 'Notes' }).fill('Scrapped');
   await saveUpdate(page);
   expect(await get()).toMatchObject({

@@ -7,13 +7,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { createButton, engineerBox, lbBox, serialBox } from '../support/receipt-form';
 import { SCANNER_PROFILES, scan, typeAsPerson } from '../support/scanner';
 import { BY_ENGINEER, createCooler, receiptWorld, seedReceipt, uniqueLbNumber, type ReceiptWorld } from '../support/seed';
-
-const serialBox = (page: Page) => page.getByRole('combobox', { name: 'Serial number' });
-const lbBox = (page: Page) => page.getByRole('textbox', { name: 'LB Number' });
-const engineerBox = (page: Page) => page.getByRole('textbox', { name: 'Engineer number' });
-const createButton = (page: Page) => page.getByRole('button', { name: 'Create', exact: true });
 
 /**
  * The receipt's edit screen is open — drawn, not only addressed: the address changes before the
