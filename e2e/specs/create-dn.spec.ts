@@ -6,7 +6,8 @@
  * list at once; the draft kept over a reload. Receipts and the "other" note are seeded through the API.
  */
 import type { Page } from '@playwright/test';
-import type { Delivery, DeliveryType } from '@cooler-hub/contract/deliveries';
+import type { Delivery } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { expect, expectAccessible, test, type Api } from '../support/fixtures';
 import { createClient, createCustomerAccount, createDeliveryEmail, receiptWorld, scrapped, seedLbNumbers, unique, uniqueLbNumber, type ReceiptWorld } from '../support/seed';
 import { openWithFakeCamera } from '../support/scan-camera';

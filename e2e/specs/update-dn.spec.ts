@@ -6,7 +6,8 @@
  * (straight to its preview, no call). Notes are seeded through the API.
  */
 import type { Page } from '@playwright/test';
-import type { Delivery, DeliveryAddress } from '@cooler-hub/contract/deliveries';
+import type { Delivery } from '@cooler-hub/contract/deliveries';
+import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import { expect, expectAccessible, test, type Api } from '../support/fixtures';
 import { KNOWN_ADDRESSES } from '../support/geocoder';
 import { createCustomerAccount, seedDelivery, storedDelivery, unique } from '../support/seed';
