@@ -5,7 +5,8 @@
 import type { Page } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Client, CustomerAccount } from '@cooler-hub/contract/customers';
-import { test, expect, expectAccessible, unique } from '../support/fixtures';
+import { test, expect, expectAccessible } from '../support/fixtures';
+import { createClient, createCustomerAccount, unique } from '../support/seed';
 
 function section(page: Page, name: string) {
   return page.getByRole('region', { name });
@@ -46,7 +47,7 @@ test('the Customers screen shows the Clients and Accounts lists', async ({ admin
 test('an account is created with a new client from the search-select, edited and deleted', async ({ adminPage: page, admin }) => {
   const name = unique('Account ');
   const clientName = unique('Client ');
-  const other = await admin.post<Client>('/api/clients', { name: unique('Picked ') });
+  const other = await createClient(admin, unique('Picked '));
 
   await page.goto('/#/customer-create');
   await expect(page.getByRole('heading', { level: 1, name: 'Add account' })).toBeVisible();
@@ -131,8 +132,8 @@ test('an account is created with a new client from the search-select, edited and
 });
 
 test('leaving the client search without picking keeps the chosen client', async ({ adminPage: page, admin }) => {
-  const client = await admin.post<Client>('/api/clients', { name: unique('Kept ') });
-  const account = await admin.post<CustomerAccount>('/api/customer_accounts', { name: unique('Acc '), client: client.id });
+  const client = await createClient(admin, unique('Kept '));
+  const account = await createCustomerAccount(admin, { name: unique('Acc '), client });
   await page.goto(`/#/customer-edit/${account.id}`);
   const clientBox = page.getByRole('combobox', { name: 'Client' });
   await expect(clientBox).toHaveValue(client.name);
@@ -150,8 +151,7 @@ test('leaving the client search without picking keeps the chosen client', async 
 });
 
 test('a general server error on the update form shows in its red alert', async ({ adminPage: page, admin }) => {
-  const client = await admin.post<Client>('/api/clients', { name: unique('Err ') });
-  const account = await admin.post<CustomerAccount>('/api/customer_accounts', { name: unique('Acc '), client: client.id });
+  const account = await createCustomerAccount(admin, { name: unique('Acc '), client: await createClient(admin, unique('Err ')) });
   const sentence = 'The account is being changed by someone else.';
   // A rule the real API has no trigger for here: answer this one update with a hydra:Error.
   await page.route(`**/api/customer_accounts/${account.id}`, (route) =>

@@ -4,7 +4,8 @@
  * list call with a 500), never in our API: the server stays the real one for every other call.
  */
 import type { Page, Route } from '@playwright/test';
-import { test, expect, expectAccessible, unique } from '../support/fixtures';
+import { test, expect, expectAccessible } from '../support/fixtures';
+import { createUser, unique } from '../support/seed';
 
 const SERVER_ERROR = {
   status: 500,
@@ -31,8 +32,8 @@ test('a list whose call fails says why and offers Retry, never the empty message
   admin,
 }) => {
   const prefix = unique('err');
-  await admin.createUser({ username: `${prefix}-a` });
-  await admin.createUser({ username: `${prefix}-b` });
+  await createUser(admin, { username: `${prefix}-a` });
+  await createUser(admin, { username: `${prefix}-b` });
   const failing = await failListCalls(page, '/api/hub_users');
 
   // the first load fails: the error state with its reason, no rows, no empty message
@@ -91,8 +92,8 @@ test('on Settings a failing list shows its error while the other lists still dra
 
 test('the filter panel opens on its first field and Enter applies the filters', async ({ adminPage: page, admin }) => {
   const prefix = unique('ent');
-  await admin.createUser({ username: `${prefix}-prod`, role: 'Production' });
-  await admin.createUser({ username: `${prefix}-adm`, role: 'Admin' });
+  await createUser(admin, { username: `${prefix}-prod`, role: 'Production' });
+  await createUser(admin, { username: `${prefix}-adm`, role: 'Admin' });
   await page.goto('/#/users');
 
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
@@ -122,7 +123,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the row actions of Users, Settings and Customers stay on screen without scrolling sideways', async ({ adminPage: page, admin }) => {
-    const user = await admin.createUser({ username: unique('phone-with-a-rather-long-name') });
+    const user = await createUser(admin, { username: unique('phone-with-a-rather-long-name') });
     const screens: [string, (p: Page) => ReturnType<Page['getByRole']>][] = [
       [`/#/users?username=${user.username}`, (p) => p.getByRole('row', { name: new RegExp(user.username) })],
       ['/#/settings', (p) => p.getByRole('region', { name: 'Part numbers' }).getByRole('row').nth(1)],

@@ -1,4 +1,5 @@
 import { test, expect, expectAccessible } from '../support/fixtures';
+import { createUser } from '../support/seed';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/accounts';
 
 test('a signed-out visitor is sent to the login screen', async ({ page }) => {
@@ -77,7 +78,7 @@ test('login: button waits for a change, a bad password is explained, the right o
 });
 
 test('login accepts the e-mail address as well as the name', async ({ page, admin }) => {
-  const user = await admin.createUser();
+  const user = await createUser(admin);
   await page.goto('/#/login');
   await page.getByPlaceholder('Name or Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);

@@ -6,7 +6,7 @@
  * support/scanner.ts, then Enter) opens the receipt directly.
  */
 import { expectAccessible, expect, signInWithToken, test } from '../support/fixtures';
-import { seedReceipt } from '../support/scan-receipts';
+import { seedReceipt } from '../support/seed';
 import { scan } from '../support/scanner';
 
 /** Today as the lists show dates (dd/MM/yyyy, Europe/London). */
@@ -15,7 +15,7 @@ function today(): string {
 }
 
 test('Main: heading, the four big buttons, the Receipts list and the LB-number search', async ({ adminPage: page, admin }) => {
-  const receipt = await seedReceipt(admin, { processOption: 'D', processState: 'D2' });
+  const { receipt, cooler } = await seedReceipt(admin, { processOption: 'D', processState: 'D2' });
   await page.goto('/#/main');
   await expect(page.getByRole('heading', { level: 1, name: 'Main' })).toBeVisible();
   const buttons: [string, string][] = [
@@ -42,7 +42,7 @@ test('Main: heading, the four big buttons, the Receipts list and the LB-number s
   const row = list.getByRole('row').nth(1);
   await expect(row.getByRole('cell')).toHaveText([
     receipt.lbNumber,
-    receipt.cooler.serialNumber,
+    cooler.serialNumber,
     receipt.inventoryItem.partNumber.partNumber,
     today(),
     '', // no delivery note holds it
@@ -67,7 +67,7 @@ test('Main: heading, the four big buttons, the Receipts list and the LB-number s
 });
 
 test('Main: a receipt is deleted from the list after the confirmation dialog', async ({ adminPage: page, admin }) => {
-  const receipt = await seedReceipt(admin);
+  const { receipt } = await seedReceipt(admin);
   await page.goto(`/#/main?lbNumber=${receipt.lbNumber}`);
   const list = page.getByRole('table', { name: 'Receipts' });
   const row = list.getByRole('row', { name: new RegExp(receipt.lbNumber) });
@@ -90,7 +90,7 @@ test('Main: a receipt is deleted from the list after the confirmation dialog', a
 });
 
 test('Main: a wedge scan of an exact LB number into the search box opens that receipt', async ({ adminPage: page, admin }) => {
-  const receipt = await seedReceipt(admin);
+  const { receipt } = await seedReceipt(admin);
   // Another receipt whose LB number starts with the scanned one: the scan must still open the exact one.
   await seedReceipt(admin, { lbNumber: `${receipt.lbNumber}7` });
   await page.goto('/#/main');
@@ -122,7 +122,7 @@ test('Main with ?deliveryId= lists the items of one delivery note, with a way ba
 });
 
 test('Update LB tag: Scan tag, Enter manually and Continue', async ({ adminPage: page, admin }) => {
-  const receipt = await seedReceipt(admin);
+  const { receipt } = await seedReceipt(admin);
   await page.goto('/#/main');
   await page.getByRole('link', { name: 'Update LB tag' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Update LB tag' })).toBeVisible();
@@ -151,7 +151,7 @@ test('Update LB tag: Scan tag, Enter manually and Continue', async ({ adminPage:
 });
 
 test('Update LB tag: a wedge scan of an exact LB number opens that receipt directly', async ({ adminPage: page, admin }) => {
-  const receipt = await seedReceipt(admin);
+  const { receipt } = await seedReceipt(admin);
   await seedReceipt(admin, { lbNumber: `${receipt.lbNumber}1` });
   await page.goto('/#/lb-tag');
   const lookup = page.getByRole('combobox', { name: 'Enter manually' });

@@ -7,8 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { Receipt } from '@cooler-hub/contract/receipts';
-import { expectAccessible, expect, test, unique } from '../support/fixtures';
-import { createCooler, createPartNumber, createReceipt, noonOf, receiptsWorld } from '../support/receipts-data';
+import { expectAccessible, expect, test } from '../support/fixtures';
+import { createCooler, createPartNumber, createReceipt, noonOf, receiptWorld, unique } from '../support/seed';
 import { apart, scrollTableTo } from '../support/table-scroll';
 
 const COLUMNS = [
@@ -59,9 +59,9 @@ async function pick(page: Page, label: string, typed: string, option: string) {
 
 test('Master Data shows every column of 2.8; several filters are kept in the URL over a reload; Clear All', async ({ adminPage: page, admin }) => {
   test.slow();
-  const world = await receiptsWorld(admin);
+  const world = await receiptWorld(admin);
   const [partA, partB] = [await createPartNumber(admin), await createPartNumber(admin)];
-  const cooler = async (part: typeof partA) => createCooler(admin, part, { dateOfManufacture: '2018-11-03' });
+  const cooler = async (part: typeof partA) => createCooler(admin, { part, dateOfManufacture: '2018-11-03' });
   const inMarch = await createReceipt(admin, world, await cooler(partA), { receiptDate: noonOf('2024-03-05'), processOption: 'D', processState: 'D2' });
   const scrappedInMarch = await createReceipt(admin, world, await cooler(partA), {
     receiptDate: noonOf('2024-03-20'),
@@ -156,11 +156,11 @@ test('Master Data shows every column of 2.8; several filters are kept in the URL
 });
 
 test('Master Data sorts by a column (desc first, then asc) and keeps the sort over a reload', async ({ adminPage: page, admin }) => {
-  const world = await receiptsWorld(admin);
+  const world = await receiptWorld(admin);
   const part = await createPartNumber(admin);
   const made: Receipt[] = [];
   for (const day of ['2023-05-02', '2023-05-01', '2023-05-03']) {
-    made.push(await createReceipt(admin, world, await createCooler(admin, part), { receiptDate: noonOf(day) }));
+    made.push(await createReceipt(admin, world, await createCooler(admin, { part }), { receiptDate: noonOf(day) }));
   }
   const byLb = made.map((r) => r.lbNumber).sort();
 
@@ -185,13 +185,13 @@ test('Master Data sorts by a column (desc first, then asc) and keeps the sort ov
 });
 
 test('the serial number typeahead, Lb Number and Engineer Number filters; edit, history and delete from a row', async ({ adminPage: page, admin }) => {
-  const world = await receiptsWorld(admin);
+  const world = await receiptWorld(admin);
   const part = await createPartNumber(admin);
   const serial = unique('SNTYPE-');
-  const typed = await createReceipt(admin, world, await createCooler(admin, part, { serialNumber: serial }));
+  const typed = await createReceipt(admin, world, await createCooler(admin, { part, serialNumber: serial }));
   const engineerNo = unique('ENG-');
-  const byEngineer = await createReceipt(admin, world, await createCooler(admin, part), { collectionPoint: null, engineerNo });
-  const other = await createReceipt(admin, world, await createCooler(admin, part));
+  const byEngineer = await createReceipt(admin, world, await createCooler(admin, { part }), { collectionPoint: null, engineerNo });
+  const other = await createReceipt(admin, world, await createCooler(admin, { part }));
 
   await page.goto('/#/receipts');
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
@@ -239,8 +239,8 @@ test('on a phone the wide table scrolls sideways under its LB number, customer a
   admin,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const world = await receiptsWorld(admin);
-  const receipt = await createReceipt(admin, world, await createCooler(admin, await createPartNumber(admin)));
+  const world = await receiptWorld(admin);
+  const receipt = await createReceipt(admin, world, await createCooler(admin));
 
   await page.goto(`/#/receipts?customerId=${world.account.id}`);
   await expectRows(page, [receipt]);

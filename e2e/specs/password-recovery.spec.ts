@@ -3,10 +3,11 @@
  * sent with Enter, as a password manager or a keyboard user would.
  */
 import { test, expect, expectAccessible } from '../support/fixtures';
+import { createUser } from '../support/seed';
 import { latestMailTo } from '../support/inbox';
 
 test('a user who forgot the password gets back in', async ({ page, admin }) => {
-  const user = await admin.createUser();
+  const user = await createUser(admin);
   await page.goto('/#/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/#\/login\/recovery$/);

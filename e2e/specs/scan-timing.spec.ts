@@ -7,14 +7,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { receiptCooler, receiptLbNumber, receiptReferenceData, receiptSeed } from '../support/receipt-data';
+import { createButton, engineerBox, lbBox, serialBox } from '../support/receipt-form';
 import { SCANNER_PROFILES, scan, typeAsPerson } from '../support/scanner';
-import { seedReceipt } from '../support/scan-receipts';
-
-const serialBox = (page: Page) => page.getByRole('combobox', { name: 'Serial number' });
-const lbBox = (page: Page) => page.getByRole('textbox', { name: 'LB Number' });
-const engineerBox = (page: Page) => page.getByRole('textbox', { name: 'Engineer number' });
-const createButton = (page: Page) => page.getByRole('button', { name: 'Create', exact: true });
+import { BY_ENGINEER, createCooler, receiptWorld, seedReceipt, uniqueLbNumber, type ReceiptWorld } from '../support/seed';
 
 /**
  * The receipt's edit screen is open — drawn, not only addressed: the address changes before the
@@ -26,7 +21,7 @@ async function opened(page: Page, id: string) {
 }
 
 /** This user's receipt defaults (as a previous receipt leaves them): engineer mode, option X. */
-async function rememberDefaults(page: Page, ref: Awaited<ReturnType<typeof receiptReferenceData>>) {
+async function rememberDefaults(page: Page, world: ReceiptWorld) {
   await page.evaluate((r) => {
     const token = Object.values(localStorage).find((v) => /^ey[\w-]+\.[\w-]+\.[\w-]+$/.test(v));
     if (!token) throw new Error('not signed in');
@@ -36,17 +31,17 @@ async function rememberDefaults(page: Page, ref: Awaited<ReturnType<typeof recei
       `receipt-defaults:${sub}`,
       JSON.stringify({ account: r.account, supplier: r.supplier, mode: 'engineer', collectionPoint: null, processOption: 'X', receiptDate: null, savedOn: today }),
     );
-  }, ref);
+  }, { account: { id: world.account.id, name: world.account.name }, supplier: world.supplier });
 }
 
 for (const profile of SCANNER_PROFILES) {
   test(`${profile} scanner: a cooler received with 3 scans and 1 click — serial, LB tag, engineer number`, async ({ adminPage: page, admin }) => {
-    const ref = await receiptReferenceData(admin);
-    const cooler = await receiptCooler(admin);
-    const lb = receiptLbNumber();
+    const world = await receiptWorld(admin);
+    const cooler = await createCooler(admin);
+    const lb = uniqueLbNumber();
     const engineer = `ENG-${Date.now() % 100000}`;
     await page.goto('/#/main');
-    await rememberDefaults(page, ref);
+    await rememberDefaults(page, world);
     await page.goto('/#/receipt-create');
     await expect(serialBox(page)).toBeFocused();
 
@@ -74,9 +69,9 @@ test('LB Number: a scan replaces the old number, any profile, lower case upper-c
   adminPage: page,
   admin,
 }) => {
-  const ref = await receiptReferenceData(admin);
-  const { receipt } = await receiptSeed(admin, ref);
-  const { receipt: other, cooler: otherCooler } = await receiptSeed(admin, ref);
+  const world = await receiptWorld(admin);
+  const { receipt } = await seedReceipt(admin, { world, ...BY_ENGINEER });
+  const { receipt: other, cooler: otherCooler } = await seedReceipt(admin, { world, ...BY_ENGINEER });
   await page.goto(`/#/receipt/${receipt.id}/edit`);
   const field = lbBox(page);
   await expect(field).toHaveValue(receipt.lbNumber);
@@ -84,13 +79,13 @@ test('LB Number: a scan replaces the old number, any profile, lower case upper-c
 
   for (const profile of SCANNER_PROFILES) {
     for (let i = 0; i < 4; i++) {
-      const lb = receiptLbNumber();
+      const lb = uniqueLbNumber();
       await scan(page, lb, { profile });
       await expect(field).toHaveValue(lb);
     }
   }
   // A scanner with Caps Lock on sends lower case: the field's rule is upper case.
-  const lower = receiptLbNumber();
+  const lower = uniqueLbNumber();
   await scan(page, lower.toLowerCase());
   await expect(field).toHaveValue(lower);
   await opened(page, receipt.id); // Enter never submitted
@@ -129,7 +124,7 @@ test('/main search: a scan replaces what the box held and opens its receipt, any
   admin,
 }) => {
   for (const profile of SCANNER_PROFILES) {
-    const receipt = await seedReceipt(admin);
+    const { receipt } = await seedReceipt(admin);
     await page.goto('/#/main');
     const search = page.getByRole('searchbox', { name: 'Search' });
     await expect(search).toBeFocused();
@@ -138,7 +133,7 @@ test('/main search: a scan replaces what the box held and opens its receipt, any
     await opened(page, receipt.id);
   }
   // A person types an LB number and presses Enter: the same receipt.
-  const receipt = await seedReceipt(admin);
+  const { receipt } = await seedReceipt(admin);
   await page.goto('/#/main');
   const search = page.getByRole('searchbox', { name: 'Search' });
   await expect(search).toBeFocused();
@@ -149,7 +144,7 @@ test('/main search: a scan replaces what the box held and opens its receipt, any
 
 test('/lb-tag: a scan over typed text opens its receipt, any profile', async ({ adminPage: page, admin }) => {
   for (const profile of SCANNER_PROFILES) {
-    const receipt = await seedReceipt(admin);
+    const { receipt } = await seedReceipt(admin);
     await page.goto('/#/lb-tag');
     const lookup = page.getByRole('combobox', { name: 'Enter manually' });
     await expect(lookup).toBeFocused();
@@ -157,7 +152,7 @@ test('/lb-tag: a scan over typed text opens its receipt, any profile', async ({ 
     await scan(page, receipt.lbNumber, { profile });
     await opened(page, receipt.id);
   }
-  const receipt = await seedReceipt(admin);
+  const { receipt } = await seedReceipt(admin);
   await page.goto('/#/lb-tag');
   await expect(page.getByRole('combobox', { name: 'Enter manually' })).toBeFocused();
   await typeAsPerson(page, receipt.lbNumber);
@@ -166,7 +161,7 @@ test('/lb-tag: a scan over typed text opens its receipt, any profile', async ({ 
 
 test('/scan-update typed field: a scan over what it held finds the receipt, any profile; so does a person typing', async ({ adminPage: page, admin }) => {
   for (const profile of SCANNER_PROFILES) {
-    const receipt = await seedReceipt(admin);
+    const { receipt } = await seedReceipt(admin);
     await page.goto('/#/scan-update');
     const field = page.getByRole('textbox', { name: 'LB Number' });
     await field.fill('LB0');
@@ -174,7 +169,7 @@ test('/scan-update typed field: a scan over what it held finds the receipt, any 
     await opened(page, receipt.id);
   }
   // A person types the number and presses Enter.
-  const receipt = await seedReceipt(admin);
+  const { receipt } = await seedReceipt(admin);
   await page.goto('/#/scan-update');
   await page.getByRole('textbox', { name: 'LB Number' }).click();
   await typeAsPerson(page, receipt.lbNumber.toLowerCase());

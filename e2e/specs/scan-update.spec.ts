@@ -7,7 +7,7 @@
  */
 import { expect, expectAccessible, test } from '../support/fixtures';
 import { openWithFakeCamera } from '../support/scan-camera';
-import { seedReceipt, uniqueLbNumber } from '../support/scan-receipts';
+import { seedReceipt, uniqueLbNumber } from '../support/seed';
 import { writeBarcodeY4m } from '../support/y4m';
 
 /** Loading the WASM reader and the first readable frames take a few seconds on a busy machine. */
@@ -16,7 +16,7 @@ const SCAN_TIMEOUT = 25_000;
 test('a Code 128 LB tag in front of the camera opens its receipt; the reader comes from our origin', async ({ admin }, testInfo) => {
   test.slow();
   const lbNumber = uniqueLbNumber();
-  const receipt = await seedReceipt(admin, { lbNumber });
+  const { receipt } = await seedReceipt(admin, { lbNumber });
   const video = writeBarcodeY4m(testInfo.outputPath('lb-tag.y4m'), { bcid: 'code128', text: lbNumber });
   const session = await openWithFakeCamera(testInfo, video, admin.token);
   try {
@@ -74,7 +74,7 @@ test('a tag with no receipt: the screen says so and keeps scanning; Back returns
 });
 
 test('without a camera the screen says so and the LB number can be typed', async ({ adminPage: page, admin }) => {
-  const receipt = await seedReceipt(admin);
+  const { receipt } = await seedReceipt(admin);
   const logs: string[] = [];
   page.on('console', (message) => logs.push(message.text()));
   await page.goto('/#/scan-update');

@@ -5,7 +5,8 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { CcCode, CollectionPoint, PartNumber, ScrapReason } from '@cooler-hub/contract/settings';
-import { test, expect, expectAccessible, unique } from '../support/fixtures';
+import { test, expect, expectAccessible } from '../support/fixtures';
+import { unique } from '../support/seed';
 
 function section(page: Page, name: string) {
   return page.getByRole('region', { name });

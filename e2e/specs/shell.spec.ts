@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { CustomerAccount } from '@cooler-hub/contract/customers';
-import { test, expect, expectAccessible, signInWithToken, apiToken, unique } from '../support/fixtures';
+import { test, expect, expectAccessible, signInWithToken, apiToken } from '../support/fixtures';
+import { createUser, unique } from '../support/seed';
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
@@ -34,7 +35,7 @@ test('an Admin sees every menu entry and the shell', async ({ adminPage: page })
 });
 
 test('a Production user sees every entry but Users, and cannot open the Users page', async ({ page, admin, request }) => {
-  const user = await admin.createUser({ role: 'Production' });
+  const user = await createUser(admin, { role: 'Production' });
   await signInWithToken(page, await apiToken(request, user.username, user.password));
   await page.goto('/#/main');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -80,7 +81,7 @@ test('Sign Out clears the token and returns to the login screen', async ({ admin
 });
 
 test('a token the server stops accepting (401) leads to the login screen', async ({ page, admin, request }) => {
-  const user = await admin.createUser({ role: 'Production' });
+  const user = await createUser(admin, { role: 'Production' });
   await signInWithToken(page, await apiToken(request, user.username, user.password));
   await page.goto('/#/main');
   await expect(page.getByRole('banner')).toContainText(user.username);
@@ -95,7 +96,7 @@ test('a token the server stops accepting (401) leads to the login screen', async
 });
 
 test('a call refused mid-session says why on the login screen, and sign-in returns to that screen', async ({ page, admin, request }) => {
-  const user = await admin.createUser({ role: 'Production' });
+  const user = await createUser(admin, { role: 'Production' });
   await signInWithToken(page, await apiToken(request, user.username, user.password));
   await page.goto('/#/customers');
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
@@ -232,7 +233,7 @@ test('after a route change focus moves to the page heading', async ({ adminPage:
 });
 
 test('toasts appear top right below the top bar, clear of the user menu', async ({ page, admin, request }) => {
-  const user = await admin.createUser();
+  const user = await createUser(admin);
   await signInWithToken(page, await apiToken(request, user.username, user.password));
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/#/edit-profile');

@@ -1,9 +1,10 @@
 /** The shared list screen of spec 2.2, proven on the Users list. */
-import { test, expect, expectAccessible, unique } from '../support/fixtures';
+import { test, expect, expectAccessible } from '../support/fixtures';
+import { createUser, unique } from '../support/seed';
 
 test('paging, sorting, bookmarkable state and the empty message', async ({ adminPage: page, admin }) => {
   const prefix = unique('pg');
-  for (let i = 1; i <= 25; i++) await admin.createUser({ username: `${prefix}-${String(i).padStart(2, '0')}` });
+  for (let i = 1; i <= 25; i++) await createUser(admin, { username: `${prefix}-${String(i).padStart(2, '0')}` });
 
   await page.goto(`/#/users?username=${prefix}`);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
@@ -35,14 +36,14 @@ test('paging, sorting, bookmarkable state and the empty message', async ({ admin
 
 test('a list that fits one page says N item(s)', async ({ adminPage: page, admin }) => {
   const prefix = unique('one');
-  await admin.createUser({ username: `${prefix}-a` });
-  await admin.createUser({ username: `${prefix}-b` });
+  await createUser(admin, { username: `${prefix}-a` });
+  await createUser(admin, { username: `${prefix}-b` });
   await page.goto(`/#/users?username=${prefix}`);
   await expect(page.getByText('2 item(s)')).toBeVisible();
 });
 
 test('delete asks first, Cancel keeps the row, Remove deletes it', async ({ adminPage: page, admin }) => {
-  const user = await admin.createUser({ username: unique('del') });
+  const user = await createUser(admin, { username: unique('del') });
   await page.goto(`/#/users?username=${user.username}`);
   const row = page.getByRole('row', { name: new RegExp(user.username) });
   await row.getByRole('button', { name: 'Delete' }).click();
@@ -61,7 +62,7 @@ test('delete asks first, Cancel keeps the row, Remove deletes it', async ({ admi
 });
 
 test('your own row cannot be deleted, and its Delete icon says why', async ({ adminPage: page, admin }) => {
-  const other = await admin.createUser({ username: unique('other') });
+  const other = await createUser(admin, { username: unique('other') });
   await page.goto('/#/users');
   const own = page.getByRole('row', { name: /admin@coolerhub\.local/ });
   const ownDelete = own.getByRole('button', { name: 'Delete' });
@@ -80,7 +81,7 @@ test('your own row cannot be deleted, and its Delete icon says why', async ({ ad
 });
 
 test('a failed delete shows the server message', async ({ adminPage: page, admin }) => {
-  const user = await admin.createUser({ username: unique('kept') });
+  const user = await createUser(admin, { username: unique('kept') });
   // The server's refusals a user can reach from this list (own account, last Admin) are blocked in
   // the UI before the call, so the refusal is answered in the network: the toast must carry its sentence.
   await page.route(

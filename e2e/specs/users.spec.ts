@@ -1,6 +1,7 @@
 /** Users administration (spec 2.4): the modals, colours, filters and the shared delete. */
 import { PASSWORD_TOO_SHORT } from '@cooler-hub/contract/users';
-import { test, expect, expectAccessible, unique } from '../support/fixtures';
+import { test, expect, expectAccessible } from '../support/fixtures';
+import { createUser, unique } from '../support/seed';
 
 test('an admin creates, edits and deletes a user through the modals', async ({ adminPage: page }) => {
   const name = unique('jane');
@@ -82,7 +83,7 @@ test("the server says 'Required Field' for each missing field of a new user", as
 });
 
 test('a taken name comes back on the Name field', async ({ adminPage: page, admin }) => {
-  const existing = await admin.createUser();
+  const existing = await createUser(admin);
   await page.goto('/#/users');
   await page.getByRole('button', { name: 'Create New User' }).click();
   const create = page.getByRole('dialog', { name: 'Create New User' });
@@ -97,8 +98,8 @@ test('a taken name comes back on the Name field', async ({ adminPage: page, admi
 
 test('filters go into the query string and come back from it', async ({ adminPage: page, admin }) => {
   const prefix = unique('flt');
-  await admin.createUser({ username: `${prefix}-prod`, role: 'Production' });
-  await admin.createUser({ username: `${prefix}-adm`, role: 'Admin' });
+  await createUser(admin, { username: `${prefix}-prod`, role: 'Production' });
+  await createUser(admin, { username: `${prefix}-adm`, role: 'Admin' });
 
   await page.goto('/#/users?page=2');
   await page.getByRole('button', { name: 'Filters', exact: true }).click();

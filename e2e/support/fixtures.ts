@@ -1,18 +1,12 @@
 /**
- * What the specs share: talking to the real API (to seed data and sign in the way the web does),
- * opening the app as a signed-in user, and the accessibility check every screen must pass.
+ * What the specs share: talking to the real API (to seed data through seed.ts, and to sign in the
+ * way the web does), opening the app as a signed-in user, and the accessibility check every screen must pass.
  */
 import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import type { HubUser } from '@cooler-hub/contract/users';
-import type { Role } from '@cooler-hub/contract/permissions';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './accounts';
 
 export { expect };
-
-export function unique(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-}
 
 export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
   const res = await request.post('/api/login_check', { data: { username, password } });
@@ -53,20 +47,6 @@ export class Api {
     const res = await this.request.post(path, { headers: this.headers, multipart: { ...fields, file } });
     expect(res.status(), `POST ${path}: ${await res.text()}`).toBeLessThan(300);
     return (await res.json()) as T;
-  }
-
-  async createUser(overrides: Partial<{ username: string; email: string; role: Role; plainPassword: string; color: string | null }> = {}) {
-    const username = overrides.username ?? unique('user');
-    const body = {
-      username,
-      email: `${username}@example.com`,
-      role: 'Production' as Role,
-      plainPassword: 'Password-123',
-      color: null,
-      ...overrides,
-    };
-    const user = await this.post<HubUser>('/api/hub_users', body);
-    return { ...user, password: body.plainPassword };
   }
 }
 

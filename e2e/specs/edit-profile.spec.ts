@@ -1,7 +1,8 @@
 /** Edit profile (spec 2.5) with an avatar upload (spec 4, 5.2). */
 import type { Page } from '@playwright/test';
 import type { CurrentUser } from '@cooler-hub/contract/auth';
-import { test, expect, expectAccessible, signInWithToken, apiToken, unique, Api } from '../support/fixtures';
+import { test, expect, expectAccessible, signInWithToken, apiToken, Api } from '../support/fixtures';
+import { createUser, unique } from '../support/seed';
 import { solidPng } from '../support/images';
 
 type PickedFile = { name: string; mimeType: string; buffer: Buffer };
@@ -14,7 +15,7 @@ async function chooseAvatar(page: Page, file: PickedFile) {
 }
 
 test('a user renames themselves and sets an avatar; the top bar follows at once', async ({ page, admin, request }) => {
-  const user = await admin.createUser({ role: 'Production' });
+  const user = await createUser(admin, { role: 'Production' });
   await signInWithToken(page, await apiToken(request, user.username, user.password));
   await page.goto('/#/main');
 
@@ -61,7 +62,7 @@ test('a user renames themselves and sets an avatar; the top bar follows at once'
 });
 
 test('the avatar field shows the current avatar and removes it; the profile is then saved without one', async ({ page, admin, request }) => {
-  const user = await admin.createUser({ role: 'Production' });
+  const user = await createUser(admin, { role: 'Production' });
   const own = new Api(request, await apiToken(request, user.username, user.password));
   const { url } = await own.upload<{ url: string }>('/api/file_upload', { type: 'avatar' }, { name: 'me.png', mimeType: 'image/png', buffer: solidPng(40, [40, 200, 40]) });
   await own.put('/api/profile', { username: user.username, email: user.email, avatar: url });

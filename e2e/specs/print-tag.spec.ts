@@ -11,10 +11,9 @@ import type { Page } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
-import { expect, expectAccessible, test, unique } from '../support/fixtures';
+import { expect, expectAccessible, test } from '../support/fixtures';
 import { pdfPages } from '../support/pdf';
-import { receiptCooler, receiptLbNumber, receiptReferenceData } from '../support/receipt-data';
-import { createCooler, createPartNumber, createReceipt, receiptsWorld } from '../support/receipts-data';
+import { createCooler, createPartNumber, createReceipt, receiptWorld, unique, uniqueLbNumber } from '../support/seed';
 
 async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -26,8 +25,8 @@ test('Print tag on the edit screen: the chosen label size is remembered; the PDF
   adminPage: page,
   admin,
 }) => {
-  const world = await receiptsWorld(admin);
-  const receipt = await createReceipt(admin, world, await createCooler(admin, await createPartNumber(admin)));
+  const world = await receiptWorld(admin);
+  const receipt = await createReceipt(admin, world, await createCooler(admin));
 
   await page.goto(`/#/receipt/${receipt.id}/edit`);
   const print = page.getByRole('button', { name: 'Print tag', exact: true });
@@ -59,10 +58,10 @@ test('Print tag on the edit screen: the chosen label size is remembered; the PDF
 });
 
 test('Print tags for two rows chosen on Master Data: one PDF, a label per row in the list’s order', async ({ adminPage: page, admin }) => {
-  const world = await receiptsWorld(admin);
+  const world = await receiptWorld(admin);
   const part = await createPartNumber(admin);
   const receipts = [];
-  for (let i = 0; i < 3; i++) receipts.push(await createReceipt(admin, world, await createCooler(admin, part)));
+  for (let i = 0; i < 3; i++) receipts.push(await createReceipt(admin, world, await createCooler(admin, { part })));
 
   await page.goto(`/#/receipts?customerId=${world.account.id}&order[lbNumber]=asc`);
   const table = page.getByRole('table', { name: 'Master Data' });
@@ -95,9 +94,9 @@ test('Create and print tag on /receipt-create: the receipt is created and its ta
   adminPage: page,
   admin,
 }) => {
-  const ref = await receiptReferenceData(admin);
-  const cooler = await receiptCooler(admin, unique('SNTAG'));
-  const lb = receiptLbNumber();
+  const world = await receiptWorld(admin);
+  const cooler = await createCooler(admin, { serialNumber: unique('SNTAG') });
+  const lb = uniqueLbNumber();
 
   await page.goto('/#/receipt-create');
   const serial = page.getByRole('combobox', { name: 'Serial number' });
@@ -105,8 +104,8 @@ test('Create and print tag on /receipt-create: the receipt is created and its ta
   await page.getByRole('option', { name: new RegExp(cooler.serialNumber) }).click();
   await page.getByRole('textbox', { name: 'LB Number' }).fill(lb);
   for (const [label, text] of [
-    ['Account', ref.account.name],
-    ['Supplier Code', ref.supplier.name],
+    ['Account', world.account.name],
+    ['Supplier Code', world.supplier.name],
   ] as const) {
     const box = page.getByRole('combobox', { name: label, exact: true });
     await box.click();

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../support/fixtures';
-import { approveDeliveryViaApi, seedDelivery } from '../support/deliveries-data';
+import { approveDelivery, seedDelivery } from '../support/seed';
 import { mailsTo } from '../support/inbox';
 
 function noteRow(page: Page, id: number) {
@@ -18,7 +18,7 @@ test.setTimeout(90_000);
 test('a failed e-mail shows its reason and its Resend in the Email status cell; Resend gets it through', async ({ adminPage: page, admin }) => {
   const email = `refused-once-${Date.now()}@example.com`;
   const { note } = await seedDelivery(admin, { type: 'transfer', items: 1, email });
-  await approveDeliveryViaApi(admin, note.id);
+  await approveDelivery(admin, note.id);
 
   await page.goto('/#/delivery-list/transfer');
   const row = noteRow(page, note.id);

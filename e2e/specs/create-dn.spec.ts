@@ -7,27 +7,14 @@
  */
 import type { Page } from '@playwright/test';
 import type { Delivery } from '@cooler-hub/contract/deliveries';
-import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { expect, expectAccessible, test, unique, type Api } from '../support/fixtures';
-import { receiptReferenceData, receiptSeed, type ReceiptReferenceData } from '../support/receipt-data';
+import { expect, expectAccessible, test, type Api } from '../support/fixtures';
+import { createClient, createCustomerAccount, createDeliveryEmail, receiptWorld, scrapped, seedLbNumbers, unique, uniqueLbNumber, type ReceiptWorld } from '../support/seed';
 import { openWithFakeCamera } from '../support/scan-camera';
 import { scan } from '../support/scanner';
-import { uniqueLbNumber } from '../support/scan-receipts';
 import { writeBarcodeY4m } from '../support/y4m';
 
 const SCAN_TIMEOUT = 25_000;
-
-/** `count` receipts of `ref`'s customer (option X, or what `overrides` say); their LB numbers. */
-async function seedLbNumbers(admin: Api, ref: ReceiptReferenceData, count: number, overrides: Record<string, unknown> = {}): Promise<string[]> {
-  const lbs: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const lbNumber = uniqueLbNumber();
-    await receiptSeed(admin, ref, { lbNumber, ...overrides });
-    lbs.push(lbNumber);
-  }
-  return lbs;
-}
 
 const TYPE_LABELS: Record<DeliveryType, string> = { transfer: 'Transfer', scrap: 'Scrap', error_sheet: 'Error sheet' };
 
@@ -63,9 +50,9 @@ async function fillTransfer(page: Page, prep: TransferPrep) {
   }
 }
 
-async function transferPrep(admin: Api, ref: ReceiptReferenceData): Promise<TransferPrep> {
-  const email = await admin.post<DeliveryEmail>('/api/delivery-emails/create', { email: `${unique('dn')}@example.com`.toLowerCase() });
-  return { account: ref.account.name, email: email.email, businessName: unique('Acme Cold Chain '), dispatch: unique('1 Dock Road, Leeds '), invoice: unique('9 Bank Street, York ') };
+async function transferPrep(admin: Api, world: ReceiptWorld): Promise<TransferPrep> {
+  const email = await createDeliveryEmail(admin);
+  return { account: world.account.name, email: email.email, businessName: unique('Acme Cold Chain '), dispatch: unique('1 Dock Road, Leeds '), invoice: unique('9 Bank Street, York ') };
 }
 
 /** Opens the preparation of a note of `type`; `fill` completes its fields; then Scan or Manual. */
@@ -109,9 +96,9 @@ async function typeLb(page: Page, lb: string) {
 }
 
 test('a transfer through Manual: the preparation gates Scan and Manual, typed addresses are stored first', async ({ adminPage: page, admin }) => {
-  const ref = await receiptReferenceData(admin);
-  const [a, b] = await seedLbNumbers(admin, ref, 2);
-  const prep = await transferPrep(admin, ref);
+  const world = await receiptWorld(admin);
+  const [a, b] = await seedLbNumbers(admin, world, 2);
+  const prep = await transferPrep(admin, world);
   await page.goto('/#/create-dn');
   await chooseType(page, 'transfer');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Delivery Note' })).toBeVisible();
@@ -147,15 +134,12 @@ test('a transfer through Manual: the preparation gates Scan and Manual, typed ad
   await expect(page.getByRole('textbox', { name: 'Business name (Invoice to)' })).toHaveValue('');
 });
 
-/** A receipt for scrap: option S with its scrap reason. */
-const scrapped = (ref: ReceiptReferenceData) => ({ processOption: 'S', scrapReason: ref.reason.code });
-
 test('a scrap through Manual, its type preset and remembered', async ({ adminPage: page, admin }) => {
-  const ref = await receiptReferenceData(admin);
-  const [lb] = await seedLbNumbers(admin, ref, 1, scrapped(ref));
+  const world = await receiptWorld(admin);
+  const [lb] = await seedLbNumbers(admin, world, 1, scrapped(world));
   await prepare(page, 'scrap', 'Manual', async () => {
     await expect(page.getByRole('textbox', { name: 'Business name (Invoice to)' })).toHaveCount(0);
-    await pick(page, 'Customer (Asset owner)', ref.account.name);
+    await pick(page, 'Customer (Asset owner)', world.account.name);
   });
   await typeLb(page, lb!);
   await expect(page.locator('li[data-tone="ok"]')).toHaveCount(1);
@@ -163,7 +147,7 @@ test('a scrap through Manual, its type preset and remembered', async ({ adminPag
   await expect(page).toHaveURL(/#\/delivery-list\/scrap$/);
   const note = await newestNote(admin, 'scrap');
   expect(note.lbNumbers).toEqual([lb]);
-  expect(note.customerAccount?.name).toBe(ref.account.name);
+  expect(note.customerAccount?.name).toBe(world.account.name);
 
   // Remembered in this browser (spec 4).
   await page.goto('/#/main');
@@ -180,8 +164,8 @@ test('a scrap through Manual, its type preset and remembered', async ({ adminPag
 });
 
 test('an error sheet through Manual: rows typed and removed, completed, listed', async ({ adminPage: page, admin }) => {
-  const ref = await receiptReferenceData(admin);
-  const [a, b] = await seedLbNumbers(admin, ref, 2);
+  const world = await receiptWorld(admin);
+  const [a, b] = await seedLbNumbers(admin, world, 2);
   await prepare(page, 'error_sheet', 'Manual');
   const complete = page.getByRole('button', { name: 'Complete error sheet' });
   await expect(complete).toBeDisabled();
@@ -203,12 +187,12 @@ test('an error sheet through Manual: rows typed and removed, completed, listed',
 });
 
 test('an unknown LB and an LB already on another note are flagged in the list at once', async ({ adminPage: page, admin }) => {
-  const ref = await receiptReferenceData(admin);
-  const [onScrap, free] = await seedLbNumbers(admin, ref, 2, scrapped(ref));
+  const world = await receiptWorld(admin);
+  const [onScrap, free] = await seedLbNumbers(admin, world, 2, scrapped(world));
   const scrap = await admin.post<Delivery>('/api/deliveries', {
     type: 'scrap',
     deliveryDay: '2026-01-05',
-    customerAccount: ref.account.id,
+    customerAccount: world.account.id,
     lbNumbers: [onScrap],
   });
   const unknown = uniqueLbNumber();
@@ -219,7 +203,7 @@ test('an unknown LB and an LB already on another note are flagged in the list at
   await expect(row(page, onScrap!)).toHaveAttribute('data-tone', 'ok');
   await page.getByRole('link', { name: 'Back' }).click();
   await chooseType(page, 'scrap');
-  await pick(page, 'Customer (Asset owner)', ref.account.name);
+  await pick(page, 'Customer (Asset owner)', world.account.name);
   await page.getByRole('button', { name: 'Scan', exact: true }).click();
 
   // As a scrap note, the same list is checked again.
@@ -256,19 +240,18 @@ test("each line shows its receipt; another customer's or an ill-fitting receipt 
   adminPage: page,
   admin,
 }) => {
-  const ref = await receiptReferenceData(admin);
-  const client = await admin.post<{ id: number }>('/api/clients', { name: unique('Other client ') });
-  const other = await admin.post<{ id: number; name: string }>('/api/customer_accounts', { name: unique('Metro Cafes '), client: client.id });
-  const [own] = await seedLbNumbers(admin, ref, 1);
-  const [foreign] = await seedLbNumbers(admin, ref, 1, { customerAccount: other.id });
-  const [forScrap] = await seedLbNumbers(admin, ref, 1, scrapped(ref));
-  const prep = await transferPrep(admin, ref);
+  const world = await receiptWorld(admin);
+  const other = await createCustomerAccount(admin, { name: unique('Metro Cafes '), client: await createClient(admin, unique('Other client ')) });
+  const [own] = await seedLbNumbers(admin, world, 1);
+  const [foreign] = await seedLbNumbers(admin, world, 1, { customerAccount: other.id });
+  const [forScrap] = await seedLbNumbers(admin, world, 1, scrapped(world));
+  const prep = await transferPrep(admin, world);
   await prepare(page, 'transfer', 'Scan', () => fillTransfer(page, prep));
   for (const lb of [own!, foreign!, forScrap!]) await typeLb(page, lb);
 
   const receiptLine = (lb: string) => row(page, lb).getByTestId('lb-row-receipt');
   await expect(row(page, own!)).toHaveAttribute('data-tone', 'ok');
-  await expect(receiptLine(own!)).toContainText(ref.account.name);
+  await expect(receiptLine(own!)).toContainText(world.account.name);
   await expect(receiptLine(foreign!)).toContainText(other.name);
   await expect(row(page, foreign!)).toHaveAttribute('data-tone', 'attention');
   await expect(row(page, foreign!)).toContainText(`Received for another customer: ${other.name}.`);
@@ -288,7 +271,7 @@ test("each line shows its receipt; another customer's or an ill-fitting receipt 
 
   // The preview shows the same lines, the acceptance kept; a warning does not stop the note.
   await page.getByRole('link', { name: 'Preview delivery note' }).click();
-  await expect(receiptLine(own!)).toContainText(ref.account.name);
+  await expect(receiptLine(own!)).toContainText(world.account.name);
   await expect(row(page, foreign!)).toHaveAttribute('data-tone', 'ok');
   await expect(row(page, forScrap!)).toHaveAttribute('data-tone', 'attention');
   await page.getByRole('button', { name: 'Complete delivery note' }).click();
@@ -298,11 +281,11 @@ test("each line shows its receipt; another customer's or an ill-fitting receipt 
 
 test('a transfer with a Bluetooth wedge scanner, 50 tags at 20 a second: exactly 50 rows, in order, none flagged; the preview field takes a scan too', async ({ adminPage: page, admin }) => {
   test.slow();
-  const ref = await receiptReferenceData(admin);
-  const all = await seedLbNumbers(admin, ref, 51);
+  const world = await receiptWorld(admin);
+  const all = await seedLbNumbers(admin, world, 51);
   const lbs = all.slice(0, 50);
   const last = all[50]!;
-  const prep = await transferPrep(admin, ref);
+  const prep = await transferPrep(admin, world);
   await prepare(page, 'transfer', 'Scan', () => fillTransfer(page, prep));
   const field = page.getByRole('textbox', { name: 'LB Number' });
   await expect(field).toBeFocused();
@@ -352,9 +335,9 @@ test('a transfer with a Bluetooth wedge scanner, 50 tags at 20 a second: exactly
 
 test('a transfer through Scan: a tag in front of the camera is added once, the note completed', async ({ admin }, testInfo) => {
   test.slow();
-  const ref = await receiptReferenceData(admin);
-  const [lb] = await seedLbNumbers(admin, ref, 1);
-  const prep = await transferPrep(admin, ref);
+  const world = await receiptWorld(admin);
+  const [lb] = await seedLbNumbers(admin, world, 1);
+  const prep = await transferPrep(admin, world);
   const video = writeBarcodeY4m(testInfo.outputPath('lb-tag.y4m'), { bcid: 'code128', text: lb! });
   const session = await openWithFakeCamera(testInfo, video, admin.token);
   try {

@@ -3,7 +3,8 @@
  * complete backup file; a Production user sees no such button (and the API refuses them).
  */
 import fs from 'node:fs/promises';
-import { test, expect, expectAccessible, apiToken, signInWithToken, unique } from '../support/fixtures';
+import { test, expect, expectAccessible, apiToken, signInWithToken } from '../support/fixtures';
+import { createUser, unique } from '../support/seed';
 
 test('an Admin downloads a backup from Settings: a complete file holding the latest row', async ({ adminPage: page, admin }) => {
   const code = await admin.post<{ id: string }>('/api/cc_codes', {
@@ -27,7 +28,7 @@ test('an Admin downloads a backup from Settings: a complete file holding the lat
 });
 
 test('a Production user sees no Download backup, and the API refuses them', async ({ page, admin, playwright, baseURL }) => {
-  const user = await admin.createUser({ role: 'Production' });
+  const user = await createUser(admin, { role: 'Production' });
   const request = await playwright.request.newContext({ baseURL });
   const token = await apiToken(request, user.username, user.password);
   expect((await request.get('/api/backup', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(403);

@@ -6,12 +6,11 @@
  * (straight to its preview, no call). Notes are seeded through the API.
  */
 import type { Page } from '@playwright/test';
-import type { CustomerAccount } from '@cooler-hub/contract/customers';
 import type { Delivery } from '@cooler-hub/contract/deliveries';
 import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
-import { expect, expectAccessible, test, unique, type Api } from '../support/fixtures';
-import { deliveryViaApi, seedDelivery } from '../support/deliveries-data';
+import { expect, expectAccessible, test, type Api } from '../support/fixtures';
 import { KNOWN_ADDRESSES } from '../support/geocoder';
+import { createCustomerAccount, seedDelivery, storedDelivery, unique } from '../support/seed';
 
 /** A transfer using `address` as its invoice address, so the picker offers it as a used one. */
 async function useAsInvoiceAddress(admin: Api, address: DeliveryAddress): Promise<void> {
@@ -60,7 +59,7 @@ test('a transfer: typed dispatch address looked up and saved, used invoice addre
   await expect(page.getByText('Delivery was successfully updated')).toBeVisible();
   await expect(page).toHaveURL(/#\/delivery-list\/transfer$/);
 
-  const saved = await deliveryViaApi(admin, note.id);
+  const saved = await storedDelivery(admin, note.id);
   expect(saved.dispatchAddress?.address.searchText).toBe(typed);
   expect(saved.dispatchAddress?.address.formattedAddress).toBe(KNOWN_ADDRESSES.millLane.display_name);
   expect(saved.dispatchAddress?.addressTarget).toBe('dispatch');
@@ -77,7 +76,7 @@ test('a transfer: typed dispatch address looked up and saved, used invoice addre
   await expect(approved).toBeDisabled();
   await expect(await updateButton(page)).toBeDisabled();
   await expect(page.getByRole('combobox', { name: 'Dispatch address' })).toBeDisabled();
-  expect((await deliveryViaApi(admin, note.id)).status).toBe('approved');
+  expect((await storedDelivery(admin, note.id)).status).toBe('approved');
 
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Approved' })).toBeDisabled();
@@ -96,7 +95,7 @@ test('a scrap: its customer is optional on edit, an LB number removed', async ({
   await expect(page.getByText('Delivery was successfully updated')).toBeVisible();
   await expect(page).toHaveURL(/#\/delivery-list\/scrap$/);
 
-  const saved = await deliveryViaApi(admin, note.id);
+  const saved = await storedDelivery(admin, note.id);
   expect(saved.customerAccount).toBeNull();
   expect(saved.lbNumbers).toEqual([note.lbNumbers[0]]);
 });
@@ -128,21 +127,12 @@ test('an error sheet: changed → saved → preview; unchanged → preview with 
   await expect(page.getByText('Delivery was successfully updated')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`#/error-sheet/${note.id}/preview$`));
   expect(puts).toHaveLength(1);
-  expect((await deliveryViaApi(admin, note.id)).emails.map((e) => e.email)).toEqual([address]);
+  expect((await storedDelivery(admin, note.id)).emails.map((e) => e.email)).toEqual([address]);
 });
 
 test("choosing a customer brings in its default e-mail, replacing the previous customer's", async ({ admin, adminPage: page }) => {
   const { note, world, email: seededRecipient } = await seedDelivery(admin, { type: 'transfer', items: 1 });
-  const account = (name: string, email: string | null) =>
-    admin.post<CustomerAccount>('/api/customer_accounts', {
-      name,
-      contactPerson: null,
-      email,
-      telephone: null,
-      deliveryAddress: null,
-      billingAddress: null,
-      client: world.client.id,
-    });
+  const account = (name: string, email: string | null) => createCustomerAccount(admin, { name, email, client: world.client });
   const first = await account(unique('First '), `${unique('first')}@example.com`.toLowerCase());
   const second = await account(unique('Second '), `${unique('second')}@example.com`.toLowerCase());
   const none = await account(unique('None '), null);

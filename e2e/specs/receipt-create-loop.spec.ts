@@ -9,27 +9,16 @@ import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { Receipt } from '@cooler-hub/contract/receipts';
-import { apiToken, expect, expectAccessible, signInWithToken, test, unique, type Api } from '../support/fixtures';
-import { receiptCooler, receiptLbNumber, receiptReferenceData, receiptSeed } from '../support/receipt-data';
+import { apiToken, expect, expectAccessible, signInWithToken, test, type Api } from '../support/fixtures';
+import { createButton, engineerBox, lbBox, pickOption, serialBox } from '../support/receipt-form';
+import { BY_ENGINEER, createCooler, createUser, receiptWorld, seedReceipt, unique, uniqueLbNumber } from '../support/seed';
 import { scan } from '../support/scanner';
 import { scanFlashes, startedOscillators, watchScanFeedback } from '../support/scan-feedback';
 
-const serialBox = (page: Page) => page.getByRole('combobox', { name: 'Serial number' });
-const lbBox = (page: Page) => page.getByRole('textbox', { name: 'LB Number' });
-const engineerBox = (page: Page) => page.getByRole('textbox', { name: 'Engineer number' });
-const createButton = (page: Page) => page.getByRole('button', { name: 'Create', exact: true });
 const receiveNextButton = (page: Page) => page.getByRole('button', { name: 'Create and receive next' });
 const justCreated = (page: Page) => page.getByRole('region', { name: 'Receipt just created' });
 const feedback = (page: Page) => page.locator('.ch-scan-feedback');
 const soundSwitch = (page: Page) => page.getByRole('switch', { name: 'Scan sound' });
-
-async function pick(page: Page, label: string, text: string, search = text) {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: text }).first().click();
-  await expect(box).toHaveValue(text);
-}
 
 async function receiptsOf(admin: Api, cooler: Cooler): Promise<Receipt[]> {
   const list = await admin.get<ListResponse<Receipt>>(`/api/receipts?inventoryItemId=${cooler.id}`);
@@ -38,7 +27,7 @@ async function receiptsOf(admin: Api, cooler: Cooler): Promise<Receipt[]> {
 
 /** A new Production user's page: no defaults, no remembered choice, nothing muted. */
 async function freshUserPage(page: Page, admin: Api, playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
-  const user = await admin.createUser({ role: 'Production' });
+  const user = await createUser(admin, { role: 'Production' });
   const request = await playwright.request.newContext({ baseURL });
   await signInWithToken(page, await apiToken(request, user.username, user.password));
   await request.dispose();
@@ -62,9 +51,9 @@ test('three coolers in a row with ‘Create and receive next’: each a new rece
 }) => {
   test.slow();
   await freshUserPage(page, admin, playwright, baseURL);
-  const ref = await receiptReferenceData(admin);
-  const coolers = [await receiptCooler(admin), await receiptCooler(admin), await receiptCooler(admin)];
-  const lbs = coolers.map(() => receiptLbNumber());
+  const world = await receiptWorld(admin);
+  const coolers = [await createCooler(admin), await createCooler(admin), await createCooler(admin)];
+  const lbs = coolers.map(() => uniqueLbNumber());
   const engineer = unique('ENG-LOOP-');
   const sent = receiptCreates(page);
 
@@ -75,8 +64,8 @@ test('three coolers in a row with ‘Create and receive next’: each a new rece
   await serialBox(page).press('Enter');
   await expect(lbBox(page)).toBeFocused();
   await lbBox(page).fill(lbs[0]!);
-  await pick(page, 'Account', ref.account.name);
-  await pick(page, 'Supplier Code', ref.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Engineer number' }).check();
   await engineerBox(page).fill(engineer);
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('D');
@@ -102,8 +91,8 @@ test('three coolers in a row with ‘Create and receive next’: each a new rece
     await scan(page, coolers[i]!.serialNumber);
     await expect(lbBox(page)).toBeFocused();
     // The defaults of the previous receipt (decision 120); the engineer's badge is scanned each time.
-    await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue(ref.account.name);
-    await expect(page.getByRole('combobox', { name: 'Supplier Code' })).toHaveValue(ref.supplier.name);
+    await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue(world.account.name);
+    await expect(page.getByRole('combobox', { name: 'Supplier Code' })).toHaveValue(world.supplier.name);
     await expect(page.getByRole('radio', { name: 'Engineer number' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Process option' })).toHaveValue('D');
     await expect(engineerBox(page)).toHaveValue('');
@@ -132,8 +121,8 @@ test('three coolers in a row with ‘Create and receive next’: each a new rece
       id: sent[i]!.id,
       lbNumber: lbs[i],
       engineerNo: engineer,
-      account: { id: ref.account.id },
-      supplier: { id: ref.supplier.id },
+      account: { id: world.account.id },
+      supplier: { id: world.supplier.id },
       processOption: 'D',
     });
   }
@@ -153,16 +142,16 @@ test('three coolers in a row with ‘Create and receive next’: each a new rece
 });
 
 test('the receipt just made is a working link', async ({ adminPage: page, admin }) => {
-  const ref = await receiptReferenceData(admin);
-  const cooler = await receiptCooler(admin);
-  const lb = receiptLbNumber();
+  const world = await receiptWorld(admin);
+  const cooler = await createCooler(admin);
+  const lb = uniqueLbNumber();
   await page.goto('/#/receipt-create');
   await expect(serialBox(page)).toBeFocused();
   await scan(page, cooler.serialNumber);
   await expect(lbBox(page)).toBeFocused();
   await lbBox(page).fill(lb);
-  await pick(page, 'Account', ref.account.name);
-  await pick(page, 'Supplier Code', ref.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Engineer number' }).check();
   await engineerBox(page).fill('ENG-LINK');
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('X');
@@ -179,10 +168,10 @@ test('the receipt just made is a working link', async ({ adminPage: page, admin 
 
 test('Back after a create: the next create on the form gets its own id and succeeds (receipts and coolers)', async ({ adminPage: page, admin }) => {
   test.slow();
-  const ref = await receiptReferenceData(admin);
+  const world = await receiptWorld(admin);
   const sent = receiptCreates(page);
-  const coolers = [await receiptCooler(admin), await receiptCooler(admin)];
-  const lbs = [receiptLbNumber(), receiptLbNumber()];
+  const coolers = [await createCooler(admin), await createCooler(admin)];
+  const lbs = [uniqueLbNumber(), uniqueLbNumber()];
 
   await page.goto('/#/main');
   await page.goto('/#/receipt-create');
@@ -192,10 +181,10 @@ test('Back after a create: the next create on the form gets its own id and succe
     await serialBox(page).press('Enter');
     await expect(lbBox(page)).toBeFocused();
     await lbBox(page).fill(lbs[i]!);
-    await pick(page, 'Account', ref.account.name);
-    await pick(page, 'Supplier Code', ref.supplier.name);
+    await pickOption(page, 'Account', world.account.name);
+    await pickOption(page, 'Supplier Code', world.supplier.name);
     await page.getByRole('radio', { name: 'Collection point' }).check();
-    await pick(page, 'Collection point', ref.point.name);
+    await pickOption(page, 'Collection point', world.collectionPoint.name);
     await page.getByRole('combobox', { name: 'Process option' }).selectOption('X');
     await createButton(page).click();
     await expect(page.getByText('Receipt has been successfully created').last()).toBeVisible();
@@ -217,7 +206,7 @@ test('Back after a create: the next create on the form gets its own id and succe
   await page.goto('/#/coolers-create');
   for (const serial of serials) {
     await page.getByRole('textbox', { name: 'Serial number' }).fill(serial);
-    await pick(page, 'Part number', part.partNumber);
+    await pickOption(page, 'Part number', part.partNumber);
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('Cooler was successfully created').last()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Cooler History' })).toBeVisible({ timeout: 20_000 });
@@ -232,8 +221,8 @@ test('Back after a create: the next create on the form gets its own id and succe
 
 test('Enter on a serial picks the cooler with exactly that serial, not one it is the start of', async ({ adminPage: page, admin }) => {
   const base = unique('SNENTER');
-  const exact = await receiptCooler(admin, base);
-  await receiptCooler(admin, `${base}0`);
+  const exact = await createCooler(admin, { serialNumber: base, dateOfManufacture: '2020-01-31' });
+  await createCooler(admin, { serialNumber: `${base}0` });
   await page.goto('/#/receipt-create');
   // Typed by hand, at a person's pace: the list shows both before Enter.
   await serialBox(page).pressSequentially(base, { delay: 40 });
@@ -256,8 +245,8 @@ test('each scan is answered: a beep and a green flash when accepted, two low buz
   test.slow();
   await freshUserPage(page, admin, playwright, baseURL);
   await watchScanFeedback(page);
-  const ref = await receiptReferenceData(admin);
-  const cooler = await receiptCooler(admin);
+  const world = await receiptWorld(admin);
+  const cooler = await createCooler(admin);
   const sent = receiptCreates(page);
 
   await page.goto('/#/receipt-create');
@@ -286,10 +275,10 @@ test('each scan is answered: a beep and a green flash when accepted, two low buz
   await expect(lbBox(page)).toBeFocused();
 
   // The form filled, the focus on Create: a scan that lands on the button presses nothing.
-  const lb = receiptLbNumber();
+  const lb = uniqueLbNumber();
   await scan(page, lb);
-  await pick(page, 'Account', ref.account.name);
-  await pick(page, 'Supplier Code', ref.supplier.name);
+  await pickOption(page, 'Account', world.account.name);
+  await pickOption(page, 'Supplier Code', world.supplier.name);
   await page.getByRole('radio', { name: 'Engineer number' }).check();
   await engineerBox(page).fill('ENG-BEEP');
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('X');
@@ -316,7 +305,7 @@ test('each scan is answered: a beep and a green flash when accepted, two low buz
   // The delivery-note scan step answers the same way, muted for this user too.
   await soundSwitch(page).click();
   await expect(soundSwitch(page)).toBeChecked();
-  const { receipt } = await receiptSeed(admin, ref);
+  const { receipt } = await seedReceipt(admin, { world, ...BY_ENGINEER });
   await page.goto('/#/create-dn');
   await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Error sheet' });
   await page.getByRole('button', { name: 'Scan', exact: true }).click();

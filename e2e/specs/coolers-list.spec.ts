@@ -4,27 +4,13 @@
  * serial refused on its field), found in Cooler History, edited, its history of changes read, and
  * deleted; a Production user sees the delete icon disabled.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { PartNumber } from '@cooler-hub/contract/settings';
 import { ADMIN_USERNAME } from '../support/accounts';
-import { apiToken, expectAccessible, signInWithToken, test, expect, unique, type Api } from '../support/fixtures';
-
-function partNumber(admin: Api) {
-  return admin.post<PartNumber>('/api/part_numbers', { id: randomUUID(), partNumber: unique('PN-'), description: null });
-}
-
-function cooler(admin: Api, part: PartNumber, serialNumber = unique('SN-')) {
-  return admin.post<Cooler>('/api/coolers', {
-    id: randomUUID(),
-    serialNumber,
-    partNumber: part.id,
-    dateOfManufacture: '2020-01-31',
-    modelNumber: null,
-  });
-}
+import { apiToken, expectAccessible, signInWithToken, test, expect } from '../support/fixtures';
+import { createCooler, createPartNumber, createUser, unique } from '../support/seed';
 
 async function pickPartNumber(page: Page, part: PartNumber) {
   const box = page.getByRole('combobox', { name: 'Part number' });
@@ -35,7 +21,7 @@ async function pickPartNumber(page: Page, part: PartNumber) {
 }
 
 test('Cooler History lists coolers with Part Number, LB and Serial number, sorts and opens Create Cooler', async ({ adminPage: page, admin }) => {
-  const existing = await cooler(admin, await partNumber(admin));
+  const existing = await createCooler(admin, { dateOfManufacture: '2020-01-31' });
   await page.goto('/#/coolers-list');
   await expect(page.getByRole('heading', { level: 1, name: 'Cooler History' })).toBeVisible();
   await expect(page.getByRole('columnheader')).toHaveText(['Part Number', 'LB', 'Serial number', 'Actions']);
@@ -65,8 +51,8 @@ test('Cooler History lists coolers with Part Number, LB and Serial number, sorts
 test('a cooler is created through the form, edited, its history read and deleted', async ({ adminPage: page, admin }) => {
   // One story over four screens with five accessibility scans: ≈25 s alone, more under a loaded CI.
   test.slow();
-  const [first, second] = [await partNumber(admin), await partNumber(admin)];
-  const taken = await cooler(admin, first);
+  const [first, second] = [await createPartNumber(admin), await createPartNumber(admin)];
+  const taken = await createCooler(admin, { part: first, dateOfManufacture: '2020-01-31' });
   const serial = unique('SN19870215X');
 
   await page.goto('/#/coolers-create');
@@ -159,8 +145,8 @@ test('a cooler is created through the form, edited, its history read and deleted
 });
 
 test('a Production user cannot delete a cooler: the icon is disabled', async ({ page, admin, playwright, baseURL }) => {
-  const kept = await cooler(admin, await partNumber(admin));
-  const user = await admin.createUser({ role: 'Production' });
+  const kept = await createCooler(admin, { dateOfManufacture: '2020-01-31' });
+  const user = await createUser(admin, { role: 'Production' });
   const request = await playwright.request.newContext({ baseURL });
   await signInWithToken(page, await apiToken(request, user.username, user.password));
   await request.dispose();

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { londonToday } from '@cooler-hub/contract/london-time';
 import { END_OF_DAY_COLUMNS } from '@cooler-hub/contract/end-of-day';
 import { expectAccessible, expect, test } from '../support/fixtures';
-import { createCooler, createPartNumber, createReceipt, displayDay, receiptsWorld, unusedPastDay } from '../support/receipts-data';
+import { createCooler, createPartNumber, createReceipt, displayDay, receiptWorld, unusedPastDay } from '../support/seed';
 
 const table = (page: Page) => page.getByRole('table', { name: 'End Of Day Sheet' });
 const dataRows = (page: Page) => table(page).getByRole('row').filter({ has: page.getByRole('cell') });
@@ -62,13 +62,13 @@ test('the sheet of a chosen day: 14 columns; Download CSV saves the file, which 
 }) => {
   test.slow();
   const day = unusedPastDay();
-  const world = await receiptsWorld(admin);
+  const world = await receiptWorld(admin);
   const part = await createPartNumber(admin);
-  const first = await createReceipt(admin, world, await createCooler(admin, part, { dateOfManufacture: '2001-02-03' }), {
+  const first = await createReceipt(admin, world, await createCooler(admin, { part, dateOfManufacture: '2001-02-03' }), {
     receiptDate: `${day}T09:15:00.000Z`,
     assetNo: 'ASSET, "7"',
   });
-  const scrapped = await createReceipt(admin, world, await createCooler(admin, part), {
+  const scrapped = await createReceipt(admin, world, await createCooler(admin, { part }), {
     receiptDate: `${day}T16:40:00.000Z`,
     processOption: 'S',
     scrapReason: world.scrapReason.code,
@@ -160,8 +160,8 @@ test('a day without receipts says so; the day is kept over a reload; Create open
 
 test('a download the server fails shows an error toast and marks nothing exported', async ({ adminPage: page, admin }) => {
   const day = unusedPastDay();
-  const world = await receiptsWorld(admin);
-  await createReceipt(admin, world, await createCooler(admin, await createPartNumber(admin)), { receiptDate: `${day}T12:00:00.000Z` });
+  const world = await receiptWorld(admin);
+  await createReceipt(admin, world, await createCooler(admin), { receiptDate: `${day}T12:00:00.000Z` });
   // page.route only to simulate a failing server (common brief)
   await page.route('**/api/end_of_day_sheet_csv**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ '@type': 'hydra:Error', 'hydra:description': 'boom' }) }),
@@ -177,8 +177,8 @@ test('a download the server fails shows an error toast and marks nothing exporte
 test('on a phone the sheet scrolls sideways inside its frame and the buttons stay reachable', async ({ adminPage: page, admin }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const day = unusedPastDay();
-  const world = await receiptsWorld(admin);
-  await createReceipt(admin, world, await createCooler(admin, await createPartNumber(admin)), { receiptDate: `${day}T12:00:00.000Z` });
+  const world = await receiptWorld(admin);
+  await createReceipt(admin, world, await createCooler(admin), { receiptDate: `${day}T12:00:00.000Z` });
   await page.goto(`/#/end-of-day-sheet?receiptDate=${day}`);
   await expect(dataRows(page)).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeInViewport();

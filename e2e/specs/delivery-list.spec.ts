@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, signInWithToken, test } from '../support/fixtures';
-import { approveDeliveryViaApi, deliveryLinesViaApi, deliveryViaApi, seedDelivery } from '../support/deliveries-data';
+import { approveDelivery, createUser, deliveryLines, seedDelivery, storedDelivery } from '../support/seed';
 import { mailsTo } from '../support/inbox';
 import { apart, scrollBeside, scrollTableTo } from '../support/table-scroll';
 
@@ -48,7 +48,7 @@ test('approve from the list: the mail carries the CSV and PDF, the status goes S
   await expect(dialog).toBeHidden();
   await expect(toggle).toBeChecked();
   await expect(toggle).toBeDisabled();
-  expect((await deliveryViaApi(admin, note.id)).status).toBe('approved');
+  expect((await storedDelivery(admin, note.id)).status).toBe('approved');
 
   const [mail] = await mailsTo(email, 1);
   const names = mail!.attachments.map((a) => a.filename).sort();
@@ -105,7 +105,7 @@ test('the Items count opens /main with the note’s receipts', async ({ adminPag
 test('a pending note is deleted; an approved one cannot be', async ({ adminPage: page, admin }) => {
   const pending = await seedDelivery(admin, { type: 'transfer', items: 1 });
   const approved = await seedDelivery(admin, { type: 'transfer', items: 1, world: pending.world });
-  await approveDeliveryViaApi(admin, approved.note.id);
+  await approveDelivery(admin, approved.note.id);
   await page.goto('/#/delivery-list/transfer');
 
   const approvedDelete = noteRow(page, 'transfer', approved.note.id).getByRole('button', { name: 'Delete' });
@@ -122,7 +122,7 @@ test('a pending note is deleted; an approved one cannot be', async ({ adminPage:
 
 test('a Production user cannot delete a delivery note: the icon is disabled', async ({ page, admin, playwright, baseURL }) => {
   const { note } = await seedDelivery(admin, { type: 'scrap', items: 1 });
-  const user = await admin.createUser({ role: 'Production' });
+  const user = await createUser(admin, { role: 'Production' });
   const request = await playwright.request.newContext({ baseURL });
   await signInWithToken(page, await apiToken(request, user.username, user.password));
   await request.dispose();
@@ -150,7 +150,7 @@ test('error sheet: the list leads to its preview, a line is deleted, Save Error 
   const firstRow = page.getByRole('row', { name: new RegExp(first!.lbNumber) });
   const secondRow = page.getByRole('row', { name: new RegExp(second!.lbNumber) });
   await expect(secondRow.getByRole('cell', { name: '14/06/2019' })).toBeVisible();
-  const lines = await deliveryLinesViaApi(admin, note.id);
+  const lines = await deliveryLines(admin, note.id);
   await expect(firstRow.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `#/coolers-edit/${lines[0]!.inventoryItem.id}`);
   await expectAccessible(page);
 
@@ -158,7 +158,7 @@ test('error sheet: the list leads to its preview, a line is deleted, Save Error 
   await page.getByRole('dialog', { name: 'Delete item?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Item has been removed')).toBeVisible();
   await expect(firstRow).toHaveCount(0);
-  expect((await deliveryLinesViaApi(admin, note.id)).map((l) => l.lbNumber)).toEqual([second!.lbNumber]);
+  expect((await deliveryLines(admin, note.id)).map((l) => l.lbNumber)).toEqual([second!.lbNumber]);
   // The last line stays: the server keeps at least one, so its delete says why.
   await expect(secondRow.getByRole('button', { name: 'Delete' })).toHaveAttribute('aria-disabled', 'true');
 
