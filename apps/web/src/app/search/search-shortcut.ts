@@ -4,15 +4,20 @@
  */
 import { useEffect, type RefObject } from 'react';
 
-function isEditable(element: Element | null): boolean {
-  if (!(element instanceof HTMLElement)) return false;
+/** What the focus may be on, as far as the shortcut cares (an Element, or a stand-in in tests). */
+export type FocusedElement = Pick<HTMLElement, 'tagName'> & Partial<Pick<HTMLElement, 'isContentEditable'>> & { type?: string };
+
+const NOT_TYPED_INTO = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color', 'image']);
+
+function isEditable(element: FocusedElement | null): boolean {
+  if (!element) return false;
   if (element.isContentEditable) return true;
-  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
-  if (element instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color'].includes(element.type);
-  return false;
+  const tag = element.tagName.toUpperCase();
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  return tag === 'INPUT' && !NOT_TYPED_INTO.has((element.type ?? 'text').toLowerCase());
 }
 
-export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>, focused: Element | null): boolean {
+export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>, focused: FocusedElement | null): boolean {
   if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') return true;
   return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(focused);
 }
@@ -20,7 +25,7 @@ export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 export function useSearchShortcut(input: RefObject<HTMLInputElement | null>): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !isSearchShortcut(event, document.activeElement)) return;
+      if (event.defaultPrevented || !isSearchShortcut(event, document.activeElement as HTMLElement | null)) return;
       event.preventDefault();
       input.current?.focus();
       input.current?.select();
