@@ -77,8 +77,9 @@ test('scanned: an LB tag, a serial and a note number scanned into the box open t
   await expect(page.getByRole('cell', { name: serial, exact: true })).toBeVisible();
 
   await focusSearch(page);
-  // Over what a person left in the box: the scan replaces it.
+  // Over what a person left in the box a moment ago (a scan begins at rest): the scan replaces it.
   await typeAsPerson(page, 'xyz', { enter: false });
+  await page.waitForTimeout(700);
   await scan(page, `DN${note.id}`, { profile: 'usb' });
   await expect(page).toHaveURL(new RegExp(`#/update-scrap/${note.id}$`));
 });

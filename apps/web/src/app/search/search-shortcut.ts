@@ -25,7 +25,7 @@ export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 export function useSearchShortcut(input: RefObject<HTMLInputElement | null>): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !isSearchShortcut(event, document.activeElement as HTMLElement | null)) return;
+      if (event.defaultPrevented || !isSearchShortcut(event, document.activeElement)) return;
       event.preventDefault();
       input.current?.focus();
       input.current?.select();

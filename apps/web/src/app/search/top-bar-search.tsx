@@ -24,6 +24,7 @@ const TYPING_PAUSE_MS = 200;
 
 export function TopBarSearch() {
   const id = useId();
+  const inputId = `${id}-input`;
   const listId = `${id}-results`;
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
@@ -94,7 +95,10 @@ export function TopBarSearch() {
 
   return (
     <div className="ch-search" role="search">
+      {/* A label element, not aria-label: the typed text is the box's visible content, which an aria-label would contradict. */}
+      <VisuallyHidden renderRoot={(props) => <label {...props} htmlFor={inputId} />}>Search</VisuallyHidden>
       <TextInput
+        id={inputId}
         ref={input}
         value={text}
         onChange={(e) => {
@@ -108,7 +112,6 @@ export function TopBarSearch() {
           if (text.trim() !== '') setOpen(true);
         }}
         onBlur={() => setOpen(false)}
-        aria-label="Search"
         placeholder="LB number, serial, DN…"
         role="combobox"
         aria-autocomplete="list"
