@@ -58,7 +58,8 @@ test('typed: an LB number, a serial and a delivery note number each open their r
 
   await focusSearch(page);
   await typeAsPerson(page, `DN ${note.id}`);
-  await opened(page, new RegExp(`#/update-scrap/${note.id}$`));
+  await expect(page).toHaveURL(new RegExp(`#/update-scrap/${note.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(String(note.id));
 });
 
 test('scanned: an LB tag, a serial and a note number scanned into the box open their record', async ({ adminPage: page, admin }) => {

@@ -5,7 +5,7 @@
  * the side menu to an icon rail and back; on a phone it opens and closes the off-canvas menu. Its
  * icon and name say which.
  */
-import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconChevronDown,
   IconLayoutSidebarLeftCollapse,
@@ -63,14 +63,15 @@ function UserMenu() {
     // Not portalled: the dropdown stays inside the banner landmark, like the button that opens it.
     <Menu position="bottom-end" width={200} withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        {/* Named by the user name (shown beside the avatar from tablet width up); the avatar's initials would only repeat it. */}
-        <UnstyledButton data-testid="user-menu" aria-label={username} style={{ borderRadius: 'var(--mantine-radius-sm)' }} px={6} py={4}>
+        {/* Named by the user name it shows; the avatar's initials would only repeat it. */}
+        <UnstyledButton data-testid="user-menu" style={{ borderRadius: 'var(--mantine-radius-sm)' }} px={6} py={4}>
           <Group gap="xs" wrap="nowrap">
             <Avatar src={avatar} alt="" size={32} radius="xl" name={username} color="initials" data-testid="user-avatar" aria-hidden />
-            {/* On a phone the avatar alone names the user: the bar's width goes to the search box. */}
+            {/* On a phone the avatar alone shows (the bar's width goes to the search box); the name still names the button. */}
             <Text size="sm" fw={500} data-testid="user-name" truncate maw={240} visibleFrom="sm">
               {username}
             </Text>
+            <VisuallyHidden hiddenFrom="sm">{username}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
