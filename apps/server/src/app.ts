@@ -12,6 +12,7 @@ import { hydraErrorBody } from '@cooler-hub/contract/common';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createGeocoder } from './lib/geocoder';
+import { compiledSerializerCompiler } from './lib/response-serializer';
 import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import authPlugin from './plugins/auth';
@@ -89,6 +90,11 @@ export interface AppOptions {
   loginThrottle?: Partial<LoginThrottleTimings>;
   /** Where log lines go instead of stdout (tests). */
   logOutput?: NodeJS.WritableStream;
+  /**
+   * false: answers are written by serializers compiled from the response schemas, unchecked
+   * (production, docs/decisions/240); true (the default, tests): zod checks every answer.
+   */
+  checkResponses?: boolean;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
@@ -97,7 +103,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** An incoming x-request-id is kept when it looks like an id (no spaces, no control characters). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-export async function buildApp({ config, database, jwtSecret, webRoot, mailer, jobTimings, loginThrottle, logOutput }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jwtSecret, webRoot, mailer, jobTimings, loginThrottle, logOutput, checkResponses = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logOutput),
     logController: new OneLinePerRequest(),
@@ -124,7 +130,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(checkResponses ? serializerCompiler : compiledSerializerCompiler);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

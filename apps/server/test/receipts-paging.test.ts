@@ -58,6 +58,87 @@ describe('pages', () => {
   });
 });
 
+describe('remembered page boundaries (docs/decisions/239)', () => {
+  /** Pages visited out of order, each twice or more: later visits seek from boundaries the earlier ones left. */
+  const VISITS = [2, 3, 4, 3, 2, 4, 2, 3, 1, 2];
+
+  it.each([
+    '',
+    'order[receiptDate]=asc',
+    'order[lbNumber]=asc',
+    'order[customer]=asc',
+    'order[processOption]=desc',
+    'order[engineerNo]=asc',
+    'order[engineerNo]=desc',
+    'order[processState]=asc',
+    'order[processState]=desc',
+    'order[dateOfManufacture]=desc',
+  ])('every visit of a page, in any order, is that page of one long page (ties and nulls included): %s', async (order) => {
+    const whole = (await byAccount(`perPage=100&${order}`)).items.map((r) => r.id);
+    expect(whole).toHaveLength(7);
+    for (const page of VISITS) {
+      const answer = await byAccount(`perPage=2&page=${page}&${order}`);
+      expect(answer.totalCount).toBe(7);
+      expect(answer.items.map((r) => r.id)).toEqual(whole.slice((page - 1) * 2, page * 2));
+    }
+    // Past the end: an empty page with the right total, also after its neighbours were remembered.
+    const past = await byAccount(`perPage=2&page=5&${order}`);
+    expect(past.items).toEqual([]);
+    expect(past.totalCount).toBe(7);
+  });
+
+  it('a row written between two reads of a page moves the page as it moves one long page', async () => {
+    const pageOf = async (page: number) => (await byAccount(`perPage=2&page=${page}`)).items.map((r) => r.id);
+    const before = (await byAccount('perPage=100')).items.map((r) => r.id);
+    expect(await pageOf(3)).toEqual(before.slice(4, 6));
+    expect(await pageOf(3)).toEqual(before.slice(4, 6));
+    // The newest receipt comes first (receiptDate desc): every later row moves one place on.
+    const newest = await createReceipt(suite.app, suite.token, refs, { receiptDate: '2026-03-20T09:00:00Z' });
+    const after = (await byAccount('perPage=100')).items.map((r) => r.id);
+    expect(after[0]).toBe(newest.id);
+    expect(await pageOf(3)).toEqual(after.slice(4, 6));
+    expect(await pageOf(2)).toEqual(after.slice(2, 4));
+    expect((await suite.api('DELETE', `/api/receipts/${newest.id}`)).statusCode).toBe(204);
+    expect(await pageOf(3)).toEqual(before.slice(4, 6));
+    expect(await pageOf(2)).toEqual(before.slice(2, 4));
+  });
+
+  it('another filter between two pages reads its own rows, not the boundaries of the first', async () => {
+    const whole = (await byAccount('perPage=100')).items;
+    const withEngineer = whole.filter((r) => r.engineerNo?.startsWith('ENG')).map((r) => r.id);
+    expect(withEngineer.length).toBeGreaterThanOrEqual(3);
+    expect((await byAccount('perPage=1&page=2')).items.map((r) => r.id)).toEqual([whole[1]!.id]);
+    expect((await byAccount('perPage=1&page=3')).items.map((r) => r.id)).toEqual([whole[2]!.id]);
+    expect((await byAccount('perPage=1&page=2&engineerNo=ENG')).items.map((r) => r.id)).toEqual([withEngineer[1]]);
+    expect((await byAccount('perPage=1&page=3&engineerNo=ENG')).items.map((r) => r.id)).toEqual([withEngineer[2]]);
+    expect((await byAccount('perPage=1&page=3')).items.map((r) => r.id)).toEqual([whole[2]!.id]);
+  });
+});
+
+describe('a whole LB number or serial is a lookup (docs/decisions/241)', () => {
+  it('names that receipt alone; a part of one is still a "contains" search, any case', async () => {
+    const { app, token } = suite;
+    const digits = String(Date.now() % 100_000_000).padStart(8, '0');
+    const cooler = await createCooler(app, token);
+    const longerCooler = await createCooler(app, token, { serialNumber: `${cooler.serialNumber}X` });
+    const exact = await createReceipt(app, token, { ...refs, cooler }, { lbNumber: `LB${digits}` });
+    const longer = await createReceipt(app, token, { ...refs, cooler: longerCooler }, { lbNumber: `LB${digits}5` });
+    const ids = async (query: string) => (await suite.list<Receipt>(`/api/receipts?${query}`)).items.map((r) => r.id).sort();
+    try {
+      expect(await ids(`lbNumber=LB${digits}`)).toEqual([exact.id]);
+      expect(await ids(`lbNumber=lb${digits}5`)).toEqual([longer.id]);
+      expect(await ids(`lbNumber=${digits}`)).toEqual([exact.id, longer.id].sort());
+      expect(await ids(`lbNumber=LB${digits}9`)).toEqual([]);
+      expect(await ids(`serialNumber=${cooler.serialNumber.toLowerCase()}`)).toEqual([exact.id]);
+      expect(await ids(`serialNumber=${cooler.serialNumber.slice(1)}`)).toEqual([exact.id, longer.id].sort());
+      // Other filters still apply to the one receipt found.
+      expect(await ids(`lbNumber=LB${digits}&customerId=${refs.account.id + 1000000}`)).toEqual([]);
+    } finally {
+      for (const r of [exact, longer]) expect((await suite.api('DELETE', `/api/receipts/${r.id}`)).statusCode).toBe(204);
+    }
+  });
+});
+
 describe('remembered totals follow every change', () => {
   it('a created and a deleted receipt change the total of a later page', async () => {
     expect((await byAccount('perPage=2&page=2')).totalCount).toBe(7);

@@ -74,7 +74,7 @@ const deliveryFields = {
   deliveryDay: z.iso.date(),
   itemsCount: z.number().int(),
   type: deliveryType,
-  /** The same value as `type` (spec 3: "type or deliveryType"). */
+  /** The same value as `type`: clients read either name. */
   deliveryType,
   status: deliveryStatus,
   approvedAt: z.iso.datetime().nullable(),
@@ -209,6 +209,12 @@ export type ScrapUpdateBody = z.infer<typeof scrapUpdateBody>;
 export const errorSheetUpdateBody = z.object(commonFields).superRefine(requiredFieldRules('edit', 'error_sheet'), always);
 export type ErrorSheetUpdateBody = z.infer<typeof errorSheetUpdateBody>;
 
+/** The edit body of each type: PUT /api/deliveries/{id}/{type}. */
+export const DELIVERY_UPDATE_BODIES = { transfer: transferUpdateBody, scrap: scrapUpdateBody, error_sheet: errorSheetUpdateBody } as const satisfies Record<
+  DeliveryType,
+  z.ZodType
+>;
+
 /** Any of the three edits, as the service takes it. */
 export interface DeliveryUpdate {
   deliveryDay: string;
@@ -221,7 +227,7 @@ export interface DeliveryUpdate {
   invoiceAddress: number | null;
 }
 
-/** POST /api/deliveries/{id}/approve answers the status (spec 7). */
+/** POST /api/deliveries/{id}/approve answers the status. */
 export const approveResponse = z.object({ id: z.number().int(), status: deliveryStatus });
 export type ApproveResponse = z.infer<typeof approveResponse>;
 

@@ -11,8 +11,8 @@ export const addressTarget = z.enum(ADDRESS_TARGETS, { error: (i) => (i.input ==
 export type AddressTarget = z.infer<typeof addressTarget>;
 
 /**
- * An address: the text typed (searchText) and, when the geocoder found it, the looked-up fields of
- * spec 3 (null otherwise: DESIGN.md §5 "keeps only its search text").
+ * An address: the text typed (searchText) and, when the geocoder found it, the fields it looked up;
+ * null otherwise (an address the geocoder did not find keeps only its search text).
  */
 export const lookedUpAddress = z.object({
   searchText: z.string(),
@@ -73,9 +73,9 @@ function requiredString500() {
 }
 
 /**
- * POST /api/delivery_addresses (spec 7: id, address, addressTarget). The server geocodes
+ * POST /api/delivery_addresses (id, address, addressTarget). The server geocodes
  * `address.searchText` itself (GEOCODER_URL); looked-up fields a client sends are not trusted and
- * are dropped. `id` is the server's (DESIGN.md §4): one sent is ignored.
+ * are dropped. `id` is the server's: one sent is ignored.
  */
 export const deliveryAddressCreateBody = z.object({
   id: z.unknown().optional(),

@@ -20,7 +20,7 @@ export type EndOfDayQuery = z.infer<typeof endOfDayQuery>;
 export const endOfDayCsvQuery = endOfDayQuery.omit({ page: true, perPage: true });
 export type EndOfDayCsvQuery = z.infer<typeof endOfDayCsvQuery>;
 
-/** One row of the sheet: the 14 columns of spec 2.7 (plus the receipt's id), in that order. */
+/** One row of the sheet: its 14 columns (plus the receipt's id), in that order. */
 export const endOfDayRow = z.object({
   id: z.uuid(),
   supplierCode: z.string(),
@@ -43,7 +43,7 @@ export const endOfDayRow = z.object({
 export type EndOfDayRow = z.infer<typeof endOfDayRow>;
 export const endOfDayList = listResponse(endOfDayRow);
 
-/** The sheet's columns, verbatim (spec 2.7): the screen's headings and the CSV's header row. */
+/** The sheet's columns, verbatim: the screen's headings and the CSV's header row. */
 export const END_OF_DAY_COLUMNS = [
   'Supplier Code',
   'RO Number',
@@ -61,5 +61,5 @@ export const END_OF_DAY_COLUMNS = [
   'Exported',
 ] as const;
 
-/** The download's name when content-disposition gives none (spec 7). */
+/** The download's name when content-disposition gives none. */
 export const END_OF_DAY_FALLBACK_FILENAME = 'end_of_day_sheet.csv';

@@ -3,6 +3,7 @@ import { REQUIRED_MESSAGE } from '../src/common';
 import {
   DUPLICATE_LB_NUMBER,
   EMAIL_MISSED,
+  DELIVERY_UPDATE_BODIES,
   deliveryCreateBody,
   deliveryFileName,
   scrapUpdateBody,
@@ -12,6 +13,7 @@ import { deliveryEmailCreateBody, isEmailLike } from '../src/delivery-emails';
 import { deliveryLineListQuery } from '../src/delivery-lines';
 import { deliveryTitle } from '../src/delivery-types';
 import { lbCheckBody, lineWarnings, type LbCheckReceipt } from '../src/lb-numbers';
+import { DELIVERY_TYPE_TABLE, DELIVERY_TYPES } from '../src/delivery-types';
 import { WRONG_LB_NUMBER } from '../src/rules';
 
 const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -32,6 +34,14 @@ describe('delivery bodies (spec 5.4)', () => {
     expect(deliveryCreateBody.safeParse({ ...base, type: 'error_sheet' }).success).toBe(true);
     expect(issues(transferUpdateBody.safeParse({ ...base, emails: [] }))).toEqual({ customerAccount: REQUIRED_MESSAGE, emails: EMAIL_MISSED });
     expect(scrapUpdateBody.safeParse({ ...base, customerAccount: null }).success).toBe(true);
+  });
+
+  it('requires of each type, on create and on edit, what the delivery-type table says', () => {
+    const base = { deliveryDay: '2026-01-02', lbNumbers: ['LB1'] };
+    for (const type of DELIVERY_TYPES) {
+      expect(Object.keys(issues(deliveryCreateBody.safeParse({ ...base, type })))).toEqual([...DELIVERY_TYPE_TABLE[type].required.create]);
+      expect(Object.keys(issues(DELIVERY_UPDATE_BODIES[type].safeParse(base)))).toEqual([...DELIVERY_TYPE_TABLE[type].required.edit]);
+    }
   });
 
   it('clears the fields of other types and keeps each recipient once', () => {

@@ -15,6 +15,7 @@ import { createOnce } from '../../lib/create-once';
 import { FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import { recordChanges, recordText, type Actor, type Snapshot, type Subject, type Tx } from '../revision-entries/revisions';
+import { listReceipts } from './receipt-pages.repository';
 import * as repo from './receipts.repository';
 import type { ReceiptRow, ReceiptValues } from './receipts.repository';
 
@@ -89,7 +90,7 @@ export class ReceiptsService {
   constructor(private readonly db: Db) {}
 
   async list(query: ReceiptListQuery): Promise<ListResponse<Receipt>> {
-    const { rows, total } = await repo.listReceipts(this.db, query);
+    const { rows, total } = await listReceipts(this.db, query);
     return listResponseOf(query, rows.map(toReceipt), total);
   }
 

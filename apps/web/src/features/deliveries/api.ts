@@ -15,7 +15,7 @@ import {
 import { deliveryAddress, deliveryAddressList, lookedUpAddress, type AddressTarget } from '@cooler-hub/contract/delivery-addresses';
 import { deliveryEmail, deliveryEmailList } from '@cooler-hub/contract/delivery-emails';
 import { deliveryLineList } from '@cooler-hub/contract/delivery-lines';
-import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { DELIVERY_TYPE_TABLE, type DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { lbCheckResponse } from '@cooler-hub/contract/lb-numbers';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
@@ -27,15 +27,9 @@ export const DELIVERY_LINES_KEY = ['delivery_lines'] as const;
 
 // ── lists and one note ──────────────────────────────────────────────────────────────────────────
 
-const LIST_PATHS: Record<DeliveryType, string> = {
-  transfer: '/api/deliveries/transfer_list',
-  scrap: '/api/deliveries/scrap_list',
-  error_sheet: '/api/deliveries/error_sheet_list',
-};
-
 /** The list fetcher of one type: /delivery-list/transfer, /delivery-list/scrap, /error-sheet. */
 export function listDeliveries(type: DeliveryType): ListFetcher<DeliveryListItem> {
-  return (q, signal) => api.get(LIST_PATHS[type], deliveryList, q.apiQuery, signal);
+  return (q, signal) => api.get(DELIVERY_TYPE_TABLE[type].listPath, deliveryList, q.apiQuery, signal);
 }
 
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
@@ -55,9 +49,9 @@ export function useDelivery(id: number) {
 export type DeliveryBody = Omit<DeliveryCreateInput, 'type'>;
 
 export const createDelivery = (body: DeliveryCreateInput) => api.post('/api/deliveries', body, delivery);
-export const updateTransfer = (id: number, body: DeliveryBody, version?: string) => api.put(`/api/deliveries/${id}/transfer`, body, withVersion(delivery), version);
-export const updateScrap = (id: number, body: DeliveryBody, version?: string) => api.put(`/api/deliveries/${id}/scrap`, body, withVersion(delivery), version);
-export const updateErrorSheet = (id: number, body: DeliveryBody, version?: string) => api.put(`/api/deliveries/${id}/error_sheet`, body, withVersion(delivery), version);
+/** PUT /api/deliveries/{id}/{type}: the edit of a note of that type. */
+export const updateDelivery = (type: DeliveryType, id: number, body: DeliveryBody, version?: string) =>
+  api.put(`/api/deliveries/${id}/${type}`, body, withVersion(delivery), version);
 export const approveDelivery = (id: number) => api.post(`/api/deliveries/${id}/approve`, undefined, approveResponse);
 export const resendDelivery = (id: number) => api.put(`/api/deliveries/${id}/resend`, undefined, delivery);
 export const deleteDelivery = (id: number) => api.delete(`/api/deliveries/${id}`);
@@ -67,11 +61,11 @@ export const checkLbNumbers = (body: { type: DeliveryType; deliveryId?: number |
   api.post('/api/deliveries/check_lb_numbers', body, lbCheckResponse);
 
 /** CSV or PDF of a note, saved under the server's name (spec 7); resolves with that name. */
-export function downloadDelivery(note: { id: number; type: DeliveryType }, format: (typeof DOWNLOAD_FORMATS)[number]) {
+export function downloadDelivery(delivery: { id: number; type: DeliveryType }, format: (typeof DOWNLOAD_FORMATS)[number]) {
   return downloadFile({
-    path: `/api/deliveries/${note.id}/download/${format}`,
+    path: `/api/deliveries/${delivery.id}/download/${format}`,
     accept: format === 'pdf' ? 'application/pdf' : 'text/csv',
-    fallbackName: deliveryFileName(note, format),
+    fallbackName: deliveryFileName(delivery, format),
   });
 }
 

@@ -18,6 +18,7 @@ import { debounce } from '../../components/form/search-select-model';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
 import { useCan } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
+import { DELIVERY_SCREENS } from '../../lib/delivery-screens';
 import { paths, type AppPath } from '../../lib/paths';
 import { RECEIPTS_KEY, deleteReceipt, listReceipts } from './api';
 import { LbTagPresetButton } from './lb-tag-print';
@@ -25,20 +26,10 @@ import { ReceiptRowActions, receiptPhoneKey } from './receipts-columns';
 import { useScannerFocus } from './scan-focus';
 import { findReceiptByLb, scannedLbNumber } from './scan-lookup';
 
-/** Where a receipt's Delivery cell links: the edit screen of its transfer or scrap note (spec 2.6). */
+/** Where a receipt's Delivery cell links: the page a link to its note opens (its edit screen). */
 function deliveryTo(r: Receipt): string | null {
-  if (r.deliveryId === null) return null;
-  const id = String(r.deliveryId);
-  switch (r.deliveryType) {
-    case 'transfer':
-      return paths.updateDnTransfer.to({ id });
-    case 'scrap':
-      return paths.updateScrap.to({ id });
-    case 'error_sheet':
-      return paths.errorSheetView.to({ deliveryId: id, view: 'preview' });
-    case null:
-      return null;
-  }
+  if (r.deliveryId === null || r.deliveryType === null) return null;
+  return DELIVERY_SCREENS[r.deliveryType].open(r.deliveryId);
 }
 
 function deliveryLabel(r: Receipt): string {

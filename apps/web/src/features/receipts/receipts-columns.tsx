@@ -6,26 +6,23 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DELIVERY_TYPE_TABLE } from '@cooler-hub/contract/delivery-types';
 import { processStateTone, type Receipt, type ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { DataListProps, ListColumn } from '../../components/list/data-list';
 import { PhoneKey } from '../../components/list/phone-key';
 import { RowActions } from '../../components/list/row-actions';
 import { PrintTagIcon } from './lb-tag-print';
 import { formatDate } from '../../lib/format-date';
+import { DELIVERY_SCREENS } from '../../lib/delivery-screens';
 import { paths } from '../../lib/paths';
 
 /** The delivery note holding the receipt's LB number, linked to its edit screen (as on /main). */
 function DeliveryNote({ receipt }: { receipt: Receipt }) {
   const { deliveryNoteNo, deliveryId, deliveryType } = receipt;
   if (deliveryNoteNo === null) return null;
-  const to =
-    deliveryId === null
-      ? null
-      : deliveryType === 'transfer'
-        ? paths.updateDnTransfer.to({ id: String(deliveryId) })
-        : deliveryType === 'scrap'
-          ? paths.updateScrap.to({ id: String(deliveryId) })
-          : null;
+  // The note holding the LB number exclusively (a transfer or scrap) is linked; no other is.
+  const linked = deliveryId !== null && deliveryType !== null && DELIVERY_TYPE_TABLE[deliveryType].exclusive;
+  const to = linked ? DELIVERY_SCREENS[deliveryType].edit(deliveryId) : null;
   return to ? (
     <Anchor component={Link} to={to}>
       {deliveryNoteNo}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clearDraft,
   completeLabel,
-  createDnTitle,
+  createDeliveryTitle,
   listPathAfterCreate,
   DRAFT_KEY,
   loadDraft,
@@ -98,9 +98,9 @@ describe('openingDraft', () => {
 
 describe('labels', () => {
   it('follow the type (spec 2.13)', () => {
-    expect(createDnTitle('transfer')).toBe('Create Delivery Note');
-    expect(createDnTitle('scrap')).toBe('Create Delivery Note');
-    expect(createDnTitle('error_sheet')).toBe('Create Error Sheet');
+    expect(createDeliveryTitle('transfer')).toBe('Create Delivery Note');
+    expect(createDeliveryTitle('scrap')).toBe('Create Delivery Note');
+    expect(createDeliveryTitle('error_sheet')).toBe('Create Error Sheet');
     expect(completeLabel('scrap')).toBe('Complete delivery note');
     expect(completeLabel('error_sheet')).toBe('Complete error sheet');
   });

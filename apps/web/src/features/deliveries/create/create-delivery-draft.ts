@@ -7,24 +7,28 @@
  * The type comes from the navigation state when a list preset it, else from the type last chosen
  * (localStorage, spec 4 "The chosen delivery type is remembered"), else transfer.
  */
-import { DELIVERY_TYPES, type DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { paths } from '../../../lib/paths';
+import { z } from 'zod';
+import { DELIVERY_TYPE_TABLE, deliveryType, isDeliveryType, type DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { listPathOf, nounTitle } from '../../../lib/delivery-screens';
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const DRAFT_KEY = 'createDn.draft';
 export const TYPE_KEY = 'createDn.type';
 
-export interface CreateDnDraft<F> {
+export interface CreateDeliveryDraft<F> {
   type: DeliveryType;
   /** The preparation's fields; null until the preparation has been shown once. */
   fields: F | null;
   lbNumbers: string[];
 }
 
-export function isDeliveryType(value: unknown): value is DeliveryType {
-  return typeof value === 'string' && (DELIVERY_TYPES as readonly string[]).includes(value);
-}
+/** What a stored draft must be; the preparation's fields are the form's own (an object, or null). */
+const storedDraft = z.object({
+  type: deliveryType,
+  fields: z.record(z.string(), z.unknown()).nullable(),
+  lbNumbers: z.array(z.string()),
+});
 
 /** The type a list preset through navigation state (`{ type: 'scrap' }`), if any. */
 export function presetType(state: unknown): DeliveryType | null {
@@ -61,23 +65,18 @@ export function rememberType(local: DraftStorage | null, type: DeliveryType) {
 }
 
 /** The stored draft, or null when there is none or it is not one (an older shape, hand-edited). */
-export function loadDraft<F>(session: DraftStorage | null): CreateDnDraft<F> | null {
+export function loadDraft<F>(session: DraftStorage | null): CreateDeliveryDraft<F> | null {
   const text = read(session, DRAFT_KEY);
   if (!text) return null;
   try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== 'object' || value === null) return null;
-    const { type, fields, lbNumbers } = value as Record<string, unknown>;
-    if (!isDeliveryType(type)) return null;
-    if (!Array.isArray(lbNumbers) || !lbNumbers.every((lb) => typeof lb === 'string')) return null;
-    if (typeof fields !== 'object') return null;
-    return { type, fields: fields as F | null, lbNumbers: lbNumbers };
+    const parsed = storedDraft.safeParse(JSON.parse(text));
+    return parsed.success ? { ...parsed.data, fields: parsed.data.fields as F | null } : null;
   } catch {
     return null;
   }
 }
 
-export function saveDraft<F>(session: DraftStorage | null, draft: CreateDnDraft<F>) {
+export function saveDraft<F>(session: DraftStorage | null, draft: CreateDeliveryDraft<F>) {
   write(session, DRAFT_KEY, JSON.stringify(draft));
 }
 
@@ -90,28 +89,25 @@ export function clearDraft(session: DraftStorage | null) {
  * it is of that type (the user went to the list and came back), else a fresh one starts. Without a
  * preset the stored draft is kept as it is (a reload, a Back), else a fresh one of the remembered type.
  */
-export function openingDraft<F>(preset: DeliveryType | null, stored: CreateDnDraft<F> | null, remembered: DeliveryType | null): CreateDnDraft<F> {
+export function openingDraft<F>(preset: DeliveryType | null, stored: CreateDeliveryDraft<F> | null, remembered: DeliveryType | null): CreateDeliveryDraft<F> {
   if (stored && (preset === null || stored.type === preset)) return stored;
   return { type: preset ?? remembered ?? 'transfer', fields: null, lbNumbers: [] };
 }
 
-/** The screen's title (spec 2.13). */
-export function createDnTitle(type: DeliveryType): string {
-  return type === 'error_sheet' ? 'Create Error Sheet' : 'Create Delivery Note';
+/** The screen's title: 'Create Delivery Note', 'Create Error Sheet'. */
+export function createDeliveryTitle(type: DeliveryType): string {
+  return `Create ${nounTitle(type)}`;
 }
 
-/** The preview's submit button (spec 2.13). */
+/** The preview's submit button: 'Complete delivery note', 'Complete error sheet'. */
 export function completeLabel(type: DeliveryType): string {
-  return type === 'error_sheet' ? 'Complete error sheet' : 'Complete delivery note';
+  return `Complete ${DELIVERY_TYPE_TABLE[type].noun}`;
 }
 
 /**
- * Where a created note is listed (spec 2.13): /delivery-list/{type}, or /error-sheet. Null for a
- * type this screen does not know (spec 4: "Unknown delivery type after creation: only logged").
+ * Where a created note is listed: the list screen of its type. Null for a type this screen does
+ * not know (an unknown delivery type after creation is only logged).
  */
 export function listPathAfterCreate(type: unknown): string | null {
-  if (type === 'transfer') return paths.deliveryListTransfer.to();
-  if (type === 'scrap') return paths.deliveryListScrap.to();
-  if (type === 'error_sheet') return paths.errorSheet.to();
-  return null;
+  return listPathOf(type);
 }

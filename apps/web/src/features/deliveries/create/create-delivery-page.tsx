@@ -1,22 +1,28 @@
 /**
- * Create Delivery Note / Create Error Sheet (/create-dn/:view?, spec 2.1, 2.13, 4): three views of
- * one draft (create-dn-draft.ts) — the preparation (no view), the scan step ('scan') and the preview
+ * Create Delivery Note / Create Error Sheet (/create-dn/:view?): three views of one draft
+ * (create-delivery-draft.ts) — the preparation (no view), the scan step ('scan') and the preview
  * ('preview'). The page stays mounted while the view changes, so the draft is plain state; it is
  * mirrored to sessionStorage for a reload. A step whose preparation is missing (a reload after the
- * draft was cleared, a typed URL) starts at the preparation.
+ * draft was cleared, a typed URL) starts at the preparation. The preview's 'Complete' saves the
+ * draft through `useSaveForm`, as every form saves.
  */
 import { Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate, useParams } from 'react-router';
-import { notifySuccess } from '../../../lib/notify';
+import { Navigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { useAppForm } from '../../../components/form/use-app-form';
+import { useSaveForm } from '../../../components/form/use-save-form';
 import { paths } from '../../../lib/paths';
 import { DELIVERIES_KEY, createDelivery } from '../api';
-import { createDnTitle, listPathAfterCreate } from './create-delivery-draft';
-import { CreateDnPrep } from './prep-step';
-import { CreateDnPreview } from './preview-step';
-import { CreateDnScan } from './scan-step';
-import { fieldLabel, isPrepReady, prepSummary, toCreateBody, withResolvedAddresses, type PrepFields } from '../fields/create-dn-fields';
-import { useCreateDnDraft } from './use-create-delivery-draft';
+import { DeliveryFieldsSummary, fieldLabel } from '../fields/delivery-fields';
+import { createDeliveryTitle, listPathAfterCreate, type CreateDeliveryDraft } from './create-delivery-draft';
+import { PrepStep } from './prep-step';
+import { PreviewStep } from './preview-step';
+import { ScanStep } from './scan-step';
+import { fieldsOf, isPrepReady, toCreateBody, withResolvedAddresses, type PrepFields } from './draft-fields';
+import { useCreateDeliveryDraft } from './use-create-delivery-draft';
+
+/** The last step's form holds the draft as it is: the preparation and the LB rows checked it already. */
+const draftForm = z.custom<CreateDeliveryDraft<PrepFields>>((v) => typeof v === 'object' && v !== null);
 
 const STEP_TEXT = {
   prep: 'Step 1 of 3: preparation',
@@ -24,42 +30,48 @@ const STEP_TEXT = {
   preview: 'Step 3 of 3: check and complete',
 } as const;
 
-export default function CreateDnPage() {
+export default function CreateDeliveryPage() {
   const { view } = useParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { draft, update, setType, setLbNumbers, finish } = useCreateDnDraft<PrepFields>();
+  const { draft, update, setType, setLbNumbers, finish } = useCreateDeliveryDraft<PrepFields>();
+  const formApi = useAppForm(draftForm, { defaultValues: draft });
+  const listPath = listPathAfterCreate(draft.type);
+  const save = useSaveForm(formApi, {
+    save: async (values: CreateDeliveryDraft<PrepFields>) => {
+      // Typed addresses are stored first; kept in the draft so a retry does not store them twice.
+      const resolved = await withResolvedAddresses(values);
+      update((d) => ({ ...d, fields: resolved.fields }));
+      return createDelivery(toCreateBody(resolved));
+    },
+    message: 'Delivery successfully created',
+    onSaved: (created) => {
+      finish();
+      if (listPathAfterCreate(created.type) === null) console.error('Unknown delivery type after creation', created.type);
+    },
+    invalidate: DELIVERIES_KEY,
+    goTo: listPath ?? undefined,
+  });
 
   if (view !== undefined && view !== 'scan' && view !== 'preview') return <Navigate to={paths.createDn.to()} replace />;
   const step = view ?? 'prep';
-  if (step !== 'prep' && !isPrepReady(draft)) return <Navigate to={paths.createDn.to()} replace />;
+  const fields = fieldsOf(draft);
+  if (step !== 'prep' && (!fields || !isPrepReady(draft))) return <Navigate to={paths.createDn.to()} replace />;
 
-  const complete = async () => {
-    // Typed addresses are stored first (spec 4); kept in the draft so a retry does not store them twice.
-    const resolved = await withResolvedAddresses(draft);
-    update((d) => ({ ...d, fields: resolved.fields }));
-    const created = await createDelivery(toCreateBody(resolved));
-    notifySuccess('Delivery successfully created');
-    finish();
-    void queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
-    const next = listPathAfterCreate(created.type);
-    if (next) void navigate(next);
-    else console.error('Unknown delivery type after creation', created.type);
-  };
+  /** The preview's submit: throws the server's refusal, which the preview shows on its rows. */
+  const complete = () => save(draft);
 
   return (
     <Stack gap="md" maw={1200}>
       <div>
         <Title order={1} size="h2">
-          {createDnTitle(draft.type)}
+          {createDeliveryTitle(draft.type)}
         </Title>
         <Text size="sm" c="dimmed">
           {STEP_TEXT[step]}
         </Text>
       </div>
-      {step === 'prep' && <CreateDnPrep draft={draft} update={update} setType={setType} />}
+      {step === 'prep' && <PrepStep draft={draft} update={update} setType={setType} />}
       {step === 'scan' && (
-        <CreateDnScan
+        <ScanStep
           type={draft.type}
           customerAccount={draft.fields?.customerAccount ?? null}
           lbNumbers={draft.lbNumbers}
@@ -68,12 +80,12 @@ export default function CreateDnPage() {
         />
       )}
       {step === 'preview' && (
-        <CreateDnPreview
+        <PreviewStep
           type={draft.type}
           customerAccount={draft.fields?.customerAccount ?? null}
           lbNumbers={draft.lbNumbers}
           onChange={setLbNumbers}
-          summary={prepSummary(draft)}
+          summary={fields && <DeliveryFieldsSummary type={draft.type} fields={fields} />}
           complete={complete}
           fieldLabel={fieldLabel}
         />

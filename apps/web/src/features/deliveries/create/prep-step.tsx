@@ -1,5 +1,5 @@
 /**
- * The preparation of /create-dn (spec 2.13, 5.1, 5.4): the delivery fields (dn-kit's DeliveryFields)
+ * The preparation of /create-dn (spec 2.13, 5.1, 5.4): the delivery fields (fields/delivery-fields.tsx)
  * and the buttons Scan and Manual. They stay disabled until the preparation is ready — the required
  * fields of the type filled — and a line says what is still missing; a click still validates first
  * (touched, scrolled to the first invalid field) before going on (docs/decisions/177). Every change
@@ -14,15 +14,16 @@ import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { AppForm } from '../../../components/form/app-form';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { paths } from '../../../lib/paths';
-import type { CreateDnDraft } from './create-delivery-draft';
-import { missingLabels, type PrepFields } from '../fields/create-dn-fields';
+import type { CreateDeliveryDraft } from './create-delivery-draft';
 import { DeliveryFields } from '../fields/delivery-fields';
-import { deliveryFieldsSchema, emptyFields, isPreparationReady } from '../fields/delivery-form-model';
+import { emptyFields } from '../fields/delivery-form-model';
+import { deliveryFieldsSchema, isPreparationReady } from '../fields/delivery-form-schema';
+import { missingLabels, type PrepFields } from './draft-fields';
 import type { DraftUpdate } from './use-create-delivery-draft';
 
 type NextView = 'scan' | 'preview';
 
-export function CreateDnPrep({ draft, update, setType }: { draft: CreateDnDraft<PrepFields>; update: DraftUpdate<PrepFields>; setType: (type: DeliveryType) => void }) {
+export function PrepStep({ draft, update, setType }: { draft: CreateDeliveryDraft<PrepFields>; update: DraftUpdate<PrepFields>; setType: (type: DeliveryType) => void }) {
   const navigate = useNavigate();
   const formApi = useAppForm(deliveryFieldsSchema('create'), { defaultValues: { ...(draft.fields ?? emptyFields(draft.type)), type: draft.type } });
   const { form } = formApi;

@@ -14,7 +14,7 @@ import { completeLabel } from './create-delivery-draft';
 import { saveProblems, type SaveProblems } from './save-problems';
 import { LbRows } from '../lb-rows/lb-rows';
 
-export function CreateDnPreview(props: {
+export function PreviewStep(props: {
   type: DeliveryType;
   /** The note's customer: lines received for another carry a warning. */
   customerAccount: number | null;

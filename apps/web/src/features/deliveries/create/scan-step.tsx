@@ -28,7 +28,7 @@ function feedback(code: string, added: boolean) {
   else scanRefused(message);
 }
 
-export function CreateDnScan(props: {
+export function ScanStep(props: {
   type: DeliveryType;
   /** The note's customer: lines received for another carry a warning. */
   customerAccount: number | null;

@@ -1,21 +1,21 @@
 /**
- * The /create-dn draft as React state (create-dn-draft.ts): opened once per visit of the screen from
+ * The /create-dn draft as React state (create-delivery-draft.ts): opened once per visit of the screen from
  * the navigation state, sessionStorage and localStorage, written back to sessionStorage on every
  * change. The three steps share it: they are views of one mounted page.
  */
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { loadDraft, openingDraft, presetType, rememberedType, rememberType, saveDraft, clearDraft, type CreateDnDraft } from './create-delivery-draft';
+import { loadDraft, openingDraft, presetType, rememberedType, rememberType, saveDraft, clearDraft, type CreateDeliveryDraft } from './create-delivery-draft';
 
 const session = () => (typeof window === 'undefined' ? null : window.sessionStorage);
 const local = () => (typeof window === 'undefined' ? null : window.localStorage);
 
-export type DraftUpdate<F> = (update: (draft: CreateDnDraft<F>) => CreateDnDraft<F>) => void;
+export type DraftUpdate<F> = (update: (draft: CreateDeliveryDraft<F>) => CreateDeliveryDraft<F>) => void;
 
-export function useCreateDnDraft<F>() {
+export function useCreateDeliveryDraft<F>() {
   const location = useLocation();
-  const [draft, setDraft] = useState<CreateDnDraft<F>>(() => openingDraft(presetType(location.state), loadDraft<F>(session()), rememberedType(local())));
+  const [draft, setDraft] = useState<CreateDeliveryDraft<F>>(() => openingDraft(presetType(location.state), loadDraft<F>(session()), rememberedType(local())));
 
   useEffect(() => {
     saveDraft(session(), draft);

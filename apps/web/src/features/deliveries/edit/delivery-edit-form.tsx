@@ -15,10 +15,12 @@ import { APPROVED_READ_ONLY, type Delivery } from '@cooler-hub/contract/deliveri
 import { AppForm } from '../../../components/form/app-form';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { useSaveForm } from '../../../components/form/use-save-form';
+import { DELIVERY_SCREENS } from '../../../lib/delivery-screens';
 import { notifySuccess } from '../../../lib/notify';
-import { approveDelivery, createDeliveryAddress, DELIVERIES_KEY, getDelivery, updateScrap, updateTransfer } from '../api';
+import { approveDelivery, createDeliveryAddress, DELIVERIES_KEY, getDelivery, updateDelivery } from '../api';
 import { DeliveryFields } from '../fields/delivery-fields';
-import { fieldsFromDelivery, resolveAddresses, toUpdateBody, withFieldRules, type DeliveryDraftFields } from '../fields/delivery-form-model';
+import { fieldsFromDelivery, resolveAddresses, toUpdateBody, type DeliveryDraftFields } from '../fields/delivery-form-model';
+import { withFieldRules } from '../fields/delivery-form-schema';
 import { LbRows } from '../lb-rows/lb-rows';
 
 export interface EditValues extends DeliveryDraftFields {
@@ -103,7 +105,7 @@ export function ApprovedSwitch(props: { delivery: Delivery; approved: boolean; o
   );
 }
 
-export function DeliveryEditForm({ delivery, listPath }: { delivery: Versioned<Delivery>; listPath: string }) {
+export function DeliveryEditForm({ delivery }: { delivery: Versioned<Delivery> }) {
   const formApi = useAppForm(editSchema, { defaultValues: editValues(delivery) });
   const { form, processing } = formApi;
   const [approved, setApproved] = useState(delivery.status === 'approved');
@@ -116,14 +118,14 @@ export function DeliveryEditForm({ delivery, listPath }: { delivery: Versioned<D
       form.setValue('dispatchAddress', resolved.dispatchAddress);
       form.setValue('invoiceAddress', resolved.invoiceAddress);
       const body = toUpdateBody(resolved, values.lbNumbers);
-      return delivery.type === 'scrap' ? updateScrap(delivery.id, body, version) : updateTransfer(delivery.id, body, version);
+      return updateDelivery(delivery.type, delivery.id, body, version);
     },
     edit: { record: delivery, reload: () => getDelivery(delivery.id) },
     message: 'Delivery was successfully updated',
     resetTo: editValues,
     recordKey: (saved) => [...DELIVERIES_KEY, 'one', saved.id],
     invalidate: DELIVERIES_KEY,
-    goTo: listPath,
+    goTo: DELIVERY_SCREENS[delivery.type].list.to(),
   });
 
   return (

@@ -46,7 +46,7 @@ function lineDeleteBlocked(approved: boolean, totalCount: number | undefined): s
 function Preview({ id }: { id: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const note = useDelivery(id);
+  const delivery = useDelivery(id);
   const fetchLines: ListFetcher<DeliveryLine> = (q, signal) => listDeliveryLines(id, q.page, signal);
   const list = useListController({
     queryKey: [...DELIVERY_LINES_KEY, id],
@@ -58,16 +58,16 @@ function Preview({ id }: { id: number }) {
       await queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
     },
   });
-  const approved = note.data?.status === 'approved';
+  const approved = delivery.data?.status === 'approved';
   const blocked = lineDeleteBlocked(approved, list.lastAnswer?.totalCount);
 
   const save = () => {
-    notifySuccess(SAVED_MESSAGE, savedDetail(id, note.data?.lbNumbers ?? []));
+    notifySuccess(SAVED_MESSAGE, savedDetail(id, delivery.data?.lbNumbers ?? []));
     void navigate(paths.errorSheet.to());
   };
 
   const title = `${paths.errorSheetView.title} ${id}`;
-  if (note.data && note.data.type !== 'error_sheet') {
+  if (delivery.data && delivery.data.type !== 'error_sheet') {
     // A transfer or scrap id typed into this address: its lines are not an error sheet's to edit.
     return (
       <Stack gap="md">
@@ -75,7 +75,7 @@ function Preview({ id }: { id: number }) {
           {title}
         </Title>
         <Alert color="red" role="alert">
-          {wrongTypeMessage(note.data.type)}
+          {wrongTypeMessage(delivery.data.type)}
         </Alert>
       </Stack>
     );

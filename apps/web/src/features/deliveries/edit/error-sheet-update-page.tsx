@@ -1,5 +1,5 @@
 /**
- * 'Error Sheet {id}' (/error-sheet/:deliveryId/update, spec 2.13, 4; docs/decisions/173): CC code, Date
+ * 'Error Sheet {id}' (/error-sheet/:deliveryId/update; docs/decisions/173): CC code, Date
  * and recipients of an error sheet — CC code first as on the other edit screens (the Date's calendar
  * would open over the form if it took the screen's first focus). 'Update delivery note' saves
  * (disabled while nothing changed or once approved) and goes on to the preview; 'Continue' goes to
@@ -8,35 +8,34 @@
  */
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Versioned } from '@cooler-hub/contract/common';
-import { APPROVED_READ_ONLY, wrongTypeMessage, type Delivery } from '@cooler-hub/contract/deliveries';
+import { APPROVED_READ_ONLY, type Delivery } from '@cooler-hub/contract/deliveries';
 import { AppForm } from '../../../components/form/app-form';
 import { DateField } from '../../../components/form/date-field';
 import { ccCodeLookup } from '../../../components/form/lookups';
 import { SearchSelect } from '../../../components/form/search-select';
-import { FormScreen } from '../../../components/form/form-screen';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { useSaveForm } from '../../../components/form/use-save-form';
 import { paths } from '../../../lib/paths';
-import { DELIVERIES_KEY, getDelivery, updateErrorSheet, useDelivery } from '../api';
+import { DELIVERIES_KEY, getDelivery, updateDelivery } from '../api';
 import { editSchema, editValues, type EditValues } from './delivery-edit-form';
-import { noteIdOf } from './delivery-edit-screen';
+import { EditFrame } from './edit-frame';
 import { toUpdateBody, type CcCodeRef } from '../fields/delivery-form-model';
 import { EmailRecipientsField } from '../fields/email-recipients-field';
 
-function ErrorSheetForm({ sheet }: { sheet: Versioned<Delivery> }) {
+function ErrorSheetForm({ delivery }: { delivery: Versioned<Delivery> }) {
   const navigate = useNavigate();
-  const formApi = useAppForm(editSchema, { defaultValues: editValues(sheet) });
+  const formApi = useAppForm(editSchema, { defaultValues: editValues(delivery) });
   const { form, processing } = formApi;
-  const [initialCc] = useState(sheet.CCCode);
-  const approved = sheet.status === 'approved';
+  const [initialCc] = useState(delivery.CCCode);
+  const approved = delivery.status === 'approved';
   const dirty = form.formState.isDirty;
-  const preview = paths.errorSheetView.to({ deliveryId: String(sheet.id), view: 'preview' });
+  const preview = paths.errorSheetView.to({ deliveryId: String(delivery.id), view: 'preview' });
 
   const onSubmit = useSaveForm(formApi, {
-    save: (values: EditValues, version) => updateErrorSheet(sheet.id, toUpdateBody(values, values.lbNumbers), version),
-    edit: { record: sheet, reload: () => getDelivery(sheet.id) },
+    save: (values: EditValues, version) => updateDelivery(delivery.type, delivery.id, toUpdateBody(values, values.lbNumbers), version),
+    edit: { record: delivery, reload: () => getDelivery(delivery.id) },
     message: 'Delivery was successfully updated',
     resetTo: editValues,
     recordKey: (saved) => [...DELIVERIES_KEY, 'one', saved.id],
@@ -53,7 +52,7 @@ function ErrorSheetForm({ sheet }: { sheet: Versioned<Delivery> }) {
   };
 
   return (
-    <AppForm api={formApi} onSubmit={onSubmit} aria-label={`Error Sheet ${sheet.id}`}>
+    <AppForm api={formApi} onSubmit={onSubmit} aria-label={`Error Sheet ${delivery.id}`}>
       {approved && (
         <Alert color="green" variant="light" role="status">
           {APPROVED_READ_ONLY}
@@ -84,25 +83,10 @@ function ErrorSheetForm({ sheet }: { sheet: Versioned<Delivery> }) {
   );
 }
 
-function LoadedSheet({ id }: { id: number }) {
-  const query = useDelivery(id);
-  const note = query.data;
-  return (
-    <FormScreen title={`Error Sheet ${id}`} maw={720} loading={!note && !query.isError} failed={query.isError} failedMessage="The error sheet could not be loaded.">
-      {note &&
-        (note.type === 'error_sheet' ? (
-          <ErrorSheetForm key={note.id} sheet={note} />
-        ) : (
-          <Alert color="red" role="alert">
-            {wrongTypeMessage(note.type)}
-          </Alert>
-        ))}
-    </FormScreen>
-  );
-}
-
 export default function ErrorSheetUpdatePage() {
-  const id = noteIdOf(useParams().deliveryId);
-  if (id === null) return <Navigate to={paths.notFound.to()} replace />;
-  return <LoadedSheet id={id} />;
+  return (
+    <EditFrame type="error_sheet" param="deliveryId" maw={720}>
+      {(delivery) => <ErrorSheetForm key={delivery.id} delivery={delivery} />}
+    </EditFrame>
+  );
 }

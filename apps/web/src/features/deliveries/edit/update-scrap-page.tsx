@@ -1,6 +1,11 @@
-/** 'Edit Scrap Delivery {id}' (/update-scrap/:id, spec 2.13, 4; docs/decisions/173); the customer is optional. */
-import { DeliveryEditScreen } from './delivery-edit-screen';
+/** 'Edit Scrap Delivery {id}' (/update-scrap/:id; docs/decisions/173); the customer is optional. */
+import { DeliveryEditForm } from './delivery-edit-form';
+import { EditFrame } from './edit-frame';
 
 export default function UpdateScrapPage() {
-  return <DeliveryEditScreen type="scrap" title={(id) => `Edit Scrap Delivery ${id}`} />;
+  return (
+    <EditFrame type="scrap" param="id" maw={960}>
+      {(delivery) => <DeliveryEditForm key={delivery.id} delivery={delivery} />}
+    </EditFrame>
+  );
 }

@@ -1,6 +1,11 @@
-/** 'Edit transfer {id}' (/update-dn/:id/transfer, spec 2.13, 4; docs/decisions/173). */
-import { DeliveryEditScreen } from './delivery-edit-screen';
+/** 'Edit transfer {id}' (/update-dn/:id/transfer; docs/decisions/173). */
+import { DeliveryEditForm } from './delivery-edit-form';
+import { EditFrame } from './edit-frame';
 
 export default function UpdateTransferPage() {
-  return <DeliveryEditScreen type="transfer" title={(id) => `Edit transfer ${id}`} />;
+  return (
+    <EditFrame type="transfer" param="id" maw={960}>
+      {(delivery) => <DeliveryEditForm key={delivery.id} delivery={delivery} />}
+    </EditFrame>
+  );
 }

@@ -3,17 +3,8 @@ import { EMAIL_MISSED, type Delivery } from '@cooler-hub/contract/deliveries';
 import { searchTextOnly, type DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import { REQUIRED_MESSAGE } from '@cooler-hub/contract/common';
 import { typedChoice, usedChoice } from './address-picker-model';
-import {
-  deliveryFieldsSchema,
-  emptyFields,
-  fieldsFromDelivery,
-  isPreparationReady,
-  resolveAddresses,
-  toBody,
-  toUpdateBody,
-  validateFields,
-  type DeliveryDraftFields,
-} from './delivery-form-model';
+import { emptyFields, fieldsFromDelivery, resolveAddresses, toBody, toUpdateBody, type DeliveryDraftFields } from './delivery-form-model';
+import { deliveryFieldsSchema, isPreparationReady, validateFields } from './delivery-form-schema';
 
 const address = (id: number, text: string, target: 'dispatch' | 'invoice' = 'dispatch'): DeliveryAddress => ({
   id,

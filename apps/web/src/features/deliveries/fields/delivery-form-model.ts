@@ -1,20 +1,17 @@
 /**
  * The preparation fields of a delivery note, shared by /create-dn and the three edit screens
- * (spec 2.13, 3, 4, 5.4; docs/decisions/170): the form's values, their client validation, and the
- * API body they become.
+ * (docs/decisions/170): the form's values and the API body they become. Their checks are the
+ * contract's bodies (delivery-form-schema.ts).
  *
- *   const formApi = useAppForm(deliveryFieldsSchema('create'), { defaultValues: emptyFields('transfer') });
  *   <DeliveryFields mode="create" />                       // inside <AppForm api={formApi}>
- *   const ready = isPreparationReady(formApi.form.watch(), 'create');
  *   const resolved = await resolveAddresses(values);       // typed addresses are created first
  *   await createDelivery(toBody(resolved, lbNumbers));
  */
-import { z } from 'zod';
-import { REQUIRED_MESSAGE, type NamedRef } from '@cooler-hub/contract/common';
-import { EMAIL_MISSED, type Delivery, type DeliveryCreateInput } from '@cooler-hub/contract/deliveries';
+import type { NamedRef } from '@cooler-hub/contract/common';
+import type { Delivery, DeliveryCreateInput } from '@cooler-hub/contract/deliveries';
 import type { AddressTarget, DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
-import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { DELIVERY_TYPE_TABLE, type DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { londonToday } from '@cooler-hub/contract/london-time';
 import type { DeliveryBody } from '../api';
 import { choiceId, NO_ADDRESS, usedChoice, type AddressChoice } from './address-picker-model';
@@ -45,16 +42,6 @@ export interface DeliveryDraftFields {
   dispatchAddress: AddressChoice;
   invoiceAddress: AddressChoice;
 }
-
-/**
- * 'create': /create-dn (type chosen, customer required for transfer and scrap, recipients required
- * for transfer). 'edit': a loaded note (customer required for transfer only; recipients not checked
- * here — spec 5.4 "disabled in the loaded-delivery flow"; the server still answers 'Email is missed').
- */
-export type FieldsMode = 'create' | 'edit';
-
-export type FieldErrorPath = 'type' | 'deliveryDay' | 'customerAccount' | 'emails';
-export type FieldErrors = Partial<Record<FieldErrorPath, string>>;
 
 export function emptyFields(type: DeliveryType | null, today: string = londonToday()): DeliveryDraftFields {
   return {
@@ -93,44 +80,6 @@ export function fieldsFromDelivery(d: Delivery): DeliveryDraftFields {
   };
 }
 
-/** Whether the type has an asset owner field (spec 2.13: scrap and transfer only). */
-export function hasCustomer(type: DeliveryType | null): boolean {
-  return type === 'transfer' || type === 'scrap';
-}
-
-/** Spec 5.4's client rules; an empty object when the fields may be sent. */
-export function validateFields(fields: DeliveryDraftFields, mode: FieldsMode): FieldErrors {
-  const errors: FieldErrors = {};
-  const { type } = fields;
-  if (!type) errors.type = REQUIRED_MESSAGE;
-  if (!fields.deliveryDay) errors.deliveryDay = REQUIRED_MESSAGE;
-  const customerRequired = mode === 'create' ? hasCustomer(type) : type === 'transfer';
-  if (customerRequired && fields.customerAccount === null) errors.customerAccount = REQUIRED_MESSAGE;
-  if (mode === 'create' && type === 'transfer' && fields.emails.length === 0) errors.emails = EMAIL_MISSED;
-  return errors;
-}
-
-/** "Is the preparation ready": Scan and Manual need valid fields (spec 2.13). */
-export function isPreparationReady(fields: DeliveryDraftFields, mode: FieldsMode = 'create'): boolean {
-  return Object.keys(validateFields(fields, mode)).length === 0;
-}
-
-/** The form layer's schema (useAppForm): the values pass through unchanged, `validateFields` rules. */
-export function deliveryFieldsSchema(mode: FieldsMode) {
-  return z.custom<DeliveryDraftFields>((v) => typeof v === 'object' && v !== null).superRefine((fields, ctx) => {
-    const errors = validateFields(fields, mode);
-    for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [path], message });
-  });
-}
-
-/** The same rules over a form that holds more than the fields (an edit screen's LB numbers). */
-export function withFieldRules<T extends DeliveryDraftFields>(mode: FieldsMode) {
-  return z.custom<T>((v) => typeof v === 'object' && v !== null).superRefine((fields, ctx) => {
-    const errors = validateFields(fields, mode);
-    for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [path], message });
-  });
-}
-
 export type CreateAddress = (searchText: string, target: AddressTarget) => Promise<DeliveryAddress>;
 
 /**
@@ -139,7 +88,7 @@ export type CreateAddress = (searchText: string, target: AddressTarget) => Promi
  * the answer holds them as chosen addresses, so a retry after a failed save does not store them twice.
  */
 export async function resolveAddresses(fields: DeliveryDraftFields, create: CreateAddress): Promise<DeliveryDraftFields> {
-  if (fields.type !== 'transfer') return fields;
+  if (!fields.type || !DELIVERY_TYPE_TABLE[fields.type].hasAddresses) return fields;
   const resolve = async (choice: AddressChoice, target: AddressTarget) =>
     choice.mode === 'search' && choice.searchText.trim() !== '' ? usedChoice(await create(choice.searchText.trim(), target)) : choice;
   const dispatchAddress = await resolve(fields.dispatchAddress, 'dispatch');
@@ -155,8 +104,9 @@ export function toUpdateBody(fields: DeliveryDraftFields, lbNumbers: readonly st
     emails: fields.emails.map((e) => e.id),
     CCCode: fields.CCCode,
   };
-  if (fields.type === 'error_sheet') return common;
-  if (fields.type === 'scrap') return { ...common, customerAccount: fields.customerAccount };
+  const { hasCustomer, hasAddresses } = fields.type ? DELIVERY_TYPE_TABLE[fields.type] : { hasCustomer: true, hasAddresses: true };
+  if (!hasCustomer) return common;
+  if (!hasAddresses) return { ...common, customerAccount: fields.customerAccount };
   return {
     ...common,
     customerAccount: fields.customerAccount,

@@ -13,7 +13,7 @@ import {
   withAnswers,
   withFailures,
   type LbCheckState,
-  type NoteContext,
+  type DeliveryContext,
 } from './lb-rows-model';
 
 const receiptOf = (over: Partial<LbCheckReceipt> = {}): LbCheckReceipt => ({
@@ -32,7 +32,7 @@ const taken = (lbNumber: string): LbCheckItem => ({
   note: { id: 7, type: 'scrap' },
   receipt: receiptOf(),
 });
-const transferOf7: NoteContext = { type: 'transfer', customerAccount: 7, accepted: new Set() };
+const transferOf7: DeliveryContext = { type: 'transfer', customerAccount: 7, accepted: new Set() };
 
 describe('addCodes', () => {
   it('appends each new code once, trimmed and upper-cased', () => {

@@ -82,7 +82,7 @@ export interface LbRowView {
 }
 
 /** What the warnings depend on: the note's type and customer, and which warnings were accepted. */
-export interface NoteContext {
+export interface DeliveryContext {
   type: DeliveryType;
   customerAccount: number | null;
   /** `acceptanceKey`s of the warnings the person accepted. */
@@ -98,7 +98,7 @@ export function acceptanceKey(lbNumber: string, warning: string): string {
  * The rows to draw. `errors` are the server's violations of the last save, by position in the list
  * (`lbNumbers[i]`): they win over the check, which may be older than the save.
  */
-export function rowViews(list: readonly string[], checks: LbChecks, note: NoteContext, errors: Readonly<Record<number, string>> = {}): LbRowView[] {
+export function rowViews(list: readonly string[], checks: LbChecks, delivery: DeliveryContext, errors: Readonly<Record<number, string>> = {}): LbRowView[] {
   return list.map((lbNumber, index): LbRowView => {
     const state = checks.get(lbNumber);
     const receipt = state?.kind === 'checked' ? state.item.receipt : null;
@@ -109,8 +109,8 @@ export function rowViews(list: readonly string[], checks: LbChecks, note: NoteCo
     if (state.kind === 'failed') return { ...row, tone: 'unchecked', message: CHECK_FAILED_MESSAGE };
     const { item } = state;
     if (item.status !== 'ok') return { ...row, tone: 'flagged', message: item.message ?? 'This LB number cannot go on this note.' };
-    const warnings = receipt ? lineWarnings(note.type, note.customerAccount, receipt) : [];
-    const accepted = warnings.every((w) => note.accepted.has(acceptanceKey(lbNumber, w)));
+    const warnings = receipt ? lineWarnings(delivery.type, delivery.customerAccount, receipt) : [];
+    const accepted = warnings.every((w) => delivery.accepted.has(acceptanceKey(lbNumber, w)));
     return { ...row, warnings, accepted, tone: accepted ? 'ok' : 'attention', message: null };
   });
 }

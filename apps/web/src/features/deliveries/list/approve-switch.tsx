@@ -19,14 +19,14 @@ const APPROVED_STYLES = {
 
 export const APPROVED_MESSAGE = 'Delivery update finished';
 
-export function ApproveSwitch({ note, onApproved }: { note: DeliveryListItem; onApproved: () => Promise<unknown> }) {
+export function ApproveSwitch({ delivery, onApproved }: { delivery: DeliveryListItem; onApproved: () => Promise<unknown> }) {
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
-  const approved = note.status === 'approved';
+  const approved = delivery.status === 'approved';
 
   const approve = async () => {
     setRunning(true);
-    const ok = await runWithToast(() => approveDelivery(note.id), APPROVED_MESSAGE);
+    const ok = await runWithToast(() => approveDelivery(delivery.id), APPROVED_MESSAGE);
     setAsking(false);
     if (ok) await onApproved();
     setRunning(false);
@@ -34,10 +34,10 @@ export function ApproveSwitch({ note, onApproved }: { note: DeliveryListItem; on
 
   return (
     <>
-      <Tooltip label={approved ? `Approved ${formatDateTime(note.approvedAt)}` : 'Pending: approve to e-mail it'} withinPortal>
+      <Tooltip label={approved ? `Approved ${formatDateTime(delivery.approvedAt)}` : 'Pending: approve to e-mail it'} withinPortal>
         <Box w="fit-content">
           <Switch
-            aria-label={approveLabel(note)}
+            aria-label={approveLabel(delivery)}
             color="green"
             checked={approved || running}
             disabled={approved || running}
@@ -49,7 +49,7 @@ export function ApproveSwitch({ note, onApproved }: { note: DeliveryListItem; on
       </Tooltip>
       <Modal opened={asking} onClose={() => !running && setAsking(false)} title="Approve delivery note?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Text mb="lg">
-          {deliveryTitle(note)} will be e-mailed to its recipients with its CSV and PDF. An approved note can no longer be changed or deleted.
+          {deliveryTitle(delivery)} will be e-mailed to its recipients with its CSV and PDF. An approved note can no longer be changed or deleted.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setAsking(false)} disabled={running}>

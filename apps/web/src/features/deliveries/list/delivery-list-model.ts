@@ -3,70 +3,66 @@
  * links go, which row actions a note allows, and the accessible names of its buttons.
  */
 import { APPROVED_READ_ONLY, NOT_APPROVED_YET, type DOWNLOAD_FORMATS, type EmailStatus } from '@cooler-hub/contract/deliveries';
-import { deliveryTitle, type DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { DELIVERY_TYPE_TABLE, deliveryTitle, type DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { DELIVERY_SCREENS } from '../../../lib/delivery-screens';
 import { paths } from '../../../lib/paths';
 
-type NoteRef = { id: number; type: DeliveryType };
-type NoteState = NoteRef & { status: 'pending' | 'approved' };
+type DeliveryRef = { id: number; type: DeliveryType };
+type DeliveryState = DeliveryRef & { status: 'pending' | 'approved' };
 
-/** The list screen of each type: its title (paths.ts) and its create button (spec 2.13). */
-export const LIST_SCREENS = {
-  transfer: { title: paths.deliveryListTransfer.title, createLabel: 'Create delivery note' },
-  scrap: { title: paths.deliveryListScrap.title, createLabel: 'Create delivery note' },
-  error_sheet: { title: paths.errorSheet.title, createLabel: 'Create error sheet' },
-} as const satisfies Record<DeliveryType, { title: string; createLabel: string }>;
+/** The list screen of a type: its title (paths.ts) and its create button. */
+export function listScreenOf(type: DeliveryType): { title: string; createLabel: string } {
+  return { title: DELIVERY_SCREENS[type].list.title, createLabel: `Create ${DELIVERY_TYPE_TABLE[type].noun}` };
+}
 
 /** The edit screen of a note. */
-export function editPathOf(note: NoteRef): string {
-  const id = String(note.id);
-  if (note.type === 'transfer') return paths.updateDnTransfer.to({ id });
-  if (note.type === 'scrap') return paths.updateScrap.to({ id });
-  return paths.errorSheetView.to({ deliveryId: id, view: 'update' });
+export function editPathOf(delivery: DeliveryRef): string {
+  return DELIVERY_SCREENS[delivery.type].edit(delivery.id);
 }
 
 /**
- * Where a row's Items count leads: /main filtered to the note's receipts for transfers and scraps;
- * an error sheet's own items screen (its preview) for error sheets, whose LB numbers stay free for
- * other notes and so are not the receipts' delivery (docs/decisions/181).
+ * Where a row's Items count leads: /main filtered to the note's receipts for a type that holds its
+ * LB numbers exclusively (transfer, scrap); otherwise (error sheets, whose LB numbers stay free for
+ * other notes and so are not the receipts' delivery, docs/decisions/181) the note's own items screen.
  */
-export function itemsPathOf(note: NoteRef): string {
-  if (note.type === 'error_sheet') return paths.errorSheetView.to({ deliveryId: String(note.id), view: 'preview' });
-  return `${paths.main.to()}?${new URLSearchParams({ deliveryId: String(note.id) }).toString()}`;
+export function itemsPathOf(delivery: DeliveryRef): string {
+  if (!DELIVERY_TYPE_TABLE[delivery.type].exclusive) return DELIVERY_SCREENS[delivery.type].open(delivery.id);
+  return `${paths.main.to()}?${new URLSearchParams({ deliveryId: String(delivery.id) }).toString()}`;
 }
 
 /** Why a note's delete icon is blocked: the server refuses deleting an approved note (decision 152). */
-export function deleteBlockedReason(note: NoteState): string | undefined {
-  return note.status === 'approved' ? APPROVED_READ_ONLY : undefined;
+export function deleteBlockedReason(delivery: DeliveryState): string | undefined {
+  return delivery.status === 'approved' ? APPROVED_READ_ONLY : undefined;
 }
 
 /** Why 'Resend' is blocked: only an approved note has been e-mailed (the server refuses a pending one). */
-export function resendBlockedReason(note: NoteState): string | undefined {
-  return note.status === 'approved' ? undefined : NOT_APPROVED_YET;
+export function resendBlockedReason(delivery: DeliveryState): string | undefined {
+  return delivery.status === 'approved' ? undefined : NOT_APPROVED_YET;
 }
 
 /** 'Download CSV of transfer delivery note 12', 'Download PDF of error sheet 3'. */
-export function downloadLabel(note: NoteRef, format: (typeof DOWNLOAD_FORMATS)[number]): string {
-  return `Download ${format.toUpperCase()} of ${lowerFirst(deliveryTitle(note))}`;
+export function downloadLabel(delivery: DeliveryRef, format: (typeof DOWNLOAD_FORMATS)[number]): string {
+  return `Download ${format.toUpperCase()} of ${lowerFirst(deliveryTitle(delivery))}`;
 }
 
 /** 'Approve transfer delivery note 12'. */
-export function approveLabel(note: NoteRef): string {
-  return `Approve ${lowerFirst(deliveryTitle(note))}`;
+export function approveLabel(delivery: DeliveryRef): string {
+  return `Approve ${lowerFirst(deliveryTitle(delivery))}`;
 }
 
 /** 'Resend transfer delivery note 12'. */
-export function resendLabel(note: NoteRef): string {
-  return `Resend ${lowerFirst(deliveryTitle(note))}`;
+export function resendLabel(delivery: DeliveryRef): string {
+  return `Resend ${lowerFirst(deliveryTitle(delivery))}`;
 }
 
 /** The Resend beside a failed e-mail's status: 'Resend failed e-mail of transfer delivery note 12'. */
-export function resendFailedLabel(note: NoteRef): string {
-  return `Resend failed e-mail of ${lowerFirst(deliveryTitle(note))}`;
+export function resendFailedLabel(delivery: DeliveryRef): string {
+  return `Resend failed e-mail of ${lowerFirst(deliveryTitle(delivery))}`;
 }
 
 /** 'Items of transfer delivery note 12: 3'. */
-export function itemsLabel(note: NoteRef & { itemsCount: number }): string {
-  return `${note.itemsCount} item${note.itemsCount === 1 ? '' : 's'} of ${lowerFirst(deliveryTitle(note))}`;
+export function itemsLabel(delivery: DeliveryRef & { itemsCount: number }): string {
+  return `${delivery.itemsCount} item${delivery.itemsCount === 1 ? '' : 's'} of ${lowerFirst(deliveryTitle(delivery))}`;
 }
 
 export const EMAIL_STATUS_COLORS: Record<EmailStatus, string> = { Read: 'green', Sent: 'blue', Failed: 'red', 'N/A': 'gray' };

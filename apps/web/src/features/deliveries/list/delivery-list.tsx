@@ -15,10 +15,11 @@ import { RowActions } from '../../../components/list/row-actions';
 import { useListController } from '../../../components/list/use-list-controller';
 import { useCan } from '../../../lib/current-user';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { DELIVERY_SCREENS } from '../../../lib/delivery-screens';
 import { paths } from '../../../lib/paths';
 import { ApproveSwitch } from './approve-switch';
 import { DELIVERIES_KEY, deleteDelivery, listDeliveries } from '../api';
-import { LIST_SCREENS, deleteBlockedReason, editPathOf, itemsLabel, itemsPathOf } from './delivery-list-model';
+import { deleteBlockedReason, editPathOf, itemsLabel, itemsPathOf, listScreenOf } from './delivery-list-model';
 import { DownloadButtons } from './download-buttons';
 import { EmailStatusCell } from './email-status-cell';
 import { ResendButton } from './resend-button';
@@ -49,30 +50,31 @@ const dayColumn = (header: string): ListColumn<DeliveryListItem> => ({
   render: (n) => formatDate(n.deliveryDay),
 });
 
-function noteColumns(reload: Reload): ListColumn<DeliveryListItem>[] {
+function fullColumns(reload: Reload): ListColumn<DeliveryListItem>[] {
   return [
     idColumn,
     createdColumn,
     { key: 'customerAccount', header: 'Customers', sortField: 'customerAccount', render: (n) => n.customerAccount?.name ?? '' },
     itemsColumn,
-    { key: 'emailStatus', header: 'Email status', render: (n) => <EmailStatusCell note={n} onResent={reload} /> },
+    { key: 'emailStatus', header: 'Email status', render: (n) => <EmailStatusCell delivery={n} onResent={reload} /> },
     dayColumn('Receipt Date'),
-    { key: 'status', header: 'Approved', sortField: 'status', render: (n) => <ApproveSwitch note={n} onApproved={reload} /> },
-    { key: 'download', header: 'Download', render: (n) => <DownloadButtons note={n} formats={['csv', 'pdf']} /> },
+    { key: 'status', header: 'Approved', sortField: 'status', render: (n) => <ApproveSwitch delivery={n} onApproved={reload} /> },
+    { key: 'download', header: 'Download', render: (n) => <DownloadButtons delivery={n} formats={['csv', 'pdf']} /> },
   ];
 }
 
-const errorSheetColumns: ListColumn<DeliveryListItem>[] = [
+const shortColumns: ListColumn<DeliveryListItem>[] = [
   idColumn,
   createdColumn,
   dayColumn('Date'),
   itemsColumn,
-  { key: 'download', header: 'Download', render: (n) => <DownloadButtons note={n} formats={['csv']} /> },
+  { key: 'download', header: 'Download', render: (n) => <DownloadButtons delivery={n} formats={['csv']} /> },
 ];
 
 export function DeliveryList({ type }: { type: DeliveryType }) {
   const can = useCan();
-  const screen = LIST_SCREENS[type];
+  const screen = listScreenOf(type);
+  const full = DELIVERY_SCREENS[type].listColumns === 'full';
   const list = useListController({
     // One cache entry per type: the three lists share the deliveries key, so any write reloads them all.
     queryKey: [...DELIVERIES_KEY, type],
@@ -81,7 +83,7 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
     remove: (n) => deleteDelivery(n.id),
   });
   const reload = () => list.reload();
-  const columns = type === 'error_sheet' ? errorSheetColumns : noteColumns(reload);
+  const columns = full ? fullColumns(reload) : shortColumns;
 
   return (
     <DataList
@@ -98,7 +100,7 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
       rowActions={(n) => (
         <Group gap={4} wrap="nowrap">
           <RowActions editTo={editPathOf(n)} />
-          {type !== 'error_sheet' && <ResendButton note={n} onResent={reload} />}
+          {full && <ResendButton delivery={n} onResent={reload} />}
           <RowActions
             onDelete={() => list.deletion.ask(n)}
             canDelete={can('manipulateInventory')}

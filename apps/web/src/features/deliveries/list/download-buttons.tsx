@@ -12,21 +12,21 @@ import { downloadLabel } from './delivery-list-model';
 
 type Format = (typeof DOWNLOAD_FORMATS)[number];
 
-export function DownloadButtons({ note, formats }: { note: DeliveryListItem; formats: readonly Format[] }) {
+export function DownloadButtons({ delivery, formats }: { delivery: DeliveryListItem; formats: readonly Format[] }) {
   return (
     <Group gap={4} wrap="nowrap">
       {formats.map((format) => (
-        <DownloadButton key={format} note={note} format={format} />
+        <DownloadButton key={format} delivery={delivery} format={format} />
       ))}
     </Group>
   );
 }
 
-function DownloadButton({ note, format }: { note: DeliveryListItem; format: Format }) {
+function DownloadButton({ delivery, format }: { delivery: DeliveryListItem; format: Format }) {
   const [running, setRunning] = useState(false);
   const download = async () => {
     setRunning(true);
-    await runWithToast(() => downloadDelivery(note, format));
+    await runWithToast(() => downloadDelivery(delivery, format));
     setRunning(false);
   };
   return (
@@ -34,7 +34,7 @@ function DownloadButton({ note, format }: { note: DeliveryListItem; format: Form
       size="compact-xs"
       variant="light"
       leftSection={<IconDownload size={14} aria-hidden />}
-      aria-label={downloadLabel(note, format)}
+      aria-label={downloadLabel(delivery, format)}
       loading={running}
       onClick={() => void download()}
     >

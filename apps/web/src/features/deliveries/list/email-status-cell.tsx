@@ -28,30 +28,30 @@ const failurePopover: PopoverSpec<DeliveryListItem> = {
   ],
 };
 
-export function EmailStatusCell({ note, onResent }: { note: DeliveryListItem; onResent?: () => Promise<unknown> }) {
+export function EmailStatusCell({ delivery, onResent }: { delivery: DeliveryListItem; onResent?: () => Promise<unknown> }) {
   const badge = (
     // max-content: a squeezed table column must not cut 'Failed' down to 'Fa…'.
-    <Badge color={EMAIL_STATUS_COLORS[note.emailStatus]} variant="light" tt="none" style={{ minWidth: 'max-content' }}>
-      {note.emailStatus}
+    <Badge color={EMAIL_STATUS_COLORS[delivery.emailStatus]} variant="light" tt="none" style={{ minWidth: 'max-content' }}>
+      {delivery.emailStatus}
     </Badge>
   );
-  if (note.emailStatus !== 'Failed') return badge;
+  if (delivery.emailStatus !== 'Failed') return badge;
   if (!onResent) {
     return (
-      <CellPopover spec={failurePopover} row={note}>
+      <CellPopover spec={failurePopover} row={delivery}>
         {badge}
       </CellPopover>
     );
   }
   // The reason is on screen already, so no hover popover here: two lines of it, all of it on hover.
-  const reason = note.emailFailureReason ?? 'The mail server gave no reason.';
+  const reason = delivery.emailFailureReason ?? 'The mail server gave no reason.';
   return (
     <Stack gap={2} style={{ minWidth: 160, maxWidth: 260 }}>
       <Group gap={4} wrap="nowrap">
         {badge}
-        <ResendButton note={note} onResent={onResent} label={resendFailedLabel(note)} />
+        <ResendButton delivery={delivery} onResent={onResent} label={resendFailedLabel(delivery)} />
       </Group>
-      <Text size="xs" c="dimmed" lineClamp={2} title={`${reason} (${formatDateTime(note.emailFailedAt)})`} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="xs" c="dimmed" lineClamp={2} title={`${reason} (${formatDateTime(delivery.emailFailedAt)})`} style={{ overflowWrap: 'anywhere' }}>
         {reason}
       </Text>
     </Stack>

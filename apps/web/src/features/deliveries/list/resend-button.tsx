@@ -14,15 +14,15 @@ import { resendBlockedReason, resendLabel } from './delivery-list-model';
 
 export const RESENT_MESSAGE = 'The delivery resend on email';
 
-export function ResendButton({ note, onResent, label }: { note: DeliveryListItem; onResent: () => Promise<unknown>; label?: string }) {
+export function ResendButton({ delivery, onResent, label }: { delivery: DeliveryListItem; onResent: () => Promise<unknown>; label?: string }) {
   const [running, setRunning] = useState(false);
   const reasonId = useId();
-  const blocked = resendBlockedReason(note);
+  const blocked = resendBlockedReason(delivery);
 
   const resend = async () => {
     if (blocked) return;
     setRunning(true);
-    if (await runWithToast(() => resendDelivery(note.id), RESENT_MESSAGE)) await onResent();
+    if (await runWithToast(() => resendDelivery(delivery.id), RESENT_MESSAGE)) await onResent();
     setRunning(false);
   };
 
@@ -30,7 +30,7 @@ export function ResendButton({ note, onResent, label }: { note: DeliveryListItem
     <Tooltip label={blocked ?? 'Resend'} withinPortal>
       <ActionIcon
         variant="subtle"
-        aria-label={label ?? resendLabel(note)}
+        aria-label={label ?? resendLabel(delivery)}
         // aria-disabled rather than disabled: a disabled button gets no hover, so its tooltip would never show.
         aria-disabled={blocked ? true : undefined}
         aria-describedby={blocked ? reasonId : undefined}

@@ -1,0 +1,134 @@
+/**
+ * The calls measured and the budgets they are held to. A list call's path may use values looked
+ * up after sign-in (`Ids`) and the data size (a page at half depth, an LB number in the middle).
+ */
+import { CSV_DAY, type DataSize, lbNumberOf, serialOf } from './generators';
+
+/** Every list call: p95 and req/s under load; what the server adds to its SQL, net of the HTTP floor. */
+export const LIST_BUDGET = { p95Ms: 50, minRps: 500, maxRatio: 1.5, maxAddedMs: 0.5 };
+/** The end-of-day CSV: 100,000 rows in ≤ 3 s (a larger day in proportion) at ≤ 250 MB peak RSS of the server. */
+export const CSV_BUDGET = { seconds: 3, perRows: 100_000, rssMb: 250 };
+/** A 1,000-line delivery note's PDF in ≤ 1 s. */
+export const PDF_BUDGET_SECONDS = 1;
+/** 500 LB tags in one PDF in ≤ 2 s (docs/decisions/217). */
+export const LB_TAGS = { count: 500, seconds: 2 };
+
+/** The CSV's time budget for a day of `rows`. */
+export const csvSecondsBudget = (rows: number) => CSV_BUDGET.seconds * Math.max(1, rows / CSV_BUDGET.perRows);
+
+/** Rows listed 20 a page by default. */
+const PER_PAGE = 20;
+
+/** Ids the paths need, looked up through the API once the data is there (undefined: not in this database). */
+export interface Ids {
+  client?: string;
+  account?: string;
+  partNumber?: string;
+  cooler?: string;
+  /** The 1,000-line note. */
+  pdfNote?: string;
+}
+
+export interface Endpoint {
+  name: string;
+  /** The name without the figures that change with the data size: the scaling table's row. */
+  key: string;
+  url: string;
+  /** One of the rows of the scaling table (BENCH_SCALE runs these alone). */
+  scale: boolean;
+}
+
+interface EndpointSpec {
+  name: string;
+  key?: string;
+  path: string;
+  scale?: boolean;
+}
+
+/** `date` ± days as yyyy-mm-dd. */
+const dayOffset = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+function specs(size: DataSize, ids: Ids, today: Date): EndpointSpec[] {
+  const halfPage = Math.max(1, Math.round(size.receipts / 2 / PER_PAGE));
+  const middleLb = lbNumberOf(Math.floor(size.receipts * 0.4567));
+  const middleSerial = serialOf(Math.floor(size.coolers * 0.4567));
+  return [
+    { name: 'users, page 1', path: '/api/hub_users' },
+    { name: 'users, deep page (1000)', path: '/api/hub_users?page=1000' },
+    { name: 'users, search + role + sort', path: '/api/hub_users?username=user123&role=Production&order[username]=desc' },
+    { name: 'users, search matching half', path: '/api/hub_users?username=user1&order[email]=asc' },
+    { name: 'part numbers, page 1', path: '/api/part_numbers' },
+    { name: 'part numbers, search', path: '/api/part_numbers?partNumber=fr-01' },
+    { name: 'part numbers, deep page (250)', path: '/api/part_numbers?page=250' },
+    { name: 'customer accounts, page 1', path: '/api/customer_accounts' },
+    { name: 'customer accounts, by client', path: `/api/customer_accounts?client=${ids.client}&order[email]=desc` },
+    { name: 'customer accounts, search', path: '/api/customer_accounts?name=account%2019&order[name]=desc' },
+    { name: 'customer accounts dropdown', path: '/api/customer_accounts_drop_down?name=bench' },
+    { name: 'collection points, search', path: '/api/collection_points?name=point%2005' },
+    { name: 'collection points, deep page (50)', path: '/api/collection_points?page=50' },
+    { name: 'CC codes, 100 a page', path: '/api/cc_codes?perPage=100' },
+    { name: 'CC codes dropdown', path: '/api/cc_codes_drop_down?code=bc01' },
+    { name: 'clients, search', path: '/api/clients?name=client%201' },
+    { name: 'suppliers', path: '/api/suppliers' },
+    { name: 'scrap reasons, 100 a page', path: '/api/scrap_reasons?perPage=100' },
+    // Receipts and coolers: Master Data, /main, the lookups, the end-of-day sheet. The scaling rows:
+    // page 1, half depth, one filter of each kind (reference, text, date range, option, state), the
+    // exact codes a scanner gives, the serial typeahead.
+    { name: 'receipts, page 1 (receiptDate desc)', path: '/api/receipts', scale: true },
+    { name: `receipts, page ${halfPage.toLocaleString('en-GB')} (50 % depth)`, key: 'receipts, page at 50 % depth', path: `/api/receipts?page=${halfPage}`, scale: true },
+    { name: 'receipts, by customer', path: `/api/receipts?customerId=${ids.account}`, scale: true },
+    { name: 'receipts, by part number', path: `/api/receipts?partNumber=${ids.partNumber}` },
+    { name: 'receipts, serial search', path: '/api/receipts?serialNumber=000123' },
+    { name: `receipts, exact serial ${middleSerial}`, key: 'receipts, exact serial', path: `/api/receipts?serialNumber=${middleSerial}`, scale: true },
+    { name: `receipts, LB search (/main), scanned ${middleLb}`, key: 'receipts, LB search (/main), a scanned LB', path: `/api/receipts?lbNumber=${middleLb}`, scale: true },
+    { name: 'receipts, exact LB in LB order (/lb-tag)', path: `/api/receipts?lbNumber=${middleLb}&page=1&perPage=10&order[lbNumber]=asc`, scale: true },
+    { name: 'receipts, engineer search', path: '/api/receipts?engineerNo=eng0042', scale: true },
+    { name: 'receipts, a week', path: `/api/receipts?receiptDate[after]=${dayOffset(today, -14)}&receiptDate[before]=${dayOffset(today, -8)}`, scale: true },
+    { name: 'receipts, option S', path: '/api/receipts?processOption=S', scale: true },
+    { name: 'receipts, state D5', path: '/api/receipts?processState=D5' },
+    { name: 'receipts, not exported', path: '/api/receipts?isExported=false' },
+    { name: 'receipts, in a delivery', path: '/api/receipts?deliveryId=17' },
+    { name: 'receipts, in a delivery note', path: '/api/receipts?inDeliveryNote=true' },
+    { name: 'receipts, exported', path: '/api/receipts?isExported=true', scale: true },
+    { name: "receipts, one cooler's", path: `/api/receipts?inventoryItemId=${ids.cooler}` },
+    { name: 'receipts, sort lbNumber', path: '/api/receipts?order[lbNumber]=asc' },
+    { name: 'receipts, sort serialNumber', path: '/api/receipts?order[serialNumber]=asc' },
+    { name: 'receipts, sort customer', path: '/api/receipts?order[customer]=desc', scale: true },
+    { name: 'receipts, sort dateOfManufacture', path: '/api/receipts?order[dateOfManufacture]=asc' },
+    { name: 'receipts, sort engineerNo', path: '/api/receipts?order[engineerNo]=desc' },
+    { name: 'receipts, sort processOption', path: '/api/receipts?order[processOption]=asc' },
+    { name: 'receipts, sort receiptDate asc', path: '/api/receipts?order[receiptDate]=asc' },
+    { name: 'receipts, sort supplierCode', path: '/api/receipts?order[supplierCode]=asc' },
+    { name: 'receipts, sort accountNo', path: '/api/receipts?order[accountNo]=desc' },
+    { name: 'receipts, sort deliveryNoteNo', path: '/api/receipts?order[deliveryNoteNo]=desc' },
+    { name: 'receipts, sort deliveryId', path: '/api/receipts?order[deliveryId]=desc' },
+    { name: 'receipts, sort partNumber', path: '/api/receipts?order[partNumber]=asc' },
+    { name: 'receipts, sort collectionPoint', path: '/api/receipts?order[collectionPoint]=asc' },
+    { name: 'receipts, sort processState', path: '/api/receipts?order[processState]=desc' },
+    { name: 'receipts, sort scrapReason', path: '/api/receipts?order[scrapReason]=asc' },
+    { name: 'receipts, sort isExported', path: '/api/receipts?order[isExported]=asc' },
+    { name: 'coolers, page 1 (lastLbNumber)', path: '/api/coolers' },
+    { name: 'coolers, serial typeahead', path: '/api/coolers?serialNumber=2010&page=1', scale: true },
+    { name: `coolers, exact serial ${middleSerial}`, key: 'coolers, exact serial', path: `/api/coolers?serialNumber=${middleSerial}`, scale: true },
+    { name: `end of day sheet, ${size.csvRows.toLocaleString('en-GB')}-row day`, key: 'end of day sheet', path: `/api/end_of_day_sheet?receiptDate=${CSV_DAY}` },
+    { name: 'transfer notes, page 1', path: '/api/deliveries/transfer_list' },
+    { name: 'scrap notes, by items', path: '/api/deliveries/scrap_list?order[itemsCount]=desc' },
+    { name: 'transfer notes, by customer', path: '/api/deliveries/transfer_list?order[customerAccount]=asc' },
+    { name: 'transfer notes, approved, deep page (100)', path: '/api/deliveries/transfer_list?status=approved&page=100' },
+    { name: 'error sheets, deep page (100)', path: '/api/deliveries/error_sheet_list?page=100' },
+    { name: 'delivery lines of one note', path: '/api/delivery_lines?deliveryId=17' },
+    { name: 'delivery lines of the 1,000-line note', path: `/api/delivery_lines?deliveryId=${ids.pdfNote}&perPage=100&page=5` },
+    { name: 'delivery e-mails dropdown', path: '/api/delivery-emails/dropdown?searchEmail=recipient12' },
+  ];
+}
+
+/**
+ * The calls of one run: every call, or the scaling rows alone (`scaleOnly`); narrowed by
+ * BENCH_ONLY's substrings of their names.
+ */
+export function endpoints(size: DataSize, ids: Ids, options: { only: string[]; scaleOnly: boolean }, today = new Date()): Endpoint[] {
+  return specs(size, ids, today)
+    .filter((s) => !options.scaleOnly || s.scale)
+    .filter((s) => options.only.length === 0 || options.only.some((only) => s.name.includes(only)))
+    .map((s) => ({ name: s.name, key: s.key ?? s.name, url: s.path, scale: s.scale ?? false }));
+}

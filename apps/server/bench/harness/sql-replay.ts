@@ -1,0 +1,55 @@
+/**
+ * "The same SQL run directly": the statements a call ran, recorded from the server's trace log by
+ * request id, then replayed one after another on one connection with the same parameters.
+ */
+import type { BenchDatabase } from './database';
+import { enough, get, median, SAMPLE_BUDGET_MS, WARMUP } from './http-client';
+import type { ServerProcess } from './server-process';
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+export interface Captured {
+  statements: Statement[];
+  /** The list's totalCount in that answer (undefined: not a list): a call that finds nothing is no test. */
+  total: number | undefined;
+}
+
+/** The statements one GET of `url` ran (the guard's user lookup included), read from a server at LOG_LEVEL=trace. */
+export async function captureSql(server: ServerProcess, url: string, token: string, index: number): Promise<Captured> {
+  const requestId = `bench-capture-${index}`;
+  const res = await get(server.base, url, token, requestId);
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
+  const until = Date.now() + 5000;
+  let done: number;
+  while ((done = server.lines.findIndex((l) => l.reqId === requestId && l.msg === 'request completed')) < 0) {
+    if (Date.now() > until) throw new Error(`no log of request ${requestId}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const start = server.lines.findIndex((l) => l.reqId === requestId && l.msg === 'incoming request');
+  const statements = server.lines
+    .slice(start, done)
+    .filter((l) => l.msg === 'sql' && l.sql !== undefined)
+    .map((l) => ({ sql: l.sql ?? '', params: l.params ?? [] }));
+  const { totalCount } = JSON.parse(res.body) as { totalCount?: unknown };
+  return { statements, total: typeof totalCount === 'number' ? totalCount : undefined };
+}
+
+/** One run of the statements, one after another on one connection: ms. */
+async function runStatements(database: BenchDatabase, statements: Statement[]): Promise<number> {
+  const started = process.hrtime.bigint();
+  for (const s of statements) await database.run(s.sql, s.params);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** Median ms of the statements run directly (PGlite: while the server is stopped). */
+export async function directSql(database: BenchDatabase, statements: Statement[]): Promise<number> {
+  for (let i = 0, started = performance.now(); i < WARMUP && performance.now() - started < SAMPLE_BUDGET_MS / 5; i++) {
+    await runStatements(database, statements);
+  }
+  const times: number[] = [];
+  for (const started = performance.now(); !enough(times, started); ) times.push(await runStatements(database, statements));
+  return median(times);
+}

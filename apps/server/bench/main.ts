@@ -1,0 +1,180 @@
+/**
+ * `npm run bench` — the budgets of the list calls, the end-of-day CSV and the documents, measured
+ * on the BUILT server (docs/decisions/023, 236–238):
+ *
+ *   1. a throw-away database (harness/database.ts), the server started once for migrations and seed;
+ *   2. the data of generators.ts for BENCH_RECEIPTS receipts (1,000,000), then VACUUM ANALYZE;
+ *   3. the server at LOG_LEVEL=trace: one request per call of endpoints.ts, recording its SQL;
+ *   4. the server at LOG_LEVEL=warn: per call, autocannon under load, then one request at a time,
+ *      then the recorded SQL run directly (on PGlite after the server has stopped);
+ *   5. the downloads: the end-of-day CSV with the server's peak RSS, a 1,000-line note's PDF and
+ *      CSV, 500 LB tags;
+ *   6. report.ts prints the machine, the data, each figure and its verdict. Exit 1 if a budget is
+ *      missed on PostgreSQL at up to 1,000,000 receipts, 2 if the bench itself could not run.
+ *
+ * BENCH_SCALE=100000,1000000,3000000 runs steps 1–5 for each size with the scaling rows alone and
+ * ends with one table of every size. Everything a run started or created is removed at its end,
+ * also on failure, the time limit or Ctrl-C. The variables are listed in the README.
+ */
+import fs from 'node:fs';
+import { BenchConfigError, BUDGET_RECEIPTS, type BenchConfig, readConfig, timeLimitMinutes } from './config';
+import { type Endpoint, endpoints, type Ids } from './endpoints';
+import { type DataSize, dataSize, generators } from './generators';
+import { cleanUp, log } from './harness/cleanup';
+import { type BenchDatabase, openBenchDatabase } from './harness/database';
+import { measureCsv, measureDocuments, measureLbTags } from './harness/downloads';
+import { fill } from './harness/fill';
+import { agent, get, getJson, httpFloor, load, sequential } from './harness/http-client';
+import { describeMachine, sampleLoad } from './harness/machine';
+import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
+import { type Captured, captureSql, directSql } from './harness/sql-replay';
+import { printCsv, printData, printDocuments, printLbTags, printListCalls, printMachine, printScaleTable, type Measured, type SizeResult } from './report';
+
+type Recorded = Endpoint & Captured;
+
+async function runSize(config: BenchConfig, receipts: number): Promise<SizeResult> {
+  const before = await sampleLoad();
+  const database = await openBenchDatabase(config);
+
+  log('first start: migrations and seed');
+  await (await startServer(database, 'warn', config.adminPassword)).stop();
+  const machine = await describeMachine(database, before);
+  printMachine(machine, config);
+
+  const requested = dataSize(receipts, config.csvRows);
+  if (!database.reused) log(`generating ${receipts.toLocaleString('en-GB')} receipts and what goes with them`);
+  const filled = await fill(database, generators(requested));
+  const size = database.reused ? dataSize(filled.counts.receipts ?? 0, filled.csvRows) : requested;
+  printData(size, filled, database.kind);
+
+  log('recording the SQL of each call (LOG_LEVEL=trace)');
+  const { ids, recorded } = await recordCalls(config, database, size);
+
+  log(`measuring each call: ${config.connections} connections for ${config.seconds} s, then one request at a time`);
+  const server = await startServer(database, 'warn', config.adminPassword);
+  const token = await signIn(server.base, config.adminPassword);
+  const measured = await measureCalls(config, database, server, token, recorded);
+  const csv = config.csv ? await measureCsv(server, token) : [];
+  const documents = config.scale ? [] : await measureDocuments(server, token, ids.pdfNote);
+  const tags = config.scale ? [] : await measureLbTags(server, token);
+  await server.stop();
+
+  if (!database.concurrent) {
+    log('running the same SQL directly');
+    await database.connect();
+    for (const e of measured) e.sql = await directSql(database, e.statements);
+    await database.disconnect();
+  }
+  const floor = await httpFloor();
+
+  let missed = printListCalls(measured, floor);
+  missed += printCsv(csv, size.csvRows);
+  missed += printDocuments(documents);
+  missed += printLbTags(tags);
+  const checked = database.kind === 'PostgreSQL' && size.receipts <= BUDGET_RECEIPTS;
+  if (database.kind !== 'PostgreSQL') {
+    console.log("The budgets are PostgreSQL's: set BENCH_DATABASE_URL to check them. PGlite figures are for information.");
+  } else if (!checked) {
+    console.log(`The budgets are set for ${BUDGET_RECEIPTS.toLocaleString('en-GB')} receipts: misses at ${size.receipts.toLocaleString('en-GB')} are for information.`);
+  }
+  return { size, kind: database.kind, fillMs: filled.fillMs, measured, csv, floor, missed, checked };
+}
+
+/** The ids the paths need and the SQL each call runs, from a server at LOG_LEVEL=trace. */
+async function recordCalls(config: BenchConfig, database: BenchDatabase, size: DataSize) {
+  const tracing = await startServer(database, 'trace', config.adminPassword);
+  const token = await signIn(tracing.base, config.adminPassword);
+  const idOf = async (url: string) => (await getJson<{ items: { id: string | number }[] }>(tracing.base, url, token)).items[0]?.id?.toString();
+  const ids: Ids = {
+    client: await idOf('/api/clients?name=Bench%20Client%20100'),
+    account: await idOf('/api/customer_accounts?name=Bench%20Account%200007'),
+    partNumber: await idOf('/api/part_numbers?partNumber=FR-00006-SD'),
+    cooler: await idOf('/api/coolers?serialNumber=000123'),
+    pdfNote: await idOf('/api/deliveries/transfer_list?order[itemsCount]=desc&perPage=1'),
+  };
+  const calls = endpoints(size, ids, { only: config.only, scaleOnly: config.scale });
+  const recorded: Recorded[] = [];
+  for (const [i, e] of calls.entries()) {
+    for (let w = 0; w < 3; w++) await get(tracing.base, e.url, token);
+    recorded.push({ ...e, ...(await captureSql(tracing, e.url, token, i)) });
+  }
+  await tracing.stop();
+  return { ids, recorded };
+}
+
+/**
+ * Per call: autocannon under load, then one request at a time, then (PostgreSQL) its SQL directly,
+ * right after, so both medians come from the same few seconds of the machine's life.
+ */
+async function measureCalls(config: BenchConfig, database: BenchDatabase, server: ServerProcess, token: string, recorded: Recorded[]) {
+  // Every path warmed first, so the first call is not measured on code V8 has not optimised yet:
+  // 100 rounds, at most 2 s on each call (a slow deep page must not eat the time limit).
+  const warmSpent = recorded.map(() => 0);
+  for (let round = 0; round < 100; round++) {
+    for (const [i, e] of recorded.entries()) {
+      if ((warmSpent[i] ?? 0) < 2000) warmSpent[i] = (warmSpent[i] ?? 0) + (await get(server.base, e.url, token)).ms;
+    }
+  }
+  const measured: Measured[] = [];
+  if (database.concurrent) await database.connect();
+  for (const e of recorded) {
+    const underLoad = await load(server.base, e.url, token, config.connections, config.seconds);
+    const single = await sequential(server.base, e.url, token);
+    const sql = database.concurrent ? await directSql(database, e.statements) : NaN;
+    measured.push({ ...e, load: underLoad, single, sql });
+    log(`  ${e.name}: p95 ${underLoad.p95.toFixed(1)} ms, ${Math.round(underLoad.rps)} req/s`);
+  }
+  if (database.concurrent) await database.disconnect();
+  return measured;
+}
+
+/** Runs one size, bounded in time; everything it created is removed before the next. */
+async function runBounded(config: BenchConfig, receipts: number): Promise<SizeResult> {
+  const minutes = timeLimitMinutes(config, receipts);
+  const limit = setTimeout(() => {
+    console.error(`bench: still running after ${minutes} minutes (BENCH_TIME_LIMIT_MINUTES); stopping`);
+    void cleanUp().then(() => process.exit(2));
+  }, minutes * 60_000);
+  try {
+    return await runSize(config, receipts);
+  } finally {
+    clearTimeout(limit);
+    await cleanUp();
+  }
+}
+
+async function main(): Promise<number> {
+  if (!fs.existsSync(MAIN)) {
+    console.error('apps/server/dist/main.js is missing: run `npm run build` first (the bench measures the built server).');
+    return 2;
+  }
+  const config = readConfig();
+  const results: SizeResult[] = [];
+  for (const receipts of config.sizes) {
+    if (config.scale) console.log(`\n═══ ${receipts.toLocaleString('en-GB')} receipts ═══`);
+    results.push(await runBounded(config, receipts));
+  }
+  if (config.scale) printScaleTable(results);
+  const checked = results.filter((r) => r.checked);
+  const missed = checked.reduce((sum, r) => sum + r.missed, 0);
+  console.log('');
+  if (checked.length === 0) console.log('No budget checked (PGlite, or more receipts than the budgets are set for): exit 0.');
+  else console.log(missed ? `${missed} budget${missed === 1 ? '' : 's'} missed: exit 1.` : 'Every budget checked is met.');
+  return missed ? 1 : 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+main()
+  .then((code) => (process.exitCode = code))
+  .catch((err: unknown) => {
+    if (err instanceof BenchConfigError) console.error(`bench: ${err.message}`);
+    else console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exitCode = 2;
+  })
+  .finally(async () => {
+    await cleanUp();
+    agent.destroy();
+  });

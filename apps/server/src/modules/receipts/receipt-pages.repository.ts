@@ -1,0 +1,380 @@
+/**
+ * The receipts list's page-query planner: which receipts a list query matches, in which order, and
+ * how one page of them is read without PostgreSQL planning (or walking) more than that page
+ * (docs/decisions/110, 111, 112, 115, 116, 239, 241).
+ */
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SortDirection } from '@cooler-hub/contract/common';
+import { LB_NUMBER_PATTERN } from '@cooler-hub/contract/rules';
+import type { ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
+import type { Db } from '../../db/client';
+import { INVENTORY, rememberedCount } from '../../db/list-counts';
+import { containsText } from '../../db/paging';
+import { offsetOf } from '../../lib/list';
+import { clients, collectionPoints, coolers, customerAccounts, deliveryLines, listVersions, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
+import { isExported, noteLine, receiptDayRange, receiptFields, type ReceiptRow } from './receipts.repository';
+import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
+
+const noteIdOfReceipt = noteLine('delivery_id');
+
+/**
+ * Each sortable column, and the tables its expression needs besides `receipts` (docs/decisions/110:
+ * the page of ids is chosen with those joins only). `type` is the column's SQL type and `nullable`
+ * whether the expression can be null: a remembered page boundary is compared as that type
+ * (docs/decisions/239).
+ */
+type Joined = 'suppliers' | 'accounts' | 'clients' | 'coolers' | 'partNumbers' | 'collectionPoints' | 'scrapReasons';
+interface SortColumn {
+  by: SQL | AnyColumn;
+  needs?: Joined[];
+  type: 'text' | 'timestamptz' | 'date' | 'integer';
+  nullable?: boolean;
+}
+const SORT_COLUMNS: Record<ReceiptSortField, SortColumn> = {
+  receiptDate: { by: receipts.receiptDate, type: 'timestamptz' },
+  lbNumber: { by: sql`${receipts.lbNumber}`, type: 'text' },
+  supplierCode: { by: sql`lower(${suppliers.name})`, needs: ['suppliers'], type: 'text' },
+  accountNo: { by: sql`lower(${customerAccounts.name})`, needs: ['accounts'], type: 'text' },
+  // The note's number is its id; listReceipts reads these pages with idsByNote.
+  deliveryNoteNo: { by: noteIdOfReceipt, type: 'integer', nullable: true },
+  deliveryId: { by: noteIdOfReceipt, type: 'integer', nullable: true },
+  serialNumber: { by: sql`lower(${coolers.serialNumber})`, needs: ['coolers'], type: 'text' },
+  partNumber: { by: sql`lower(${partNumbers.partNumber})`, needs: ['coolers', 'partNumbers'], type: 'text' },
+  customer: { by: sql`lower(${clients.name})`, needs: ['accounts', 'clients'], type: 'text' },
+  collectionPoint: { by: sql`lower(${collectionPoints.name})`, needs: ['collectionPoints'], type: 'text', nullable: true },
+  engineerNo: { by: sql`lower(${receipts.engineerNo})`, type: 'text', nullable: true },
+  dateOfManufacture: { by: coolers.dateOfManufacture, needs: ['coolers'], type: 'date' },
+  processOption: { by: sql`${receipts.processOption}`, type: 'text' },
+  processState: { by: sql`${receipts.processState}`, type: 'text', nullable: true },
+  scrapReason: { by: sql`${scrapReasons.code}`, needs: ['scrapReasons'], type: 'integer', nullable: true },
+  isExported: { by: isExported, type: 'text' },
+};
+
+/** The sort of a list query: its field (by default the newest receipt first) and direction. */
+function sortOf(order: Partial<Record<ReceiptSortField, SortDirection>> | undefined): [ReceiptSortField, SortDirection] {
+  return (Object.entries(order ?? {})[0] ?? ['receiptDate', 'desc']) as [ReceiptSortField, SortDirection];
+}
+
+/** ORDER BY the chosen column, then id in the same direction (`reversed`: every direction flipped). */
+function orderOf(field: ReceiptSortField, direction: SortDirection, reversed = false): SQL[] {
+  const by = (direction === 'desc') !== reversed ? desc : asc;
+  // LB numbers are unique: their own index orders every row (docs/decisions/024).
+  return field === 'lbNumber' ? [by(receipts.lbNumber)] : [by(SORT_COLUMNS[field].by), by(receipts.id)];
+}
+
+/** The list's version, read in the same statement as a page (so from the same snapshot: docs/decisions/239). */
+const versionNow = sql<string>`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${INVENTORY})`;
+
+/**
+ * `select receipts.id, <sort key as text>, <list version> from receipts` plus only the joins the
+ * sort column needs.
+ */
+function idsSortedBy(db: Db, field: ReceiptSortField) {
+  const needs = new Set(SORT_COLUMNS[field].needs ?? []);
+  const key = sql<string | null>`(${SORT_COLUMNS[field].by})::text`;
+  let q = db.select({ id: receipts.id, key, version: versionNow }).from(receipts).$dynamic();
+  if (needs.has('suppliers')) q = q.innerJoin(suppliers, eq(suppliers.id, receipts.supplierId));
+  if (needs.has('accounts')) q = q.innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId));
+  if (needs.has('clients')) q = q.innerJoin(clients, eq(clients.id, customerAccounts.clientId));
+  if (needs.has('coolers')) q = q.innerJoin(coolers, eq(coolers.id, receipts.inventoryItemId));
+  if (needs.has('partNumbers')) q = q.innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId));
+  if (needs.has('collectionPoints')) q = q.leftJoin(collectionPoints, eq(collectionPoints.id, receipts.collectionPointId));
+  if (needs.has('scrapReasons')) q = q.leftJoin(scrapReasons, eq(scrapReasons.id, receipts.scrapReasonId));
+  return q;
+}
+
+/**
+ * The rows after `boundary` in the order (field, direction): ORDER BY's own comparison, nulls last
+ * ascending and first descending, as PostgreSQL orders them — so a seek from a boundary reads the
+ * rows that OFFSET would have reached, on the same index.
+ */
+function after(field: ReceiptSortField, ascending: boolean, boundary: Boundary): SQL {
+  const { by, type, nullable } = SORT_COLUMNS[field];
+  const cmp = sql.raw(ascending ? '>' : '<');
+  const id = sql`cast(${boundary.id} as uuid)`;
+  if (field === 'lbNumber') return sql`${receipts.lbNumber} ${cmp} cast(${boundary.key} as text)`;
+  if (boundary.key === null) {
+    // Among the nulls (last ascending): the rest of them by id; descending, the non-null ones follow.
+    return ascending ? sql`(${by} is null and ${receipts.id} > ${id})` : sql`((${by} is null and ${receipts.id} < ${id}) or ${by} is not null)`;
+  }
+  const past = sql`(${by}, ${receipts.id}) ${cmp} (cast(${boundary.key} as ${sql.raw(type)}), ${id})`;
+  return nullable && ascending ? sql`(${past} or ${by} is null)` : past;
+}
+
+/** Receipts with everything they show, by id. */
+const withReferences = (db: Db) => db.select(receiptFields).from(receipts);
+
+/**
+ * A cooler filter matching at most this many coolers is answered as "the cooler is one of these ids":
+ * PostgreSQL then reads those coolers' receipts by receipts_inventory_item_idx and sorts the few
+ * rows, instead of walking the date index past a million receipts (docs/decisions/111). A filter
+ * matching more stays a subquery: its receipts are common, so the sorted walk meets them soon.
+ */
+const FEW_IDS_MAX = 1000;
+
+async function coolerIs(db: Db, condition: SQL): Promise<SQL> {
+  const found = await db.select({ id: coolers.id }).from(coolers).where(condition).limit(FEW_IDS_MAX + 1);
+  if (found.length > FEW_IDS_MAX) return inArray(receipts.inventoryItemId, sql`(select ${coolers.id} from ${coolers} where ${condition})`);
+  return found.length === 0 ? sql`false` : inArray(receipts.inventoryItemId, found.map((c) => c.id));
+}
+
+/**
+ * A "contains" search (LB number, engineer number) matching at most FEW_IDS_MAX receipts is
+ * answered as "the receipt is one of these ids", found by the trigram index: otherwise PostgreSQL,
+ * misled by the trigram estimate, walks the date index past hundreds of thousands of rows to fill a
+ * page of a rare engineer number (190 ms instead of ~5).
+ */
+async function receiptIs(db: Db, condition: SQL): Promise<SQL> {
+  const found = await db.select({ id: receipts.id }).from(receipts).where(condition).limit(FEW_IDS_MAX + 1);
+  if (found.length > FEW_IDS_MAX) return condition;
+  return found.length === 0 ? sql`false` : inArray(receipts.id, found.map((r) => r.id));
+}
+
+/**
+ * A whole LB number — what a scan gives — is answered by the unique index: the receipt holding it,
+ * and only it; a search that names no receipt's whole number is a "contains" search
+ * (docs/decisions/241).
+ */
+async function lbNumberIs(db: Db, text: string): Promise<SQL> {
+  const whole = text.toUpperCase();
+  if (LB_NUMBER_PATTERN.test(whole)) {
+    const [exact] = await db.select({ id: receipts.id }).from(receipts).where(eq(receipts.lbNumber, whole)).limit(1);
+    if (exact) return eq(receipts.id, exact.id);
+  }
+  return receiptIs(db, containsText(receipts.lbNumber, text));
+}
+
+/** A whole serial number is answered by the serials' unique index, any case (docs/decisions/241). */
+async function serialNumberIs(db: Db, text: string): Promise<SQL> {
+  const [exact] = await db.select({ id: coolers.id }).from(coolers).where(sql`lower(${coolers.serialNumber}) = lower(${text})`).limit(1);
+  if (exact) return eq(receipts.inventoryItemId, exact.id);
+  return coolerIs(db, containsText(coolers.serialNumber, text));
+}
+
+/**
+ * The list filters on `receipts` alone: a condition on the cooler becomes "its cooler is one of
+ * these", so the page and its count are the same rows whatever the joins.
+ */
+async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined> {
+  const filters: SQL[] = [];
+  if (query.customerId !== undefined) filters.push(eq(receipts.customerAccountId, query.customerId));
+  if (query.inventoryItemId) filters.push(eq(receipts.inventoryItemId, query.inventoryItemId));
+  // In a note: a transfer or scrap note holds its LB number. deliveryId: the receipts of one note of
+  // any type (the Items link of every delivery list).
+  if (query.inDeliveryNote !== undefined) filters.push(sql`${query.inDeliveryNote ? sql`` : sql`not `}exists ${noteLine('1')}`);
+  if (query.deliveryId !== undefined) {
+    // A note holds at most a few thousand receipts: named by id, PostgreSQL reads just those and
+    // sorts them, instead of walking the date index to meet them (as coolerIs, docs/decisions/111).
+    const onNote = await db.select({ id: deliveryLines.receiptId }).from(deliveryLines).where(eq(deliveryLines.deliveryId, query.deliveryId));
+    filters.push(onNote.length === 0 ? sql`false` : inArray(receipts.id, onNote.map((l) => l.id)));
+  }
+  if (query.partNumber) filters.push(await coolerIs(db, eq(coolers.partNumberId, query.partNumber)));
+  if (query.serialNumber) filters.push(await serialNumberIs(db, query.serialNumber));
+  if (query.lbNumber) filters.push(await lbNumberIs(db, query.lbNumber));
+  if (query.engineerNo) filters.push(await receiptIs(db, containsText(receipts.engineerNo, query.engineerNo)));
+  filters.push(...receiptDayRange(query.receiptDate?.after, query.receiptDate?.before));
+  if (query.processOption) filters.push(eq(receipts.processOption, query.processOption));
+  if (query.processState) filters.push(eq(receipts.processState, query.processState));
+  if (query.isExported !== undefined) filters.push(query.isExported ? isExported : sql`not ${isExported}`);
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** What one list query's pages share while it is planned. */
+interface Plan {
+  db: Db;
+  where: SQL | undefined;
+  field: ReceiptSortField;
+  direction: SortDirection;
+}
+
+/**
+ * One page of receipts and the number matching (docs/decisions/110). The page's ids are chosen on
+ * `receipts` alone (plus the one table a sort may need): a small plan on the right index. Only
+ * those ids are then joined to their names, so PostgreSQL never plans the 8-table join for a
+ * million rows. A deep page is a seek from a remembered page boundary (docs/decisions/239), else
+ * read from the nearer end (every direction flipped, then turned back): OFFSET costs what it skips.
+ */
+export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ rows: ReceiptRow[]; total: number }> {
+  const where = await whereOf(db, query);
+  const [field, direction] = sortOf(query.order);
+  const plan: Plan = { db, where, field, direction };
+  const offset = offsetOf(query);
+  let ids: string[];
+  let total: number;
+  if (offset === 0) {
+    // A first page that is not full is the whole answer: its total needs no count.
+    ids = await idsAt(plan, 0, query.perPage);
+    total = ids.length < query.perPage ? ids.length : await rememberedCount(db, INVENTORY, receipts, where);
+  } else {
+    total = await rememberedCount(db, INVENTORY, receipts, where);
+    const limit = Math.min(query.perPage, total - offset);
+    ids = limit <= 0 ? [] : plainSort(field) ? await idsOfPlainSort(plan, offset, limit, total) : await idsAt(plan, offset, limit);
+  }
+  return { rows: await receiptsInOrder(db, ids), total };
+}
+
+/** Sorts read by one ORDER BY (the others are runs put together: idsByNote, idsByExported, idsByReference). */
+const plainSort = (field: ReceiptSortField) => !(field === 'deliveryId' || field === 'deliveryNoteNo' || field === 'isExported' || field in REFERENCE_SORTS);
+
+/** Rows `from` … `from + limit` of the plan's order (`reversed`: of the opposite order). */
+async function idsAt({ db, where, field, direction }: Plan, from: number, limit: number, reversed = false): Promise<string[]> {
+  const dir = (direction === 'desc') !== reversed ? 'desc' : 'asc';
+  if (field === 'deliveryId' || field === 'deliveryNoteNo') return idsByNote(db, where, dir, from, limit);
+  if (field === 'isExported') return idsByExported(db, where, dir, from, limit);
+  if (field in REFERENCE_SORTS && from + limit <= REFERENCE_SORT_MAX) {
+    return idsByReference(db, REFERENCE_SORTS[field as keyof typeof REFERENCE_SORTS], where, dir, from, limit);
+  }
+  return (await keyedRows({ db, where, field, direction }, from, limit, reversed)).map((r) => r.id);
+}
+
+/** Rows of a plain sort with their sort key and the list version they were read under. */
+function keyedRows({ db, where, field, direction }: Plan, skip: number, limit: number, reversed: boolean, from?: Boundary) {
+  const seek = from ? after(field, (direction === 'asc') !== reversed, from) : undefined;
+  return idsSortedBy(db, field)
+    .where(and(where, seek))
+    .orderBy(...orderOf(field, direction, reversed))
+    .limit(limit)
+    .offset(skip);
+}
+
+/**
+ * A page of a plain sort, `offset` > 0: a seek from the nearest remembered boundary of the same
+ * query under the same list version when there is one (docs/decisions/239), else OFFSET from the
+ * nearer end. Either way the page's first and last rows are remembered as boundaries, and only
+ * when the page was read under the version its total was counted under.
+ */
+async function idsOfPlainSort(plan: Plan, offset: number, limit: number, total: number): Promise<string[]> {
+  const { db } = plan;
+  const queryKey = pageQueryKey(plan);
+  const seek = seekFrom(db, queryKey, offset, limit);
+  if (seek) {
+    const read = await keyedRows(plan, seek.skip, limit, seek.reversed, seek.boundary);
+    // Read under the boundary's version: the rows are where they were. Else OFFSET, as if none.
+    if (read.length > 0 && read.every((r) => r.version === seek.version)) {
+      const rows = seek.reversed ? read.reverse() : read;
+      rememberBoundaries(db, queryKey, offset, rows);
+      return rows.map((r) => r.id);
+    }
+  }
+  // One row more, the one before the page: the boundary a second read of this page seeks from.
+  if (offset + limit / 2 <= total / 2) {
+    const rows = await keyedRows(plan, offset - 1, limit + 1, false);
+    rememberBoundaries(db, queryKey, offset - 1, rows);
+    return rows.slice(1).map((r) => r.id);
+  }
+  const rows = (await keyedRows(plan, total - offset - limit, limit + 1, true)).reverse();
+  // Fewer: the list shrank since its total was counted, and the row before the page is what is missing.
+  if (rows.length < limit + 1) return rows.map((r) => r.id);
+  rememberBoundaries(db, queryKey, offset - 1, rows);
+  return rows.slice(1).map((r) => r.id);
+}
+
+/** The same filter and sort give the same key (the filter's SQL and parameters). */
+function pageQueryKey({ db, where, field, direction }: Plan): string {
+  const { sql: text, params } = db.select({ id: receipts.id }).from(receipts).where(where).toSQL();
+  return `${field} ${direction}\u0000${text}\u0000${JSON.stringify(params)}`;
+}
+
+/**
+ * A page of ids sorted by the note holding each receipt: PostgreSQL's order puts the receipts
+ * without a note last ascending and first descending. Sorting a million receipts by a subquery
+ * would read them all, so the page is read as two ordered runs one after the other — receipts with
+ * no note by id (the primary key, probing the note index per row), and the lines of transfer and
+ * scrap notes by note then receipt — and UNION ALL keeps each run's order (Append reads its first
+ * input before its second; the run's own ORDER BY is kept inside it).
+ */
+async function idsByNote(db: Db, where: SQL | undefined, direction: SortDirection, offset: number, limit: number): Promise<string[]> {
+  const dir = sql.raw(direction);
+  const matches = where ?? sql`true`;
+  // Each run is limited itself, so PostgreSQL plans it to start fast (an index walk) rather than
+  // to sort all of it: the LIMIT outside a UNION ALL does not reach the runs' plans.
+  const upTo = offset + limit;
+  const noNote = sql`select ${receipts.id} as id from ${receipts} where ${matches} and not exists ${noteLine('1')}
+    order by ${receipts.id} ${dir} limit ${upTo}`;
+  // dl.receipt_id is the receipt's id: (delivery_id, receipt_id) is the order of a unique index.
+  const onNote = sql`select ${receipts.id} as id from ${deliveryLines} dl join ${receipts} on ${receipts.id} = dl.receipt_id
+    where dl.delivery_type in ('transfer', 'scrap') and ${matches} order by dl.delivery_id ${dir}, dl.receipt_id ${dir} limit ${upTo}`;
+  const [first, second] = direction === 'desc' ? [noNote, onNote] : [onNote, noNote];
+  return idsOfRuns(db, first, second, offset, limit);
+}
+
+/**
+ * A page of ids sorted by isExported, then id (docs/decisions/115): the same two runs — receipts not
+ * exported by id (probing receipt_exports per row), and the exported ones walked in receipt_exports'
+ * own key order — rather than a sort of a million `exists` subqueries (4–5 s).
+ */
+async function idsByExported(db: Db, where: SQL | undefined, direction: SortDirection, offset: number, limit: number): Promise<string[]> {
+  const dir = sql.raw(direction);
+  const matches = where ?? sql`true`;
+  const upTo = offset + limit;
+  const notExported = sql`select ${receipts.id} as id from ${receipts} where ${matches} and not ${isExported}
+    order by ${receipts.id} ${dir} limit ${upTo}`;
+  const exported = sql`select ${receipts.id} as id from ${receiptExports} x join ${receipts} on ${receipts.id} = x.receipt_id
+    where ${matches} order by x.receipt_id ${dir} limit ${upTo}`;
+  // false < true: ascending puts the receipts not exported first.
+  const [first, second] = direction === 'desc' ? [exported, notExported] : [notExported, exported];
+  return idsOfRuns(db, first, second, offset, limit);
+}
+
+/**
+ * Sorts by a small referenced table's name or code (docs/decisions/116): sorting a million receipts
+ * by a joined name took 1–5 s. Instead each reference is walked in key order and its receipts read
+ * by the (reference, id) index, `offset + limit` at most each, and the receipts with none form the
+ * other run (nulls last ascending, first descending, as PostgreSQL orders). Used while
+ * `offset + limit` is small (REFERENCE_SORT_MAX); deeper pages fall back to the plain sort.
+ */
+const REFERENCE_SORTS = {
+  supplierCode: { table: suppliers, id: suppliers.id, fk: receipts.supplierId, key: sql`lower(${suppliers.name})` },
+  collectionPoint: { table: collectionPoints, id: collectionPoints.id, fk: receipts.collectionPointId, key: sql`lower(${collectionPoints.name})` },
+  scrapReason: { table: scrapReasons, id: scrapReasons.id, fk: receipts.scrapReasonId, key: sql`${scrapReasons.code}` },
+} satisfies Partial<Record<ReceiptSortField, unknown>>;
+const REFERENCE_SORT_MAX = 2000;
+
+async function idsByReference(
+  db: Db,
+  by: (typeof REFERENCE_SORTS)[keyof typeof REFERENCE_SORTS],
+  where: SQL | undefined,
+  direction: SortDirection,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const dir = sql.raw(direction);
+  const matches = where ?? sql`true`;
+  const upTo = offset + limit;
+  const withReference = sql`select page.id from ${by.table} cross join lateral (
+      select ${receipts.id} as id from ${receipts} where ${by.fk} = ${by.id} and ${matches} order by ${receipts.id} ${dir} limit ${upTo}
+    ) page order by ${by.key} ${dir}, page.id ${dir} limit ${upTo}`;
+  const withNone = sql`select ${receipts.id} as id from ${receipts} where ${by.fk} is null and ${matches}
+    order by ${receipts.id} ${dir} limit ${upTo}`;
+  const [first, second] = direction === 'desc' ? [withNone, withReference] : [withReference, withNone];
+  return idsOfRuns(db, first, second, offset, limit);
+}
+
+/** Rows `offset` … `offset + limit` of run `first` followed by run `second` (UNION ALL keeps each run's order). */
+async function idsOfRuns(db: Db, first: SQL, second: SQL, offset: number, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
+  // Both drivers answer { rows }; the Db type leaves the result untyped.
+  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
+  return rows.map((r: { id: string }) => r.id);
+}
+
+/**
+ * The receipts of a page by id: one statement text whatever the ids, prepared by name, so
+ * PostgreSQL plans it once per connection rather than on every page (docs/decisions/110).
+ */
+const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
+const prepareByIds = (db: Db) =>
+  withReferences(db)
+    .where(sql`${receipts.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('receipts_by_ids');
+
+/** The receipts of `ids` with everything they show, in the order of `ids`. */
+async function receiptsInOrder(db: Db, ids: string[]): Promise<ReceiptRow[]> {
+  if (ids.length === 0) return [];
+  let statement = byIdsStatements.get(db);
+  if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
+  const rows = await statement.execute({ ids });
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
