@@ -1,9 +1,11 @@
 /**
- * The fixed 56 px top bar (spec part 1): the menu toggle, the app name and the user menu (Edit
- * profile, the language, Sign Out). On a desktop the toggle collapses the side menu to an icon rail
- * and back; on a phone it opens and closes the off-canvas menu. Its icon and name say which.
+ * The fixed 56 px top bar (spec part 1): the menu toggle, the app name, the search box
+ * (docs/decisions/249) and the user menu (Edit profile, the language, Sign Out). On a phone the app
+ * name and the user's name give their width to the search box. On a desktop the toggle collapses
+ * the side menu to an icon rail and back; on a phone it opens and closes the off-canvas menu. Its
+ * icon and name say which.
  */
-import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconChevronDown,
   IconLayoutSidebarLeftCollapse,
@@ -18,6 +20,7 @@ import { useAuth } from '../../lib/auth';
 import { useCurrentUser, useSignOut } from '../../lib/current-user';
 import { LANGUAGES, setLanguage, useLanguage } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import { TopBarSearch } from '../search/top-bar-search';
 
 export const TOP_BAR_HEIGHT = 56;
 
@@ -64,9 +67,11 @@ function UserMenu() {
         <UnstyledButton data-testid="user-menu" style={{ borderRadius: 'var(--mantine-radius-sm)' }} px={6} py={4}>
           <Group gap="xs" wrap="nowrap">
             <Avatar src={avatar} alt="" size={32} radius="xl" name={username} color="initials" data-testid="user-avatar" aria-hidden />
-            <Text size="sm" fw={500} data-testid="user-name" truncate maw={{ base: 120, sm: 240 }}>
+            {/* On a phone the avatar alone shows (the bar's width goes to the search box); the name still names the button. */}
+            <Text size="sm" fw={500} data-testid="user-name" truncate maw={240} visibleFrom="sm">
               {username}
             </Text>
+            <VisuallyHidden hiddenFrom="sm">{username}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
@@ -97,13 +102,14 @@ function UserMenu() {
 export function TopBar({ menuToggle }: { menuToggle: MenuToggle }) {
   return (
     <AppShell.Header>
-      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap">
           <MenuToggleButton {...menuToggle} />
-          <Text component={Link} to={paths.main.to()} fw={700} fz="lg" style={{ textDecoration: 'none', color: 'inherit' }}>
+          <Text component={Link} to={paths.main.to()} fw={700} fz="lg" style={{ textDecoration: 'none', color: 'inherit' }} visibleFrom="sm">
             Cooler Hub
           </Text>
         </Group>
+        <TopBarSearch />
         <UserMenu />
       </Group>
     </AppShell.Header>

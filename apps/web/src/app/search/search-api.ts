@@ -1,0 +1,15 @@
+/** GET /api/search (docs/decisions/249): one call per query, cached briefly by its text. */
+import { searchResponse } from '@cooler-hub/contract/search';
+import { api } from '../../lib/api-client';
+
+export const SEARCH_KEY = ['search'] as const;
+
+export const fetchSearch = (q: string, signal?: AbortSignal) => api.get('/api/search', searchResponse, { q }, signal);
+
+export function searchQueryOf(q: string) {
+  return {
+    queryKey: [...SEARCH_KEY, q] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchSearch(q, signal),
+    staleTime: 5_000,
+  };
+}
