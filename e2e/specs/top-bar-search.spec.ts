@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../support/fixtures';
-import { seedDelivery } from '../support/deliveries-data';
+import { seedDelivery } from '../support/seed';
 import { scan, typeAsPerson } from '../support/scanner';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search' });
