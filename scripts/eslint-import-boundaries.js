@@ -1,5 +1,5 @@
 /**
- * The layout of STYLE.md as a lint rule: imports flow contract → web lib/components → features → app,
+ * The layout of docs/architecture.md §7 as a lint rule: imports flow contract → web lib/components → features → app,
  * features never import each other, and neither half imports the other. Relative paths are resolved
  * against the importing file; workspace packages by name. A local rule rather than a plugin because
  * the plugins need a TypeScript resolver to see extensionless imports, and this needs only paths.
@@ -44,7 +44,7 @@ export function violation(from, to) {
 }
 
 const rule = {
-  meta: { type: 'problem', docs: { description: 'Imports follow the layers of STYLE.md' }, schema: [] },
+  meta: { type: 'problem', docs: { description: 'Imports follow the layers of docs/architecture.md §7' }, schema: [] },
   create(context) {
     const from = path.relative(root, context.filename).split(path.sep).join('/');
     const check = (node) => {

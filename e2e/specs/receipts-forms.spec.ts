@@ -1,5 +1,5 @@
 /**
- * Receipt create, update and history (spec 2.9, 4, 5.3, 8; issue 8 items 2, 3, 7, 9), as a new
+ * Receipt create, update and history (docs/product.md §2.9, §4, §5.3, §8), as a new
  * user meets them: a receipt for a new serial (the cooler added on the way) and for a known one,
  * the rules of the form, a general server error, an update through every process option and both
  * modes, the history of changes; and the floor-speed path driven by a simulated keyboard-wedge
@@ -65,7 +65,7 @@ test('a receipt for a new serial: the cooler is added with its part number and d
   await serialBox(page).pressSequentially(serial);
   await expect(page.getByRole('combobox', { name: 'Part Number' })).toBeVisible();
   const dom = page.getByRole('textbox', { name: 'Date of manufacture' });
-  await expect(dom).toHaveValue('15/03/2019'); // from the serial (spec 5.3)
+  await expect(dom).toHaveValue('15/03/2019'); // from the serial (docs/product.md §5.3)
   await page.getByRole('button', { name: 'Add item and continue' }).click();
   await expect(page.getByRole('combobox', { name: 'Part Number' })).toHaveAccessibleDescription('Required Field');
   await pick(page, 'Part Number', part.partNumber);
@@ -168,7 +168,7 @@ test('a receipt for a known serial: the typeahead finds the cooler; clearing the
 
   const lb = receiptLbNumber();
   await lbBox(page).fill(lb);
-  // Enter in a field never submits (spec 5.1)
+  // Enter in a field never submits (docs/product.md §5.1)
   await lbBox(page).press('Enter');
   await expect(page).toHaveURL(/#\/receipt-create/);
   await createButton(page).click();

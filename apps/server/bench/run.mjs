@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` — the list budgets of DESIGN.md §6, measured on the BUILT server (docs/decisions/023).
+ * `npm run bench` — the list budgets of docs/architecture.md §6, measured on the BUILT server (docs/decisions/023).
  *
  *   1. a throw-away database: a new database on BENCH_DATABASE_URL or DATABASE_URL (created, then
  *      dropped), else embedded PGlite in a temporary DATA_DIR;
@@ -17,7 +17,7 @@
  *      (the same client's round trip to a bare Node http server in its own process, which any HTTP
  *      API pays): "call ≤ 1.5× its SQL" is about what our server adds, not about loopback TCP;
  *   7. a table; exit 1 if a budget is broken (2 if the bench itself could not run). The budgets are
- *      PostgreSQL's (DESIGN.md §6): with PGlite the figures are printed for information only.
+ *      PostgreSQL's (docs/architecture.md §6): with PGlite the figures are printed for information only.
  *      Everything it started or created is removed, also on failure or Ctrl-C.
  *
  * Environment: BENCH_DATABASE_URL / DATABASE_URL, BENCH_SECONDS (5), BENCH_CONNECTIONS (10),
@@ -43,7 +43,7 @@ import pg from 'pg';
 const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = path.join(SERVER_ROOT, 'dist', 'main.js');
 
-/** DESIGN.md §6: what the server adds is at most 1.5× the SQL, or 0.5 ms, whichever is larger (net of the HTTP floor). */
+/** docs/architecture.md §6: what the server adds is at most 1.5× the SQL, or 0.5 ms, whichever is larger (net of the HTTP floor). */
 const BUDGET = { p95Ms: 50, minRps: 500, maxRatio: 1.5, maxAddedMs: 0.5 };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -102,7 +102,7 @@ const GENERATORS = [
     sql: `insert into cc_codes (code, name, price_pence) select 'BC' || lpad(g::text, 4, '0'), 'Bench service ' || g, 100 * g from generate_series(1, 200) g`,
   },
   {
-    // Serials carry a yyyymmdd date of manufacture (spec 5.3), like real ones.
+    // Serials carry a yyyymmdd date of manufacture (docs/product.md §5.3), like real ones.
     table: 'coolers',
     rows: 250_000,
     sql: `with p as (select array_agg(id order by part_number) a from part_numbers where description like 'Bench cooler model %')
@@ -152,7 +152,7 @@ const GENERATORS = [
       where receipt_date < now() - interval '2 days'
         and not (receipt_date >= timestamptz '2024-06-02 23:00:00+00' and receipt_date < timestamptz '2024-06-03 23:00:00+00')`,
   },
-  // ── delivery notes (issue 9, docs/decisions/150): 20,000 notes of the three types, five lines each
+  // ── delivery notes (docs/decisions/150): 20,000 notes of the three types, five lines each
   // (distinct receipts, every ninth across the whole range of dates, so no LB is on two transfer or
   // scrap notes), one or two recipients, a third approved with an e-mail status; plus one transfer of
   // 1,000 lines (other receipts) for the documents.
@@ -204,7 +204,7 @@ const GENERATORS = [
   },
 ];
 
-/** The end-of-day CSV measured (DESIGN.md §6: 100,000 rows in ≤ 3 s at ≤ 250 MB RSS). */
+/** The end-of-day CSV measured (docs/architecture.md §6: 100,000 rows in ≤ 3 s at ≤ 250 MB RSS). */
 const BENCH_CSV_DAY = '2024-06-03';
 const BENCH_CSV_ROWS = 100_000;
 const CSV_BUDGET = { seconds: 3, rssMb: 250 };
@@ -652,7 +652,7 @@ async function main() {
   reportLbTags(tags, database.kind);
 }
 
-/** DESIGN.md §6: a 1,000-line delivery PDF in ≤ 1 s. */
+/** docs/architecture.md §6: a 1,000-line delivery PDF in ≤ 1 s. */
 const PDF_BUDGET_SECONDS = 1;
 
 /**
@@ -855,7 +855,7 @@ function report(endpoints, kind, cores, busyBefore, floor) {
   console.log('');
   console.log(broken ? `${broken} of ${rows.length} calls break a budget.` : `All ${rows.length} calls are within budget.`);
   if (kind !== 'PostgreSQL') {
-    console.log('The budgets are for PostgreSQL (DESIGN.md §6); set BENCH_DATABASE_URL to check them. PGlite figures are for information.');
+    console.log('The budgets are for PostgreSQL (docs/architecture.md §6); set BENCH_DATABASE_URL to check them. PGlite figures are for information.');
     process.exitCode = 0;
     return;
   }

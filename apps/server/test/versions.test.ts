@@ -106,7 +106,7 @@ describe('two people editing one receipt', () => {
     expect(result.accepted).toBe(20);
   });
 
-  it('the same race without versions (a client of spec part 7) still loses changes, as before', async () => {
+  it('the same race without versions (a client of docs/product.md §7) still loses changes, as before', async () => {
     // The control: what If-Match prevents. Both whole-record writes answer 200; the later one puts
     // the other's field back to what it read.
     const result = await race(10, false);
@@ -359,7 +359,7 @@ describe.each(resources)('$name: the version an update is based on', (resource) 
     expect(resource.changed(afterStale)).toBe(resource.changed(saved));
     expect(afterStale).toEqual(afterFirst);
 
-    // No If-Match (spec part 7's clients): accepted as before.
+    // No If-Match (docs/product.md §7's clients): accepted as before.
     const third = resource.update(afterStale, 3);
     const blind = await send(suite.app, token, 'PUT', third.url, third.body);
     expect(blind.statusCode, blind.body).toBe(200);

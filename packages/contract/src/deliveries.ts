@@ -1,5 +1,5 @@
 /**
- * Delivery notes (spec 2.13, 3, 4, 5.4, 7; DESIGN.md §5; docs/decisions/150–159): transfer, scrap and
+ * Delivery notes (docs/product.md §2.13, §3, §4, §5.4, §7; docs/architecture.md §5; docs/decisions/150–159): transfer, scrap and
  * error-sheet notes, their lines (one per LB number), recipients (delivery e-mails) and the dispatch /
  * invoice addresses of transfers. Shared by the server's validation and the web's forms.
  */
@@ -23,12 +23,12 @@ import { normalizeLbNumber } from './rules';
 
 export { DELIVERY_TYPES };
 
-// ── enumerations (spec 3) ───────────────────────────────────────────────────────────────────────
+// ── enumerations (docs/product.md §3) ───────────────────────────────────────────────────────────────────────
 
 export const deliveryType = z.enum(DELIVERY_TYPES, { error: (i) => (i.input === undefined ? undefined : 'Choose transfer, scrap or error_sheet.') });
 export type DeliveryType = z.infer<typeof deliveryType>;
 
-/** The types whose notes hold an LB number exclusively (DESIGN.md §5): at most one such note per LB. */
+/** The types whose notes hold an LB number exclusively (docs/architecture.md §5): at most one such note per LB. */
 export const EXCLUSIVE_DELIVERY_TYPES = ['transfer', 'scrap'] as const satisfies readonly DeliveryType[];
 export function isExclusiveType(type: DeliveryType): boolean {
   return type === 'transfer' || type === 'scrap';
@@ -38,14 +38,14 @@ export const DELIVERY_STATUSES = ['pending', 'approved'] as const;
 export const deliveryStatus = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatus>;
 
-/** "delivery kinds" of spec 3: which address of a transfer. */
+/** "delivery kinds" of docs/product.md §3: which address of a transfer. */
 export const ADDRESS_TARGETS = ['dispatch', 'invoice'] as const;
 export const addressTarget = z.enum(ADDRESS_TARGETS, { error: (i) => (i.input === undefined ? undefined : 'Choose dispatch or invoice.') });
 export type AddressTarget = z.infer<typeof addressTarget>;
 
 // ── messages ────────────────────────────────────────────────────────────────────────────────────
 
-/** Spec 5.4: the recipients of a transfer. */
+/** docs/product.md §5.4: the recipients of a transfer. */
 export const EMAIL_MISSED = 'Email is missed';
 export const DUPLICATE_LB_NUMBER = 'This LB number is already on this note.';
 export const UNKNOWN_LB_NUMBER = 'No receipt has this LB number.';
@@ -60,7 +60,7 @@ export const INVALID_EMAIL_ADDRESS = 'This value is not a valid email address.';
 /** The most LB numbers one note takes: a driver's sheet, not an export. */
 export const MAX_LB_NUMBERS = 5000;
 
-// ── e-mail status (spec 4, DESIGN.md §5) ────────────────────────────────────────────────────────
+// ── e-mail status (docs/product.md §4, docs/architecture.md §5) ────────────────────────────────────────────────────────
 
 export const EMAIL_STATUSES = ['Read', 'Sent', 'Failed', 'N/A'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -87,7 +87,7 @@ export function emailStatusOf(d: {
 export const deliveryEmail = z.object({ id: z.number().int(), email: z.string() });
 export type DeliveryEmail = z.infer<typeof deliveryEmail>;
 
-/** Spec 5.4: text, at sign, text, dot, text. */
+/** docs/product.md §5.4: text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isEmailLike(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
@@ -117,7 +117,7 @@ export const customerAccountIdParams = z.object({ customerAccountId: integerId }
 
 /**
  * An address: the text typed (searchText) and, when the geocoder found it, the looked-up fields of
- * spec 3 (null otherwise: DESIGN.md §5 "keeps only its search text").
+ * docs/product.md §3 (null otherwise: docs/architecture.md §5 "keeps only its search text").
  */
 export const lookedUpAddress = z.object({
   searchText: z.string(),
@@ -178,9 +178,9 @@ function requiredString500() {
 }
 
 /**
- * POST /api/delivery_addresses (spec 7: id, address, addressTarget). The server geocodes
+ * POST /api/delivery_addresses (docs/product.md §7: id, address, addressTarget). The server geocodes
  * `address.searchText` itself (GEOCODER_URL); looked-up fields a client sends are not trusted and
- * are dropped. `id` is the server's (DESIGN.md §4): one sent is ignored.
+ * are dropped. `id` is the server's (docs/architecture.md §4): one sent is ignored.
  */
 export const deliveryAddressCreateBody = z.object({
   id: z.unknown().optional(),
@@ -240,7 +240,7 @@ const deliveryFields = {
   deliveryDay: z.iso.date(),
   itemsCount: z.number().int(),
   type: deliveryType,
-  /** The same value as `type` (spec 3: "type or deliveryType"). */
+  /** The same value as `type` (docs/product.md §3: "type or deliveryType"). */
   deliveryType,
   status: deliveryStatus,
   approvedAt: z.iso.datetime().nullable(),
@@ -320,7 +320,7 @@ interface RuleInput {
   emails?: unknown;
 }
 
-/** Spec 5.4: the customer account of transfers (and of scraps on create), the recipients of transfers. */
+/** docs/product.md §5.4: the customer account of transfers (and of scraps on create), the recipients of transfers. */
 function deliveryRules(accountRequiredFor: readonly DeliveryType[]) {
   return (v: RuleInput, ctx: z.RefinementCtx) => {
     if (typeof v !== 'object' || v === null) return;
@@ -342,7 +342,7 @@ function normalise<T extends { type: DeliveryType; customerAccount: number | nul
   return { ...v, businessName: null, dispatchAddress: null, invoiceAddress: null, customerAccount: v.type === 'scrap' ? v.customerAccount : null };
 }
 
-/** POST /api/deliveries (spec 7). */
+/** POST /api/deliveries (docs/product.md §7). */
 export const deliveryCreateBody = z
   .object({ type: z.preprocess((v) => (v === '' || v === null ? undefined : v), deliveryType), ...commonFields, ...transferFields })
   .superRefine(deliveryRules(['transfer', 'scrap']), always)
@@ -356,7 +356,7 @@ export const transferUpdateBody = z
   .superRefine((v, ctx) => deliveryRules(['transfer'])({ ...v, type: 'transfer' }, ctx), always);
 export type TransferUpdateBody = z.infer<typeof transferUpdateBody>;
 
-/** PUT /api/deliveries/{id}/scrap — the customer account is optional on edit (spec 5.4). */
+/** PUT /api/deliveries/{id}/scrap — the customer account is optional on edit (docs/product.md §5.4). */
 export const scrapUpdateBody = z.object({ ...commonFields, customerAccount: optionalIdRef });
 export type ScrapUpdateBody = z.infer<typeof scrapUpdateBody>;
 
@@ -376,7 +376,7 @@ export interface DeliveryUpdate {
   invoiceAddress: number | null;
 }
 
-/** POST /api/deliveries/{id}/approve answers the status (spec 7). */
+/** POST /api/deliveries/{id}/approve answers the status (docs/product.md §7). */
 export const approveResponse = z.object({ id: z.number().int(), status: deliveryStatus });
 export type ApproveResponse = z.infer<typeof approveResponse>;
 

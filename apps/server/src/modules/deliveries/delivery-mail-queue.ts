@@ -1,5 +1,5 @@
 /**
- * Approved notes go out through the durable mail queue (issue 9 item 8; decisions 157, 160–164):
+ * Approved notes go out through the durable mail queue (decisions 157, 160–164):
  * the approval (first time only) and a resend each enqueue a 'delivery' message in their own
  * transaction — committed together or not at all — and the worker builds it when it sends, then
  * records the outcome on the note, where the lists read their Email status.

@@ -1,5 +1,5 @@
 /**
- * The e-mail of an approved note (issue 9 item 8; docs/decisions/157), built when the mail worker
+ * The e-mail of an approved note (docs/decisions/157), built when the mail worker
  * sends it, so it carries the note as it is then. The lead wires it to the mail queue
  * (jobs/, plugins/mail.ts): `buildDeliveryMail(db, deliveryId, trackingUrl)`. The tracking image
  * at `trackingUrl` is the only thing that sets emailViewedAt.

@@ -1,5 +1,5 @@
 /**
- * The end-of-day sheet (spec 2.7, 7; docs/decisions/092): a London day of receipts as a list, and as
+ * The end-of-day sheet (docs/product.md §2.7, §7; docs/decisions/092): a London day of receipts as a list, and as
  * a CSV streamed from the database in keyset batches. The receipts a download contains become
  * exported in the transaction that reads them, which commits only once the last byte has been
  * handed to the client's connection: a download cut short exports nothing.
@@ -37,7 +37,7 @@ export function toSheetRow(row: SheetRow): EndOfDayRow {
   };
 }
 
-/** The 14 columns of spec 2.7, as the sheet shows them. */
+/** The 14 columns of docs/product.md §2.7, as the sheet shows them. */
 function csvRow(row: SheetRow): CsvCell[] {
   return [
     row.supplierCode,

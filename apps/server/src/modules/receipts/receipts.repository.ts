@@ -34,7 +34,7 @@ const partNumberIdOfCooler = sql`(select ${coolers.partNumberId} from ${coolers}
 /** isExported: the receipt has left in an end-of-day CSV (its own table, docs/decisions/115). */
 export const isExported = sql<boolean>`exists(select 1 from ${receiptExports} where ${receiptExports.receiptId} = ${receipts.id})`;
 
-// ── delivery notes (issue 9, docs/decisions/150) ──────────────────────────────────────────────
+// ── delivery notes (docs/decisions/150) ──────────────────────────────────────────────
 /**
  * A receipt's Delivery columns come from the transfer or scrap note holding its LB number: at most
  * one (the partial unique index on delivery_lines(receipt_id)), found through that same index.
@@ -95,7 +95,7 @@ const SORT_COLUMNS: Record<ReceiptSortField, { by: SQL | AnyColumn; needs?: Join
   lbNumber: { by: sql`${receipts.lbNumber}` },
   supplierCode: { by: sql`lower(${suppliers.name})`, needs: ['suppliers'] },
   accountNo: { by: sql`lower(${customerAccounts.name})`, needs: ['accounts'] },
-  // The note's number is its id (issue 9); listReceipts reads these pages with idsByNote.
+  // The note's number is its id; listReceipts reads these pages with idsByNote.
   deliveryNoteNo: { by: noteIdOfReceipt },
   deliveryId: { by: noteIdOfReceipt },
   serialNumber: { by: sql`lower(${coolers.serialNumber})`, needs: ['coolers'] },
@@ -136,7 +136,7 @@ function idsSortedBy(db: Db, field: ReceiptSortField) {
   return q;
 }
 
-/** Receipts of London's days `after` … `before`, both included (DESIGN.md §4). */
+/** Receipts of London's days `after` … `before`, both included (docs/architecture.md §4). */
 export function receiptDayRange(after: string | undefined, before: string | undefined): SQL[] {
   const range: SQL[] = [];
   if (after) range.push(gte(receipts.receiptDate, londonDayStart(after)));
@@ -171,14 +171,14 @@ async function receiptIs(db: Db, condition: SQL): Promise<SQL> {
 }
 
 /**
- * The filters of spec 2.8 on `receipts` alone: a condition on the cooler becomes "its cooler is one
- * of these", so the page and its count are the same rows whatever the joins (issue 8 item 10).
+ * The filters of docs/product.md §2.8 on `receipts` alone: a condition on the cooler becomes "its cooler is one
+ * of these", so the page and its count are the same rows whatever the joins.
  */
 async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined> {
   const filters: SQL[] = [];
   if (query.customerId !== undefined) filters.push(eq(receipts.customerAccountId, query.customerId));
   if (query.inventoryItemId) filters.push(eq(receipts.inventoryItemId, query.inventoryItemId));
-  // In a note: a transfer or scrap note holds its LB number (issue 9). deliveryId: the receipts of one
+  // In a note: a transfer or scrap note holds its LB number. deliveryId: the receipts of one
   // note of any type (the Items link of every delivery list).
   if (query.inDeliveryNote !== undefined) filters.push(sql`${query.inDeliveryNote ? sql`` : sql`not `}exists ${noteLine('1')}`);
   if (query.deliveryId !== undefined) {
@@ -235,7 +235,7 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
 }
 
 /**
- * A page of ids sorted by the note holding each receipt (issue 9): PostgreSQL's order puts the
+ * A page of ids sorted by the note holding each receipt: PostgreSQL's order puts the
  * receipts without a note last ascending and first descending. Sorting a million receipts by a
  * subquery would read them all, so the page is read as two ordered runs one after the other —
  * receipts with no note by id (the primary key, probing the note index per row), and the lines of

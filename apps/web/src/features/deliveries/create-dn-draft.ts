@@ -5,7 +5,7 @@
  * what was chosen; it is cleared once the note is created (docs/decisions/176).
  *
  * The type comes from the navigation state when a list preset it, else from the type last chosen
- * (localStorage, spec 4 "The chosen delivery type is remembered"), else transfer.
+ * (localStorage, docs/product.md §4 "The chosen delivery type is remembered"), else transfer.
  */
 import { DELIVERY_TYPES, type DeliveryType } from '@cooler-hub/contract/deliveries';
 import { paths } from '../../lib/paths';
@@ -95,19 +95,19 @@ export function openingDraft<F>(preset: DeliveryType | null, stored: CreateDnDra
   return { type: preset ?? remembered ?? 'transfer', fields: null, lbNumbers: [] };
 }
 
-/** The screen's title (spec 2.13). */
+/** The screen's title (docs/product.md §2.13). */
 export function createDnTitle(type: DeliveryType): string {
   return type === 'error_sheet' ? 'Create Error Sheet' : 'Create Delivery Note';
 }
 
-/** The preview's submit button (spec 2.13). */
+/** The preview's submit button (docs/product.md §2.13). */
 export function completeLabel(type: DeliveryType): string {
   return type === 'error_sheet' ? 'Complete error sheet' : 'Complete delivery note';
 }
 
 /**
- * Where a created note is listed (spec 2.13): /delivery-list/{type}, or /error-sheet. Null for a
- * type this screen does not know (spec 4: "Unknown delivery type after creation: only logged").
+ * Where a created note is listed (docs/product.md §2.13): /delivery-list/{type}, or /error-sheet. Null for a
+ * type this screen does not know (docs/product.md §4: "Unknown delivery type after creation: only logged").
  */
 export function listPathAfterCreate(type: unknown): string | null {
   if (type === 'transfer') return paths.deliveryListTransfer.to();

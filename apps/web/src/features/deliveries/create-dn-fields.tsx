@@ -15,7 +15,7 @@ import { hasCustomer, isPreparationReady, resolveAddresses, toBody, validateFiel
 
 export type PrepFields = DeliveryDraftFields;
 
-/** The labels of the preparation's fields (spec 2.13), by the path a violation names. */
+/** The labels of the preparation's fields (docs/product.md §2.13), by the path a violation names. */
 const LABELS: Record<string, string> = {
   type: 'Type',
   CCCode: 'CC code',
@@ -47,7 +47,7 @@ export function missingLabels(fields: PrepFields): string[] {
   return Object.keys(validateFields(fields, 'create')).map(fieldLabel);
 }
 
-/** Typed addresses stored first (spec 4); the answer holds them as chosen ones. */
+/** Typed addresses stored first (docs/product.md §4); the answer holds them as chosen ones. */
 export async function withResolvedAddresses(draft: CreateDnDraft<PrepFields>): Promise<CreateDnDraft<PrepFields>> {
   const fields = fieldsOf(draft);
   if (!fields) return draft;

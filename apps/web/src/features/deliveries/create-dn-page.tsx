@@ -1,5 +1,5 @@
 /**
- * Create Delivery Note / Create Error Sheet (/create-dn/:view?, spec 2.1, 2.13, 4): three views of
+ * Create Delivery Note / Create Error Sheet (/create-dn/:view?, docs/product.md §2.1, §2.13, §4): three views of
  * one draft (create-dn-draft.ts) — the preparation (no view), the scan step ('scan') and the preview
  * ('preview'). The page stays mounted while the view changes, so the draft is plain state; it is
  * mirrored to sessionStorage for a reload. A step whose preparation is missing (a reload after the
@@ -35,7 +35,7 @@ export default function CreateDnPage() {
   if (step !== 'prep' && !isPrepReady(draft)) return <Navigate to={paths.createDn.to()} replace />;
 
   const complete = async () => {
-    // Typed addresses are stored first (spec 4); kept in the draft so a retry does not store them twice.
+    // Typed addresses are stored first (docs/product.md §4); kept in the draft so a retry does not store them twice.
     const resolved = await withResolvedAddresses(draft);
     update((d) => ({ ...d, fields: resolved.fields }));
     const created = await createDelivery(toCreateBody(resolved));

@@ -1,5 +1,5 @@
 /**
- * The preparation fields of a delivery note (spec 2.13, 4, 5.4; docs/decisions/170), for /create-dn
+ * The preparation fields of a delivery note (docs/product.md §2.13, §4, §5.4; docs/decisions/170), for /create-dn
  * and the edit screens, inside an <AppForm> whose values are `DeliveryDraftFields`:
  * Type (create only), CC code, 'Customer (Asset owner)' (transfer and scrap), Email recipients, Date,
  * and for transfers 'Business name (Invoice to)' with the dispatch and invoice address pickers.
@@ -37,7 +37,7 @@ export interface DeliveryFieldsProps {
   disabled?: boolean;
 }
 
-/** The customer's default e-mail, or null when it has none (a 404: spec 8 "no navigation"). */
+/** The customer's default e-mail, or null when it has none (a 404: docs/product.md §8 "no navigation"). */
 async function defaultEmailOf(customer: NamedRef | null): Promise<DeliveryEmail | null> {
   if (!customer) return null;
   try {

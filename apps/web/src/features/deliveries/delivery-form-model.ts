@@ -1,6 +1,6 @@
 /**
  * The preparation fields of a delivery note, shared by /create-dn and the three edit screens
- * (spec 2.13, 3, 4, 5.4; docs/decisions/170): the form's values, their client validation, and the
+ * (docs/product.md §2.13, §3, §4, §5.4; docs/decisions/170): the form's values, their client validation, and the
  * API body they become.
  *
  *   const formApi = useAppForm(deliveryFieldsSchema('create'), { defaultValues: emptyFields('transfer') });
@@ -54,7 +54,7 @@ export interface DeliveryDraftFields {
 /**
  * 'create': /create-dn (type chosen, customer required for transfer and scrap, recipients required
  * for transfer). 'edit': a loaded note (customer required for transfer only; recipients not checked
- * here — spec 5.4 "disabled in the loaded-delivery flow"; the server still answers 'Email is missed').
+ * here — docs/product.md §5.4 "disabled in the loaded-delivery flow"; the server still answers 'Email is missed').
  */
 export type FieldsMode = 'create' | 'edit';
 
@@ -98,12 +98,12 @@ export function fieldsFromDelivery(d: Delivery): DeliveryDraftFields {
   };
 }
 
-/** Whether the type has an asset owner field (spec 2.13: scrap and transfer only). */
+/** Whether the type has an asset owner field (docs/product.md §2.13: scrap and transfer only). */
 export function hasCustomer(type: DeliveryType | null): boolean {
   return type === 'transfer' || type === 'scrap';
 }
 
-/** Spec 5.4's client rules; an empty object when the fields may be sent. */
+/** docs/product.md §5.4's client rules; an empty object when the fields may be sent. */
 export function validateFields(fields: DeliveryDraftFields, mode: FieldsMode): FieldErrors {
   const errors: FieldErrors = {};
   const { type } = fields;
@@ -115,7 +115,7 @@ export function validateFields(fields: DeliveryDraftFields, mode: FieldsMode): F
   return errors;
 }
 
-/** "Is the preparation ready": Scan and Manual need valid fields (spec 2.13). */
+/** "Is the preparation ready": Scan and Manual need valid fields (docs/product.md §2.13). */
 export function isPreparationReady(fields: DeliveryDraftFields, mode: FieldsMode = 'create'): boolean {
   return Object.keys(validateFields(fields, mode)).length === 0;
 }
@@ -139,7 +139,7 @@ export function withFieldRules<T extends DeliveryDraftFields>(mode: FieldsMode) 
 export type CreateAddress = (searchText: string, target: AddressTarget) => Promise<DeliveryAddress>;
 
 /**
- * Spec 4: "On submit a new address is created first, then selected and its id placed into
+ * docs/product.md §4: "On submit a new address is created first, then selected and its id placed into
  * dispatchAddress or invoiceAddress". Typed addresses of a transfer are stored one after the other;
  * the answer holds them as chosen addresses, so a retry after a failed save does not store them twice.
  */

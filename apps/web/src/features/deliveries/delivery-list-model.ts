@@ -1,5 +1,5 @@
 /**
- * The pure rules of the three delivery lists (spec 2.13, 4; docs/decisions/180–182): where a row's
+ * The pure rules of the three delivery lists (docs/product.md §2.13, §4; docs/decisions/180–182): where a row's
  * links go, which row actions a note allows, and the accessible names of its buttons.
  */
 import {
@@ -15,7 +15,7 @@ import { paths } from '../../lib/paths';
 type NoteRef = { id: number; type: DeliveryType };
 type NoteState = NoteRef & { status: 'pending' | 'approved' };
 
-/** The list screen of each type: its title (paths.ts) and its create button (spec 2.13). */
+/** The list screen of each type: its title (paths.ts) and its create button (docs/product.md §2.13). */
 export const LIST_SCREENS = {
   transfer: { title: paths.deliveryListTransfer.title, createLabel: 'Create delivery note' },
   scrap: { title: paths.deliveryListScrap.title, createLabel: 'Create delivery note' },

@@ -1,5 +1,5 @@
 /**
- * Floor speed (issue 8 item 9, docs/decisions/120): the create form starts from what this user
+ * Floor speed (docs/decisions/120): the create form starts from what this user
  * chose on their previous receipt — account, supplier, receipt mode with its collection point,
  * process option and, on the same day only, the receipt date. Kept per user in this browser's
  * localStorage (key by user id); 'Clear defaults' forgets them.
