@@ -93,7 +93,7 @@ export const receipt = z.object({
   customer: z.string(),
   /** The LB tag's number: the LB number. */
   tagNumber: z.string(),
-  /** Nothing in the spec writes an RO number: always null. */
+  /** No form or call writes an RO number (docs/product.md §3): always null. */
   roNumber: z.string().nullable(),
   /** The transfer or scrap note holding this LB number; null until delivery notes exist. */
   deliveryNoteNo: z.string().nullable(),

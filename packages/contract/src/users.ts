@@ -55,7 +55,7 @@ export type HubUserListQuery = z.infer<typeof hubUserListQuery>;
 export const hubUserList = listResponse(withVersion(hubUser));
 
 /**
- * PUT /api/profile. The spec's payload also carries the user id and role; the id is the signed-in
+ * PUT /api/profile. The payload of docs/product.md §7 also carries the user id and role; the id is the signed-in
  * user's and a role sent here is ignored, so nobody promotes themselves (docs/decisions).
  */
 export const profileUpdateBody = z.object({

@@ -1,6 +1,6 @@
 /**
  * /api/collection_points — ROLE_ADMIN_USER (docs/architecture.md §5). The create, update and remove paths are
- * the product's own (`/create`, `/{id}/update`, `/{id}/remove`, docs/product.md §7).
+ * those of docs/product.md §7 (`/create`, `/{id}/update`, `/{id}/remove`).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

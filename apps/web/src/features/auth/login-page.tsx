@@ -22,7 +22,7 @@ import { returnTarget } from '../../lib/return-to';
 
 const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
-// The contract's rule, with the spec's message for an empty password.
+// The contract's rule, with 'Required Field' for an empty password (docs/product.md §5.1).
 const loginForm = loginCheckBody.extend({ password: z.string().min(1, REQUIRED_MESSAGE) });
 
 export default function LoginPage() {

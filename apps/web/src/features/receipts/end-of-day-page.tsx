@@ -1,6 +1,6 @@
 /**
  * End Of Day Sheet (/end-of-day-sheet, docs/product.md §2.7): the receipts of one London day (default today,
- * the whole day), the 14 columns in the spec's order, Create (→ /receipt-create) and Download CSV.
+ * the whole day), the 14 columns in the order of docs/product.md §2.7, Create (→ /receipt-create) and Download CSV.
  * The chosen day is kept in the query string (`?receiptDate=YYYY-MM-DD`); without it the sheet is
  * today's. After a download the sheet reloads, so its rows now read Exported Yes (docs/decisions/141).
  */

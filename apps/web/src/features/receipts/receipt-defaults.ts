@@ -66,7 +66,7 @@ export function receiptDayToInstant(day: string, now: Date = new Date()): string
 }
 
 /**
- * What follows a create (docs/decisions/215): 'list' is the spec's Create (→ Master Data), 'next'
+ * What follows a create (docs/decisions/215): 'list' is the Create of docs/product.md §2.9 (→ Master Data), 'next'
  * is 'Create and receive next' (a fresh form for the next cooler). The one used last is this user's
  * choice: the main button, and where the focus goes once the scans have filled the form.
  */
