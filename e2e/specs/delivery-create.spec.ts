@@ -6,7 +6,9 @@
  * list at once; the draft kept over a reload. Receipts and the "other" note are seeded through the API.
  */
 import type { Page } from '@playwright/test';
-import type { Delivery, DeliveryEmail, DeliveryType } from '@cooler-hub/contract/deliveries';
+import type { Delivery } from '@cooler-hub/contract/deliveries';
+import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { expect, expectAccessible, test, unique, type Api } from '../support/fixtures';
 import { receiptReferenceData, receiptSeed, type ReceiptReferenceData } from '../support/receipt-data';
 import { openWithFakeCamera } from '../support/scan-camera';

@@ -7,7 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { CustomerAccount } from '@cooler-hub/contract/customers';
-import type { Delivery, DeliveryAddress } from '@cooler-hub/contract/deliveries';
+import type { Delivery } from '@cooler-hub/contract/deliveries';
+import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import { expect, expectAccessible, test, unique, type Api } from '../support/fixtures';
 import { deliveryViaApi, seedDelivery } from '../support/deliveries-data';
 import { KNOWN_ADDRESSES } from '../support/geocoder';

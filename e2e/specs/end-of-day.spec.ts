@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { londonToday } from '@cooler-hub/contract/london-time';
-import { END_OF_DAY_COLUMNS } from '@cooler-hub/contract/receipts';
+import { END_OF_DAY_COLUMNS } from '@cooler-hub/contract/end-of-day';
 import { expectAccessible, expect, test } from '../support/fixtures';
 import { createCooler, createPartNumber, createReceipt, displayDay, receiptsWorld, unusedPastDay } from '../support/receipts-data';
 

@@ -4,7 +4,10 @@
  * makes its own customer account and recipient address, so a spec finds exactly its notes and mails
  * whatever else the shared e2e database holds. The mails they cause are read by inbox.ts.
  */
-import type { Delivery, DeliveryEmail, DeliveryLine, DeliveryType } from '@cooler-hub/contract/deliveries';
+import type { Delivery } from '@cooler-hub/contract/deliveries';
+import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
+import type { DeliveryLine } from '@cooler-hub/contract/delivery-lines';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { unique, type Api } from './fixtures';

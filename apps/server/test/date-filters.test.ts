@@ -7,7 +7,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConstraintViolationList, ListResponse } from '@cooler-hub/contract/common';
-import type { EndOfDayRow, Receipt } from '@cooler-hub/contract/receipts';
+import type { EndOfDayRow } from '@cooler-hub/contract/end-of-day';
+import type { Receipt } from '@cooler-hub/contract/receipts';
 import { call, createReceipt, createReceiptReferences } from './factories';
 import { adminToken, buildTestApp, json, type TestApp } from './helpers';
 

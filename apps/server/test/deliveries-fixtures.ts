@@ -3,7 +3,8 @@
  * addresses, notes of each type.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Delivery, DeliveryCreateInput, DeliveryEmail } from '@cooler-hub/contract/deliveries';
+import type { Delivery, DeliveryCreateInput } from '@cooler-hub/contract/deliveries';
+import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { call, createReceipt, createReceiptReferences, unique, type ReceiptReferences } from './factories';
 import { json } from './helpers';

@@ -1,7 +1,8 @@
 /** The three delivery lists, the e-mail status they show, and the scan step's LB check. */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emailStatusOf, noteHoldingMessage, UNKNOWN_LB_NUMBER, type Delivery, type DeliveryListItem, type LbCheckResponse } from '@cooler-hub/contract/deliveries';
+import { emailStatusOf, type Delivery, type DeliveryListItem } from '@cooler-hub/contract/deliveries';
+import { noteHoldingMessage, UNKNOWN_LB_NUMBER, type LbCheckResponse } from '@cooler-hub/contract/lb-numbers';
 import type { CustomerAccount } from '@cooler-hub/contract/customers';
 import { deliveries } from '../src/db/schema';
 import { createClient, createCustomerAccount } from './factories';

@@ -5,12 +5,11 @@ import {
   DUPLICATE_LB_NUMBER,
   EMAIL_MISSED,
   NOT_APPROVED_YET,
-  UNKNOWN_LB_NUMBER,
-  noteHoldingMessage,
   wrongTypeMessage,
   type Delivery,
   type DeliveryListItem,
 } from '@cooler-hub/contract/deliveries';
+import { UNKNOWN_LB_NUMBER, noteHoldingMessage } from '@cooler-hub/contract/lb-numbers';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { WRONG_LB_NUMBER } from '@cooler-hub/contract/rules';
 import { eq } from 'drizzle-orm';

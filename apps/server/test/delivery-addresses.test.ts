@@ -6,7 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTextOnly, type Delivery, type DeliveryAddress, type LookedUpAddress } from '@cooler-hub/contract/deliveries';
+import type { Delivery } from '@cooler-hub/contract/deliveries';
+import { searchTextOnly, type DeliveryAddress, type LookedUpAddress } from '@cooler-hub/contract/delivery-addresses';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
 import { authHeader, buildTestApp, json, loginAs, violationsOf, type TestApp } from './helpers';
 

@@ -4,7 +4,8 @@
  */
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Delivery, DeliveryAddress } from '@cooler-hub/contract/deliveries';
+import type { Delivery } from '@cooler-hub/contract/deliveries';
+import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import { formatDay } from '@cooler-hub/contract/london-time';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { buildDeliveryMail } from '../src/modules/deliveries/delivery-mail';

@@ -1,6 +1,6 @@
 /** /api/delivery-emails: the recipients' search-select, a typed new address, a customer's default. */
 import { describe, expect, it } from 'vitest';
-import { INVALID_EMAIL_ADDRESS, NO_ACCOUNT_EMAIL, type DeliveryEmail } from '@cooler-hub/contract/deliveries';
+import { INVALID_EMAIL_ADDRESS, NO_ACCOUNT_EMAIL, type DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
 import { createClient, createCustomerAccount, unique } from './factories';
 import { hydraDescription, json, useSignedInApp, violationsOf } from './helpers';
 

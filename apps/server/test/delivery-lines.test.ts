@@ -1,7 +1,8 @@
 /** /api/delivery_lines: by note, by LB number, deleting a line; /api/customer_accounts_drop_down. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NamedRef } from '@cooler-hub/contract/common';
-import { APPROVED_READ_ONLY, LAST_LINE, type Delivery, type DeliveryLine } from '@cooler-hub/contract/deliveries';
+import { APPROVED_READ_ONLY, type Delivery } from '@cooler-hub/contract/deliveries';
+import { LAST_LINE, type DeliveryLine } from '@cooler-hub/contract/delivery-lines';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
 import { hydraDescription, json, useSignedInApp } from './helpers';

@@ -114,6 +114,8 @@ export const referenceId = required(
     int32(),
   ),
 );
+/** An optional integer reference (a picked customer account, address, collection point): '' and null mean none. */
+export const optionalReferenceId = z.preprocess((v) => (v === '' ? null : v), referenceId.nullish().transform((v) => v ?? null));
 export const uuidParams = z.object({ id: z.uuid() });
 
 export const sortDirection = z.enum(['asc', 'desc']);

@@ -1,7 +1,7 @@
 /**
  * Receipts (docs/product.md §2.6–2.9, §3, §4, §5.3, §7; docs/decisions/090): the answer, the create and update
  * bodies with the rules of parts 4 and 5.3 — shared by the server and the web's forms — the Master
- * Data list query and the end-of-day sheet.
+ * Data list query.
  */
 import { z } from 'zod';
 import {
@@ -9,14 +9,15 @@ import {
   listQuery,
   listResponse,
   namedRef,
+  optionalReferenceId,
   optionalText,
   queryValue,
   referenceId,
   REQUIRED_MESSAGE,
-  pageNumber,
   searchText,
 } from './common';
 import { uuidReference } from './coolers';
+import { DELIVERY_TYPES } from './delivery-types';
 import { LB_NUMBER_PATTERN, WRONG_LB_NUMBER, normalizeLbNumber } from './rules';
 
 // ── process option, state, scrap reason, mode (docs/product.md §4) ──────────────────────────────────────────
@@ -62,8 +63,6 @@ export const receiptCooler = z.object({
   /** YYYY-MM-DD */
   dateOfManufacture: z.iso.date(),
 });
-
-export const DELIVERY_TYPES = ['transfer', 'scrap', 'error_sheet'] as const;
 
 export const receipt = z.object({
   id: z.uuid(),
@@ -123,9 +122,6 @@ const scrapReasonCode = z.preprocess(
     .nullish()
     .transform((v) => v ?? null),
 );
-
-/** An optional integer reference (collection point): '' and null mean none. */
-const optionalReferenceId = z.preprocess((v) => (v === '' ? null : v), referenceId.nullish().transform((v) => v ?? null));
 
 const optionalProcessState = z.preprocess(
   (v) => (v === '' ? null : v),
@@ -283,63 +279,3 @@ export const receiptListQuery = listQuery(RECEIPT_SORT_FIELDS, {
 });
 export type ReceiptListQuery = z.infer<typeof receiptListQuery>;
 export const receiptList = listResponse(receipt);
-
-// ── end of day sheet (docs/product.md §2.7) ─────────────────────────────────────────────────────────────────
-
-/**
- * GET /api/end_of_day_sheet(_csv): one day in Europe/London (default today) or a range of days (the
- * CSV of a week), optionally exported or not.
- */
-export const endOfDayQuery = z.object({
-  page: pageNumber,
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
-  receiptDate: dayFilter,
-  isExported: queryBoolean,
-});
-export type EndOfDayQuery = z.infer<typeof endOfDayQuery>;
-export const endOfDayCsvQuery = endOfDayQuery.omit({ page: true, perPage: true });
-export type EndOfDayCsvQuery = z.infer<typeof endOfDayCsvQuery>;
-
-/** One row of the sheet: the 14 columns of docs/product.md §2.7 (plus the receipt's id), in that order. */
-export const endOfDayRow = z.object({
-  id: z.uuid(),
-  supplierCode: z.string(),
-  roNumber: z.string().nullable(),
-  accountNo: z.string(),
-  deliveryNoteNo: z.string().nullable(),
-  receiptDate: z.iso.datetime(),
-  serialNumber: z.string(),
-  partNumber: z.string(),
-  customer: z.string(),
-  assetNo: z.string().nullable(),
-  tagNumber: z.string(),
-  /** YYYY-MM-DD; shown dd/MM/yyyy. */
-  dateOfManufacture: z.iso.date(),
-  processOption,
-  /** The scrap reason's code. */
-  scrapReason: z.number().int().nullable(),
-  isExported: z.boolean(),
-});
-export type EndOfDayRow = z.infer<typeof endOfDayRow>;
-export const endOfDayList = listResponse(endOfDayRow);
-
-/** The sheet's columns, verbatim (docs/product.md §2.7): the screen's headings and the CSV's header row. */
-export const END_OF_DAY_COLUMNS = [
-  'Supplier Code',
-  'RO Number',
-  'Account No',
-  'Delivery Note No',
-  'Receipt Date',
-  'Serial Number',
-  'Part Number',
-  'Customer',
-  'Asset number',
-  'Tag Number / TSR',
-  'DOM',
-  'Process Option',
-  'Scrap Reason',
-  'Exported',
-] as const;
-
-/** The download's name when content-disposition gives none (docs/product.md §7). */
-export const END_OF_DAY_FALLBACK_FILENAME = 'end_of_day_sheet.csv';

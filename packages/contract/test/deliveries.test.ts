@@ -2,19 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { REQUIRED_MESSAGE } from '../src/common';
 import {
   DUPLICATE_LB_NUMBER,
-  deliveryLineListQuery,
-  lbCheckBody,
   EMAIL_MISSED,
   deliveryCreateBody,
-  deliveryEmailCreateBody,
   deliveryFileName,
-  deliveryTitle,
-  isEmailLike,
-  lineWarnings,
-  type LbCheckReceipt,
   scrapUpdateBody,
   transferUpdateBody,
 } from '../src/deliveries';
+import { deliveryEmailCreateBody, isEmailLike } from '../src/delivery-emails';
+import { deliveryLineListQuery } from '../src/delivery-lines';
+import { deliveryTitle } from '../src/delivery-types';
+import { lbCheckBody, lineWarnings, type LbCheckReceipt } from '../src/lb-numbers';
 import { WRONG_LB_NUMBER } from '../src/rules';
 
 const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

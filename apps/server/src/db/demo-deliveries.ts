@@ -11,7 +11,10 @@
  * with dates that follow today.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { deliveryCreateBody, deliveryEmailCreateBody, deliveryAddressCreateBody, searchTextOnly, type AddressTarget, type DeliveryType } from '@cooler-hub/contract/deliveries';
+import { deliveryCreateBody } from '@cooler-hub/contract/deliveries';
+import { deliveryAddressCreateBody, searchTextOnly, type AddressTarget } from '@cooler-hub/contract/delivery-addresses';
+import { deliveryEmailCreateBody } from '@cooler-hub/contract/delivery-emails';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { londonDay, londonDayStart } from '@cooler-hub/contract/london-time';
 import type { Db } from './client';
 import { demoActors, FIRST_LB, generator } from './demo-inventory';

@@ -30,7 +30,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '@cooler-hub/contract/permissions';
-import { ADDRESS_TARGETS, DELIVERY_STATUSES, DELIVERY_TYPES, type LookedUpAddress } from '@cooler-hub/contract/deliveries';
+import { DELIVERY_STATUSES } from '@cooler-hub/contract/deliveries';
+import { ADDRESS_TARGETS, type LookedUpAddress } from '@cooler-hub/contract/delivery-addresses';
+import { DELIVERY_TYPES } from '@cooler-hub/contract/delivery-types';
 import { UPLOAD_KINDS } from '@cooler-hub/contract/uploads';
 import { COLORS } from '@cooler-hub/contract/users';
 

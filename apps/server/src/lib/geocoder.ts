@@ -3,7 +3,7 @@
  * Nominatim-compatible service at GEOCODER_URL, results in Great Britain only. Without one, or when
  * it fails, is slow or finds nothing, the address keeps only its search text — never an error.
  */
-import { searchTextOnly, type LookedUpAddress } from '@cooler-hub/contract/deliveries';
+import { searchTextOnly, type LookedUpAddress } from '@cooler-hub/contract/delivery-addresses';
 
 export interface Geocoder {
   geocode(searchText: string): Promise<LookedUpAddress>;

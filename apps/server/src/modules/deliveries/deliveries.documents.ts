@@ -5,7 +5,9 @@
  * header repeated on every page, "Page n of m" at the foot. It is set in DejaVu Sans, a TTF shipped
  * in an npm package and embedded (subset), so any name or address prints — Ł, ß, Cyrillic alike.
  */
-import { deliveryTitle, type Delivery, type DeliveryAddress } from '@cooler-hub/contract/deliveries';
+import type { Delivery } from '@cooler-hub/contract/deliveries';
+import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
+import { deliveryTitle } from '@cooler-hub/contract/delivery-types';
 import { formatDay, formatLondonDateTime } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
 import { csvRows } from '../../lib/csv';

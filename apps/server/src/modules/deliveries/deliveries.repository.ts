@@ -5,15 +5,11 @@
  */
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
-import type {
-  DeliveryAddress,
-  DeliveryEmail,
-  DeliveryListQuery,
-  DeliverySortField,
-  DeliveryStatus,
-  DeliveryType,
-  LbCheckReceipt,
-} from '@cooler-hub/contract/deliveries';
+import type { DeliveryListQuery, DeliverySortField, DeliveryStatus } from '@cooler-hub/contract/deliveries';
+import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
+import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import type { LbCheckReceipt } from '@cooler-hub/contract/lb-numbers';
 import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { findPage } from '../../db/paging';

@@ -15,12 +15,11 @@ import {
   deliveryListQuery,
   downloadParams,
   errorSheetUpdateBody,
-  lbCheckBody,
-  lbCheckResponse,
   scrapUpdateBody,
   transferUpdateBody,
-  type DeliveryType,
 } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { lbCheckBody, lbCheckResponse } from '@cooler-hub/contract/lb-numbers';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import type { Db } from '../../db/client';
 import { signedInUser } from '../../plugins/auth';

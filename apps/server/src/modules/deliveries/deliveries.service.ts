@@ -9,22 +9,23 @@ import {
   APPROVED_READ_ONLY,
   DUPLICATE_LB_NUMBER,
   emailStatusOf,
-  isExclusiveType,
   NOT_APPROVED_YET,
-  noteHoldingMessage,
-  UNKNOWN_LB_NUMBER,
   wrongTypeMessage,
   type ApproveResponse,
   type Delivery,
   type DeliveryCreateBody,
   type DeliveryListItem,
   type DeliveryListQuery,
-  type DeliveryType,
   type DeliveryUpdate,
+} from '@cooler-hub/contract/deliveries';
+import { isExclusiveType, type DeliveryType } from '@cooler-hub/contract/delivery-types';
+import {
+  noteHoldingMessage,
+  UNKNOWN_LB_NUMBER,
   type LbCheckBody,
   type LbCheckItem,
   type LbCheckResponse,
-} from '@cooler-hub/contract/deliveries';
+} from '@cooler-hub/contract/lb-numbers';
 import { isLbNumber } from '@cooler-hub/contract/rules';
 import type { Db } from '../../db/client';
 import { deliveries } from '../../db/schema';

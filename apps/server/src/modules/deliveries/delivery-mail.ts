@@ -4,7 +4,8 @@
  * (jobs/, plugins/mail.ts): `buildDeliveryMail(db, deliveryId, trackingUrl)`. The tracking image
  * at `trackingUrl` is the only thing that sets emailViewedAt.
  */
-import { deliveryFileName, deliveryTitle } from '@cooler-hub/contract/deliveries';
+import { deliveryFileName } from '@cooler-hub/contract/deliveries';
+import { deliveryTitle } from '@cooler-hub/contract/delivery-types';
 import { formatDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
 import { deliveryCsv, deliveryPdf, loadDeliveryDocument } from './deliveries.documents';

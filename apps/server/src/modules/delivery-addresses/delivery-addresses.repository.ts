@@ -1,6 +1,6 @@
 /** SQL for delivery addresses. Every function takes `db`, which may be a transaction. */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AddressTarget, DeliveryAddress, LookedUpAddress, UsedAddressesQuery } from '@cooler-hub/contract/deliveries';
+import type { AddressTarget, DeliveryAddress, LookedUpAddress, UsedAddressesQuery } from '@cooler-hub/contract/delivery-addresses';
 import type { Db } from '../../db/client';
 import { findPage } from '../../db/paging';
 import { deliveries, deliveryAddresses } from '../../db/schema';

@@ -7,7 +7,7 @@ import {
   deliveryAddressList,
   lookedUpAddress,
   usedAddressesQuery,
-} from '@cooler-hub/contract/deliveries';
+} from '@cooler-hub/contract/delivery-addresses';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import type { DeliveryAddressesService } from './delivery-addresses.service';
 

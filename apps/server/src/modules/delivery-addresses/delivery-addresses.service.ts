@@ -10,7 +10,7 @@ import type {
   DeliveryAddressCreateBody,
   LookedUpAddress,
   UsedAddressesQuery,
-} from '@cooler-hub/contract/deliveries';
+} from '@cooler-hub/contract/delivery-addresses';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../../lib/geocoder';
 import { listResponseOf } from '../../lib/list';

@@ -1,6 +1,6 @@
 /** SQL for delivery e-mails (recipients). Every function takes `db`, which may be a transaction. */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DeliveryEmail, DeliveryEmailDropDownQuery } from '@cooler-hub/contract/deliveries';
+import type { DeliveryEmail, DeliveryEmailDropDownQuery } from '@cooler-hub/contract/delivery-emails';
 import type { Db } from '../../db/client';
 import { containsText, findPage } from '../../db/paging';
 import { customerAccounts, deliveryEmails } from '../../db/schema';

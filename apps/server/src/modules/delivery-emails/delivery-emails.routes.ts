@@ -6,7 +6,7 @@ import {
   deliveryEmailCreateBody,
   deliveryEmailDropDownQuery,
   deliveryEmailList,
-} from '@cooler-hub/contract/deliveries';
+} from '@cooler-hub/contract/delivery-emails';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import type { DeliveryEmailsService } from './delivery-emails.service';
 

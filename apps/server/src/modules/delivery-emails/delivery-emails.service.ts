@@ -9,7 +9,7 @@ import {
   type DeliveryEmail,
   type DeliveryEmailCreateBody,
   type DeliveryEmailDropDownQuery,
-} from '@cooler-hub/contract/deliveries';
+} from '@cooler-hub/contract/delivery-emails';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';

@@ -1,6 +1,6 @@
 /** SQL for delivery lines: a line with its LB number and cooler. Every function takes `db`, which may be a transaction. */
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { DeliveryLineListQuery } from '@cooler-hub/contract/deliveries';
+import type { DeliveryLineListQuery } from '@cooler-hub/contract/delivery-lines';
 import type { Db } from '../../db/client';
 import { findPage } from '../../db/paging';
 import { coolers, deliveryLines, partNumbers, receipts } from '../../db/schema';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@cooler-hub/contract/common';
-import { deliveryLineList, deliveryLineListQuery } from '@cooler-hub/contract/deliveries';
+import { deliveryLineList, deliveryLineListQuery } from '@cooler-hub/contract/delivery-lines';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import { signedInUser } from '../../plugins/auth';
 import type { DeliveryLinesService } from './delivery-lines.service';

@@ -4,7 +4,8 @@
  * (docs/decisions/152).
  */
 import type { ListResponse } from '@cooler-hub/contract/common';
-import { APPROVED_READ_ONLY, LAST_LINE, type DeliveryLine, type DeliveryLineListQuery } from '@cooler-hub/contract/deliveries';
+import { APPROVED_READ_ONLY } from '@cooler-hub/contract/deliveries';
+import { LAST_LINE, type DeliveryLine, type DeliveryLineListQuery } from '@cooler-hub/contract/delivery-lines';
 import type { Db } from '../../db/client';
 import { DomainError, NotFoundError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';

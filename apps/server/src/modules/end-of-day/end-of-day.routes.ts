@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
-import { endOfDayCsvQuery, endOfDayList, endOfDayQuery } from '@cooler-hub/contract/receipts';
+import { endOfDayCsvQuery, endOfDayList, endOfDayQuery } from '@cooler-hub/contract/end-of-day';
 import { findPgError } from '../../plugins/errors';
 import { DownloadAbortedError, type CsvSink, type EndOfDayService } from './end-of-day.service';
 

@@ -6,7 +6,8 @@
  */
 import type { ListResponse } from '@cooler-hub/contract/common';
 import { formatDay, formatLondonDateTime, londonToday } from '@cooler-hub/contract/london-time';
-import { END_OF_DAY_COLUMNS, type EndOfDayCsvQuery, type EndOfDayQuery, type EndOfDayRow, type ProcessOption } from '@cooler-hub/contract/receipts';
+import { END_OF_DAY_COLUMNS, type EndOfDayCsvQuery, type EndOfDayQuery, type EndOfDayRow } from '@cooler-hub/contract/end-of-day';
+import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { bumpVersion, deferVersion, INVENTORY } from '../../db/list-counts';
 import { CSV_BOM, csvRows, type CsvCell } from '../../lib/csv';

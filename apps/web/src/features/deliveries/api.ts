@@ -6,21 +6,17 @@ import { useQuery } from '@tanstack/react-query';
 import {
   approveResponse,
   delivery,
-  deliveryAddress,
-  deliveryAddressList,
-  deliveryEmail,
-  deliveryEmailList,
   deliveryFileName,
-  deliveryLineList,
   deliveryList,
-  lbCheckResponse,
-  lookedUpAddress,
-  type AddressTarget,
   type DeliveryCreateInput,
   type DeliveryListItem,
-  type DeliveryType,
   type DOWNLOAD_FORMATS,
 } from '@cooler-hub/contract/deliveries';
+import { deliveryAddress, deliveryAddressList, lookedUpAddress, type AddressTarget } from '@cooler-hub/contract/delivery-addresses';
+import { deliveryEmail, deliveryEmailList } from '@cooler-hub/contract/delivery-emails';
+import { deliveryLineList } from '@cooler-hub/contract/delivery-lines';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { lbCheckResponse } from '@cooler-hub/contract/lb-numbers';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 import { withVersion } from '@cooler-hub/contract/common';

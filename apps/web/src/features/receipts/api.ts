@@ -1,15 +1,7 @@
 /** Receipts, the end-of-day sheet and their history of changes (docs/product.md §2.6–2.9, §3, §7; contract receipts.ts, revisions.ts). */
 import { useQuery } from '@tanstack/react-query';
-import {
-  END_OF_DAY_FALLBACK_FILENAME,
-  endOfDayList,
-  receipt,
-  receiptList,
-  type EndOfDayRow,
-  type Receipt,
-  type ReceiptCreateBody,
-  type ReceiptUpdateBody,
-} from '@cooler-hub/contract/receipts';
+import { END_OF_DAY_FALLBACK_FILENAME, endOfDayList, type EndOfDayRow } from '@cooler-hub/contract/end-of-day';
+import { receipt, receiptList, type Receipt, type ReceiptCreateBody, type ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
 import { cooler, coolerList, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
 import { customerAccount } from '@cooler-hub/contract/customers';
 import { partNumber, scrapReasonList } from '@cooler-hub/contract/settings';

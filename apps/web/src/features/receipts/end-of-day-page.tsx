@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { londonToday } from '@cooler-hub/contract/london-time';
-import type { EndOfDayRow } from '@cooler-hub/contract/receipts';
+import type { EndOfDayRow } from '@cooler-hub/contract/end-of-day';
 import { DataList, type ListColumn } from '../../components/list/data-list';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { useListController } from '../../components/list/use-list-controller';

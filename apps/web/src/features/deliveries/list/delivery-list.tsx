@@ -1,0 +1,111 @@
+/**
+ * The three delivery lists (docs/product.md §2.2, §2.13): transfer and scrap notes (ID, Created at, Customers,
+ * Items, Email status, Receipt Date, Approved, Download CSV/PDF, Actions edit/Resend/delete) and
+ * error sheets (ID, Created at, Date, Items, Download CSV, Actions edit/delete). Pagination sits at
+ * the top right; the create button opens /create-dn with the list's type in the navigation state.
+ */
+import { Anchor, Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { DataList, type ListColumn } from '../../../components/list/data-list';
+import { PhoneKey } from '../../../components/list/phone-key';
+import { RowActions } from '../../../components/list/row-actions';
+import { useListController } from '../../../components/list/use-list-controller';
+import { useCan } from '../../../lib/current-user';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { paths } from '../../../lib/paths';
+import { ApproveSwitch } from './approve-switch';
+import { DELIVERIES_KEY, deleteDelivery, listDeliveries } from '../api';
+import { LIST_SCREENS, deleteBlockedReason, editPathOf, itemsLabel, itemsPathOf } from './delivery-list-model';
+import { DownloadButtons } from './download-buttons';
+import { EmailStatusCell } from './email-status-cell';
+import { ResendButton } from './resend-button';
+
+type Reload = () => Promise<unknown>;
+
+const idColumn: ListColumn<DeliveryListItem> = { key: 'id', header: 'ID', sortField: 'id', render: (n) => n.id };
+const createdColumn: ListColumn<DeliveryListItem> = {
+  key: 'createdAt',
+  header: 'Created at',
+  sortField: 'createdAt',
+  render: (n) => formatDateTime(n.createdAt),
+};
+const itemsColumn: ListColumn<DeliveryListItem> = {
+  key: 'itemsCount',
+  header: 'Items',
+  sortField: 'itemsCount',
+  render: (n) => (
+    <Anchor component={Link} to={itemsPathOf(n)} aria-label={itemsLabel(n)}>
+      {n.itemsCount}
+    </Anchor>
+  ),
+};
+const dayColumn = (header: string): ListColumn<DeliveryListItem> => ({
+  key: 'deliveryDay',
+  header,
+  sortField: 'deliveryDay',
+  render: (n) => formatDate(n.deliveryDay),
+});
+
+function noteColumns(reload: Reload): ListColumn<DeliveryListItem>[] {
+  return [
+    idColumn,
+    createdColumn,
+    { key: 'customerAccount', header: 'Customers', sortField: 'customerAccount', render: (n) => n.customerAccount?.name ?? '' },
+    itemsColumn,
+    { key: 'emailStatus', header: 'Email status', render: (n) => <EmailStatusCell note={n} onResent={reload} /> },
+    dayColumn('Receipt Date'),
+    { key: 'status', header: 'Approved', sortField: 'status', render: (n) => <ApproveSwitch note={n} onApproved={reload} /> },
+    { key: 'download', header: 'Download', render: (n) => <DownloadButtons note={n} formats={['csv', 'pdf']} /> },
+  ];
+}
+
+const errorSheetColumns: ListColumn<DeliveryListItem>[] = [
+  idColumn,
+  createdColumn,
+  dayColumn('Date'),
+  itemsColumn,
+  { key: 'download', header: 'Download', render: (n) => <DownloadButtons note={n} formats={['csv']} /> },
+];
+
+export function DeliveryList({ type }: { type: DeliveryType }) {
+  const can = useCan();
+  const screen = LIST_SCREENS[type];
+  const list = useListController({
+    // One cache entry per type: the three lists share the deliveries key, so any write reloads them all.
+    queryKey: [...DELIVERIES_KEY, type],
+    fetch: listDeliveries(type),
+    getRowId: (n) => n.id,
+    remove: (n) => deleteDelivery(n.id),
+  });
+  const reload = () => list.reload();
+  const columns = type === 'error_sheet' ? errorSheetColumns : noteColumns(reload);
+
+  return (
+    <DataList
+      title={screen.title}
+      list={list}
+      columns={columns}
+      phoneKey={{ replaces: 'id', render: (n) => <PhoneKey rowKey={n.id} customer={n.customerAccount?.name} /> }}
+      paginationPosition="top"
+      toolbar={
+        <Button component={Link} to={paths.createDn.to()} state={{ type }} leftSection={<IconPlus size={16} aria-hidden />}>
+          {screen.createLabel}
+        </Button>
+      }
+      rowActions={(n) => (
+        <Group gap={4} wrap="nowrap">
+          <RowActions editTo={editPathOf(n)} />
+          {type !== 'error_sheet' && <ResendButton note={n} onResent={reload} />}
+          <RowActions
+            onDelete={() => list.deletion.ask(n)}
+            canDelete={can('manipulateInventory')}
+            deleteBlockedReason={deleteBlockedReason(n)}
+          />
+        </Group>
+      )}
+    />
+  );
+}
