@@ -256,7 +256,7 @@ export const RECEIPT_SORT_FIELDS = [
 export type ReceiptSortField = (typeof RECEIPT_SORT_FIELDS)[number];
 
 /**
- * GET /api/receipts — the list query of docs/product.md §3 and the Master Data filters of 2.8. Text filters
+ * GET /api/receipts — the list query of docs/product.md §3 and the Master Data filters of §2.8. Text filters
  * (lbNumber, engineerNo, serialNumber) match "contains, any case"; customerId, partNumber and
  * inventoryItemId are ids. Default order receiptDate desc.
  */
