@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import layout from './scripts/eslint-import-boundaries.js';
+import comments from './scripts/eslint-comment-references.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**'] },
@@ -13,12 +14,14 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { layout },
+    plugins: { layout, comments },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'layout/import-boundaries': 'error',
       'layout/no-cycles': 'error',
+      // a comment cites only what is in the repository (docs/architecture.md §8.10)
+      'comments/no-outside-references': 'error',
       // type-aware: a promise nobody awaits loses its error; one passed where a callback returns void loses it too
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

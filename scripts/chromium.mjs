@@ -1,4 +1,4 @@
-// Finds the Chromium the browser tests drive (DESIGN.md §3): CHROMIUM_PATH, Debian's
+// Finds the Chromium the browser tests drive (docs/architecture.md §3): CHROMIUM_PATH, Debian's
 // /usr/bin/chromium, or a Chromium that Playwright itself installed. Never downloads one.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 // Gzipped size of the JavaScript a first visit loads: the entry script of apps/web/dist/index.html
-// and every module it preloads (DESIGN.md §6 budget: ≤ 250 KB). Lazy route chunks are not counted.
+// and every module it preloads (docs/architecture.md §6 budget: ≤ 250 KB). Lazy route chunks are not counted.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -140,7 +140,7 @@ function preloadFirstScreen(): Plugin {
 /**
  * The SPA is served by the API server from apps/web/dist (same origin, CSP `script-src 'self'`).
  * Every page, and the shell itself, is a lazy chunk, so #/login loads only what it draws and the
- * first load stays under the 250 KB gzipped budget (DESIGN.md §6). React and the data/i18n
+ * first load stays under the 250 KB gzipped budget (docs/architecture.md §6). React and the data/i18n
  * libraries sit in two long-lived vendor chunks; Mantine components split with the pages using them.
  */
 export default defineConfig({

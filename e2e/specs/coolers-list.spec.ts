@@ -1,5 +1,5 @@
 /**
- * Coolers (spec 2.11, 5.3, 6, 8; issue 8 item 1), as a new user would meet them: a cooler created
+ * Coolers (docs/product.md §2.11, §5.3, §6, §8), as a new user would meet them: a cooler created
  * through the form (required fields, the date of manufacture filled from the serial, a duplicate
  * serial refused on its field), found in Cooler History, edited, its history of changes read, and
  * deleted; a Production user sees the delete icon disabled.

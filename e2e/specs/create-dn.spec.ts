@@ -1,5 +1,5 @@
 /**
- * Create Delivery Note / Create Error Sheet (/create-dn, spec 2.13, 4, 9; issue 9 items 1, 3, 4, 12)
+ * Create Delivery Note / Create Error Sheet (/create-dn, docs/product.md §2.13, §4, §9)
  * as a new user does it: each type through Manual; a transfer through Scan with Chromium's fake
  * camera fed a Code 128 video the test writes; the same with a keyboard-wedge scanner at 20 scans a
  * second (none lost, none doubled); an unknown LB and an LB already on another note flagged in the
@@ -149,11 +149,11 @@ test('a scrap through Manual, its type preset and remembered', async ({ adminPag
   expect(note.lbNumbers).toEqual([lb]);
   expect(note.customerAccount?.name).toBe(world.account.name);
 
-  // Remembered in this browser (spec 4).
+  // Remembered in this browser (docs/product.md §4).
   await page.goto('/#/main');
   await page.goto('/#/create-dn');
   await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('scrap');
-  // A list presets the type through navigation state (spec 2.1) with its create button.
+  // A list presets the type through navigation state (docs/product.md §2.1) with its create button.
   await page.goto('/#/error-sheet');
   await page.getByRole('link', { name: 'Create error sheet' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create Error Sheet' })).toBeVisible();
@@ -299,7 +299,7 @@ test('a transfer with a Bluetooth wedge scanner, 50 tags at 20 a second: exactly
   await expect(page.locator('li[data-tone="ok"]')).toHaveCount(50);
   await expect(page.locator('li[data-tone="flagged"]')).toHaveCount(0);
   await expect(field).toHaveValue('');
-  // Spec 9: the scanned list scrolls beyond 360 px; the newest row is in view.
+  // docs/product.md §9: the scanned list scrolls beyond 360 px; the newest row is in view.
   const height = await page.getByTestId('lb-rows-scroll').evaluate((el) => el.getBoundingClientRect().height);
   expect(height).toBeLessThanOrEqual(360);
   await expect(row(page, lbs[49]!)).toBeInViewport();

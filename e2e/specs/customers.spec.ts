@@ -1,5 +1,5 @@
 /**
- * Customers (spec 2.10, 5.3, 8, 9): the Clients and Accounts lists, and an account created with a
+ * Customers (docs/product.md §2.10, §5.3, §8, §9): the Clients and Accounts lists, and an account created with a
  * client made from the search-select, edited (another client picked with the keyboard) and deleted.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The delivery lists and the error-sheet preview (spec 2.13, 4, 7; docs/decisions/180–182), against
+ * The delivery lists and the error-sheet preview (docs/product.md §2.13, §4, §7; docs/decisions/180–182), against
  * the real server and its real SMTP path: approving from the list mails the CSV and PDF, the Email
  * status follows the mail (Sent, then Read once its tracking image loads), Resend mails again, the
  * downloads are the server's files, the Items count opens /main filtered, a pending note is deleted

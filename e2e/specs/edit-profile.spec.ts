@@ -1,4 +1,4 @@
-/** Edit profile (spec 2.5) with an avatar upload (spec 4, 5.2). */
+/** Edit profile (docs/product.md §2.5) with an avatar upload (docs/product.md §4, §5.2). */
 import type { Page } from '@playwright/test';
 import type { CurrentUser } from '@cooler-hub/contract/auth';
 import { test, expect, expectAccessible, signInWithToken, apiToken, Api } from '../support/fixtures';

@@ -1,5 +1,5 @@
 /**
- * End Of Day Sheet (/end-of-day-sheet, spec 2.7, 7, 8; issue 8 items 6 and 12), as a new user
+ * End Of Day Sheet (/end-of-day-sheet, docs/product.md §2.7, §7, §8), as a new user
  * would meet it: today's sheet by default, another day chosen in the date field, the 14 columns,
  * Download CSV saved under the server's filename and read back (header and rows), the rows then
  * Exported Yes; an empty day; a failing download; Create; and the screen on a phone. The days used

@@ -1,5 +1,5 @@
 /**
- * The shared list under stress (issue 7): a list call that fails, the filter panel from the
+ * The shared list under stress: a list call that fails, the filter panel from the
  * keyboard, and the row actions on a phone. Failures are made in the network (Playwright answers the
  * list call with a 500), never in our API: the server stays the real one for every other call.
  */

@@ -1,5 +1,5 @@
 /**
- * Main and Update LB tag (spec 2.6; issue 8 items 4, 9, 12), as a person on the floor meets them:
+ * Main and Update LB tag (docs/product.md §2.6), as a person on the floor meets them:
  * a receipt found from /main by its LB number, opened, its history reached and deleted; the
  * receipts of one delivery note; a receipt found on /lb-tag by 'Enter manually' and Continue; on
  * both screens a keyboard-wedge scan of an exact LB number (keys timed as a Bluetooth scanner's,
@@ -113,7 +113,7 @@ test('Main: a wedge scan of an exact LB number into the search box opens that re
 test('Main with ?deliveryId= lists the items of one delivery note, with a way back to all receipts', async ({ adminPage: page }) => {
   await page.goto('/#/main?deliveryId=987654');
   await expect(page.getByText('Showing the items of delivery note #987654.')).toBeVisible();
-  // no delivery note holds any receipt yet (issue 9)
+  // no delivery note holds any receipt yet
   await expect(page.getByText('No items matched your search')).toBeVisible();
   await page.getByRole('link', { name: 'Show all receipts' }).click();
   await expect(page).toHaveURL(/#\/main$/);

@@ -1,5 +1,5 @@
 /**
- * Master Data (/receipts, spec 2.2, 2.8; issue 8 items 5 and 12), as a new user would meet it: the
+ * Master Data (/receipts, docs/product.md §2.2, §2.8), as a new user would meet it: the
  * columns of 2.8, several filters chosen in the panel and kept in the URL over a reload (the panel
  * opening pre-filled), Clear All, the serial-number typeahead, sorting, the row icons, and the
  * table on a phone. Each test makes its own account and part numbers, so filtering on them finds

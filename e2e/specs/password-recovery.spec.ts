@@ -1,5 +1,5 @@
 /**
- * The five recovery steps of spec 2.3, with the code read from a real SMTP server. Each step is
+ * The five recovery steps of docs/product.md §2.3, with the code read from a real SMTP server. Each step is
  * sent with Enter, as a password manager or a keyboard user would.
  */
 import { test, expect, expectAccessible } from '../support/fixtures';

@@ -71,7 +71,7 @@ test('three coolers in a row with ‘Create and receive next’: each a new rece
   await page.getByRole('combobox', { name: 'Process option' }).selectOption('D');
   await expect(createButton(page)).toHaveAttribute('data-variant', 'filled');
   await expect(receiveNextButton(page)).toHaveAttribute('data-variant', 'default');
-  // Enter in a field never submits (spec 5.1).
+  // Enter in a field never submits (docs/product.md §5.1).
   await engineerBox(page).press('Enter');
   await page.waitForTimeout(300);
   expect(sent).toHaveLength(0);

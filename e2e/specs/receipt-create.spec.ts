@@ -39,7 +39,7 @@ test('a receipt for a new serial: the cooler is added with its part number and d
   await serialBox(page).pressSequentially(serial);
   await expect(page.getByRole('combobox', { name: 'Part Number' })).toBeVisible();
   const dom = page.getByRole('textbox', { name: 'Date of manufacture' });
-  await expect(dom).toHaveValue('15/03/2019'); // from the serial (spec 5.3)
+  await expect(dom).toHaveValue('15/03/2019'); // from the serial (docs/product.md §5.3)
   await page.getByRole('button', { name: 'Add item and continue' }).click();
   await expect(page.getByRole('combobox', { name: 'Part Number' })).toHaveAccessibleDescription('Required Field');
   await pickOption(page, 'Part Number', part.partNumber);
@@ -142,7 +142,7 @@ test('a receipt for a known serial: the typeahead finds the cooler; clearing the
 
   const lb = uniqueLbNumber();
   await lbBox(page).fill(lb);
-  // Enter in a field never submits (spec 5.1)
+  // Enter in a field never submits (docs/product.md §5.1)
   await lbBox(page).press('Enter');
   await expect(page).toHaveURL(/#\/receipt-create/);
   await createButton(page).click();

@@ -102,7 +102,7 @@ test('LB Number: a scan replaces the old number, any profile, lower case upper-c
   await expect(field).toHaveValue('LB123');
   await field.fill('lb77');
   await expect(field).toHaveValue('LB77');
-  // Left invalid: auto-formatted to 'LB' (spec 5.3) and said so.
+  // Left invalid: auto-formatted to 'LB' (docs/product.md §5.3) and said so.
   await field.fill('LB12A');
   await field.press('Tab');
   await expect(field).toHaveValue('LB');

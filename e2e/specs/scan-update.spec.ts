@@ -1,5 +1,5 @@
 /**
- * Scan LB tag (/scan-update; spec 2.1, 4; issue 8 items 4, 12) with a camera: a separate Chromium
+ * Scan LB tag (/scan-update; docs/product.md §2.1, §4) with a camera: a separate Chromium
  * whose fake camera plays a Code 128 video of an LB number the test draws itself (bwip-js → .y4m).
  * A hit opens the receipt's edit page; a miss says so and the screen keeps scanning. The barcode
  * reader is the polyfill (Chromium on Linux has no native BarcodeDetector), its WASM loaded from

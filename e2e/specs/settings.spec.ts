@@ -1,5 +1,5 @@
 /**
- * Settings and reference data (spec 2.12, 5.4, 8): the four lists, and creating, editing and
+ * Settings and reference data (docs/product.md §2.12, §5.4, §8): the four lists, and creating, editing and
  * deleting a CC code, a part number, a collection point and a scrap reason through their forms.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -14,7 +14,7 @@ function section(page: Page, name: string) {
 
 /**
  * Other specs add part numbers and points too, so a new one may be past page 1: sort the list the
- * way that puts it first (a first click sorts descending, spec 2.2), as a person looking for it would.
+ * way that puts it first (a first click sorts descending, docs/product.md §2.2), as a person looking for it would.
  */
 async function newestFirst(page: Page, list: string, column: string) {
   const header = section(page, list).getByRole('columnheader', { name: column, exact: true });

@@ -1,5 +1,5 @@
 /**
- * The delivery edit screens (spec 2.13, 4, 5.4; issue 9): a transfer whose dispatch address is typed,
+ * The delivery edit screens (docs/product.md §2.13, §4, §5.4): a transfer whose dispatch address is typed,
  * looked up by the app's geocoder (the Nominatim-like stand-in of support/geocoder.ts) and saved, and
  * whose invoice address is picked from the used ones; approving it from the edit screen; a scrap
  * edited without its customer; an error sheet changed (saved, then its preview) and unchanged

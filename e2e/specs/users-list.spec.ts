@@ -1,4 +1,4 @@
-/** The shared list screen of spec 2.2, proven on the Users list. */
+/** The shared list screen of docs/product.md §2.2, proven on the Users list. */
 import { test, expect, expectAccessible } from '../support/fixtures';
 import { createUser, unique } from '../support/seed';
 

@@ -1,4 +1,4 @@
-/** Users administration (spec 2.4): the modals, colours, filters and the shared delete. */
+/** Users administration (docs/product.md §2.4): the modals, colours, filters and the shared delete. */
 import { PASSWORD_TOO_SHORT } from '@cooler-hub/contract/users';
 import { test, expect, expectAccessible } from '../support/fixtures';
 import { createUser, unique } from '../support/seed';

@@ -67,7 +67,7 @@ function answer(q: string): object[] {
 export async function startGeocoder(): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://geocoder');
-    // Only GB is asked for (spec 5.4); anything else is a bug in the app's call.
+    // Only GB is asked for (docs/product.md §5.4); anything else is a bug in the app's call.
     if (!url.pathname.endsWith('/search') || url.searchParams.get('countrycodes') !== 'gb') {
       res.writeHead(400).end('bad request');
       return;

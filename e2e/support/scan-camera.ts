@@ -1,5 +1,5 @@
 /**
- * A separate Chromium whose camera is a video file (DESIGN.md §2): Chromium's fake capture device
+ * A separate Chromium whose camera is a video file (docs/architecture.md §2): Chromium's fake capture device
  * plays the .y4m in a loop, the permission prompt is answered yes, and the context is granted the
  * camera. Everything else — executable, flags, locale, time zone — is what playwright.config.ts
  * gives every test.

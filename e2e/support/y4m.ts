@@ -2,7 +2,7 @@
  * A video file for Chromium's fake camera (`--use-file-for-fake-video-capture=<file>.y4m`) showing
  * one barcode: bwip-js draws the symbol's bars, written here straight into the luma plane of a
  * YUV 4:2:0 frame (chroma neutral grey). Y4M is a text header, then per frame 'FRAME\n' and the
- * raw Y, U and V planes — no ffmpeg needed (DESIGN.md §2). Chromium loops the file.
+ * raw Y, U and V planes — no ffmpeg needed (docs/architecture.md §2). Chromium loops the file.
  */
 import { writeFileSync } from 'node:fs';
 import bwipjs from 'bwip-js/node';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import qs from 'qs';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-// Importing common also runs its z.config: a missing value reads 'Required Field' (spec 5.1).
+// Importing common also runs its z.config: a missing value reads 'Required Field' (docs/product.md §5.1).
 import { hydraErrorBody } from '@cooler-hub/contract/common';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -175,7 +175,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     await api.register(uploadsRoutes, { uploads });
     await api.register(passwordRecoveryRoutes, { recovery });
     await api.register(mailTrackingRoutes, { mail: mailQueue });
-    // Reference data and customers (spec 2.10, 2.12, 7).
+    // Reference data and customers (docs/product.md §2.10, §2.12, §7).
     await api.register(ccCodesRoutes, { ccCodes: new CcCodesService(db) });
     await api.register(partNumbersRoutes, { partNumbers: new PartNumbersService(db) });
     await api.register(collectionPointsRoutes, { collectionPoints: new CollectionPointsService(db) });
@@ -183,14 +183,14 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     await api.register(suppliersRoutes, { suppliers: new SuppliersService(db) });
     await api.register(clientsRoutes, { clients: new ClientsService(db) });
     await api.register(customerAccountsRoutes, { customerAccounts: new CustomerAccountsService(db) });
-    // Inventory and its history (spec 2.9, 2.11, 7).
+    // Inventory and its history (docs/product.md §2.9, §2.11, §7).
     await api.register(coolersRoutes, { coolers: new CoolersService(db) });
     await api.register(receiptsRoutes, { receipts: new ReceiptsService(db) });
     await api.register(lbTagsRoutes, { lbTags: new LbTagsService(db) });
     await api.register(endOfDayRoutes, { endOfDay: new EndOfDayService(db) });
     await api.register(searchRoutes, { search: new SearchService(db) });
     await api.register(revisionEntriesRoutes, { revisionEntries: new RevisionEntriesService(db) });
-    // Delivery notes (issue 9, spec 2.13, 7).
+    // Delivery notes (docs/product.md §2.13, §7).
     const deliveries = new DeliveriesService(db, deliveryMailHooks(mailQueue));
     registerDeliveryMail(mailQueue, deliveries);
     await api.register(deliveriesRoutes, { deliveries });

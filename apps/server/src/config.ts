@@ -1,5 +1,5 @@
 /**
- * Environment → typed configuration, validated once at boot (STYLE.md habit 8). Empty values count
+ * Environment → typed configuration, validated once at boot (docs/architecture.md §8.8). Empty values count
  * as unset, so a copied .env.example with blanks behaves like no variable at all.
  */
 import path from 'node:path';

@@ -30,7 +30,7 @@ const list = (type: string, query = '') => suite.list<DeliveryListItem>(`/api/de
 const ids = (page: { items: DeliveryListItem[] }) => page.items.map((d) => d.id);
 
 describe('GET /api/deliveries/{type}_list', () => {
-  it('each list holds its own type, newest first, with the list answer of DESIGN.md §4', async () => {
+  it('each list holds its own type, newest first, with the list answer of docs/architecture.md §4', async () => {
     const transfers = await list('transfer');
     expect(transfers).toMatchObject({ page: 1, perPage: 20, totalCount: 3, pagesCount: 1 });
     expect(ids(transfers)).toEqual(made.transfer.map((d) => d.id).reverse());
@@ -99,7 +99,7 @@ describe('sorting by customer account', () => {
 });
 
 describe('emailStatusOf', () => {
-  it('derives the status of spec 4 plus Failed', () => {
+  it('derives the status of docs/product.md §4 plus Failed', () => {
     expect(emailStatusOf({ emailViewedAt: null, emailDeliveredAt: null })).toBe('N/A');
     expect(emailStatusOf({ emailViewedAt: null, emailDeliveredAt: '2026-01-01T00:00:00Z' })).toBe('Sent');
     expect(emailStatusOf({ emailViewedAt: '2026-01-02T00:00:00Z', emailDeliveredAt: '2026-01-01T00:00:00Z' })).toBe('Read');

@@ -30,7 +30,7 @@ beforeAll(async () => {
 const get = async (id: number) => json<Delivery>(await api('GET', `/api/deliveries/${id}`));
 
 describe('POST /api/deliveries', () => {
-  it('creates a transfer (201) and answers the note of spec 3 with its LB numbers, recipients and names', async () => {
+  it('creates a transfer (201) and answers the note of docs/product.md §3 with its LB numbers, recipients and names', async () => {
     const [lb1, lb2] = await f.lbs(2);
     const email = await f.email();
     const cc = await createCcCode(suite.app, suite.token);

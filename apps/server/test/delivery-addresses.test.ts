@@ -85,7 +85,7 @@ const expectedTrafford = (searchText: string): LookedUpAddress => ({
 });
 
 describe('POST /api/delivery_addresses', () => {
-  it('geocodes the search text on the server (GB only) into the looked-up fields of spec 3', async () => {
+  it('geocodes the search text on the server (GB only) into the looked-up fields of docs/product.md §3', async () => {
     const res = await call(t, 'POST', '/api/delivery_addresses', {
       id: null,
       address: { searchText: ' 7 Trafford Park Road, Manchester ', formattedAddress: 'made up by the client' },

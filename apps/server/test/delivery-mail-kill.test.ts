@@ -1,6 +1,6 @@
 /**
- * Issue 9 item 12: "the server killed between approval and send, restarted: the mail still goes out
- * once". A real server process (src/main.ts, as `npm run dev` runs it) approves a transfer while the
+ * The server killed between approval and send, restarted: the mail still goes out
+ * once. A real server process (src/main.ts, as `npm run dev` runs it) approves a transfer while the
  * SMTP server is down, is SIGKILLed — no shutdown hook, no goodbye — and a NEW process on the same
  * database sends the note's mail when the SMTP server is back: one message, both attachments.
  * The kill happens while the SMTP server is down, so no attempt can have been mid-send: the promise

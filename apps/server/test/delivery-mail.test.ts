@@ -1,5 +1,5 @@
 /**
- * An approved note's e-mail through the durable queue to a real SMTP server (issue 9 items 8, 12):
+ * An approved note's e-mail through the durable queue to a real SMTP server:
  * approval sends it once with the PDF and the CSV attached; its tracking image turns the status to
  * Read; a permanent refusal turns it to Failed with the server's words (never Sent); approving
  * again sends nothing more; resend queues one more message; a refused approval queues none.

@@ -1,4 +1,4 @@
-/** The end-of-day sheet (spec 2.7): the list, the streamed CSV, and what the download marks exported. */
+/** The end-of-day sheet (docs/product.md §2.7): the list, the streamed CSV, and what the download marks exported. */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '@cooler-hub/contract/common';
@@ -74,7 +74,7 @@ beforeAll(async () => {
 });
 
 describe('GET /api/end_of_day_sheet', () => {
-  it('lists the whole London day, oldest first, with the 14 columns of spec 2.7', async () => {
+  it('lists the whole London day, oldest first, with the 14 columns of docs/product.md §2.7', async () => {
     const page = await sheet('receiptDate=2025-01-15');
     expect(page.items.map((x) => x.id)).toEqual([winter.first!.id, winter.scrapped!.id, winter.last!.id]);
     const s = winter.scrapped!;

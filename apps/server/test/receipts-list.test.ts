@@ -1,4 +1,4 @@
-/** GET /api/receipts: every filter of spec 2.8 / part 3, sorting on every column, London days. */
+/** GET /api/receipts: every filter of docs/product.md §2.8 and §3, sorting on every column, London days. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse, NamedRef } from '@cooler-hub/contract/common';
 import { RECEIPT_SORT_FIELDS, type Receipt, type ReceiptSortField } from '@cooler-hub/contract/receipts';
@@ -129,7 +129,7 @@ describe('GET /api/receipts filters', () => {
     expect(lbsOf(await list('isExported=false'))).toEqual(lbs(2, 3, 4));
   });
 
-  it('inDeliveryNote and deliveryId: no receipt is in a delivery note until notes exist (issue 9)', async () => {
+  it('inDeliveryNote and deliveryId: no receipt is in a delivery note until notes exist', async () => {
     expect((await list('inDeliveryNote=true')).totalCount).toBe(0);
     expect(lbsOf(await list('inDeliveryNote=false'))).toEqual(lbs(1, 2, 3, 4));
     expect((await list('deliveryId=5')).totalCount).toBe(0);
@@ -169,7 +169,7 @@ const SORT_KEYS: Record<ReceiptSortField, (x: Receipt) => Key> = {
   lbNumber: (x) => x.lbNumber,
   supplierCode: (x) => x.supplierCode.toLowerCase(),
   accountNo: (x) => x.accountNo.toLowerCase(),
-  // Delivery notes do not exist yet: these order like receiptDate (issue 9).
+  // Delivery notes do not exist yet: these order like receiptDate.
   deliveryNoteNo: (x) => x.deliveryId,
   deliveryId: (x) => x.deliveryId,
   serialNumber: (x) => x.inventoryItem.serialNumber.toLowerCase(),

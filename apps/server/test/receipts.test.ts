@@ -19,7 +19,7 @@ import {
 } from './factories';
 import { hydraDescription, json, loginAs, useSignedInApp, violationsOf } from './helpers';
 
-// A Production user: receipts, deleting included, need ROLE_ADMIN_USER only (DESIGN.md §5).
+// A Production user: receipts, deleting included, need ROLE_ADMIN_USER only (docs/architecture.md §5).
 const suite = useSignedInApp('Production');
 const api = suite.api;
 const list = (query = '') => suite.list<Receipt>(`/api/receipts${query}`);
@@ -37,7 +37,7 @@ const freshRefs = async () => ({ ...refs, cooler: await createCooler(suite.app, 
 
 /** The update body of a receipt as the edit form sends it back unchanged. */
 describe('POST /api/receipts', () => {
-  it('creates (201) with the client-generated id and answers the receipt of spec 3', async () => {
+  it('creates (201) with the client-generated id and answers the receipt of docs/product.md §3', async () => {
     const body = newReceipt(refs, {
       receiptDate: '2026-03-02T09:15:00+01:00',
       notes: '  Door seal torn  ',
@@ -207,7 +207,7 @@ describe('POST /api/receipts', () => {
   });
 });
 
-describe('process option, state and scrap reason (spec 4)', () => {
+describe('process option, state and scrap reason (docs/product.md §4)', () => {
   it.each([
     ['X', null],
     ['D', 'D1'],
@@ -256,7 +256,7 @@ describe('process option, state and scrap reason (spec 4)', () => {
 });
 
 describe('PUT /api/receipts/{id}/main', () => {
-  it('updates every field of spec 7 and answers the receipt', async () => {
+  it('updates every field of docs/product.md §7 and answers the receipt', async () => {
     const r = await createReceipt(suite.app, suite.token, refs);
     const other = await createReceiptReferences(suite.app, suite.token, { supplier: refs.supplier });
     const lbNumber = uniqueLb();
@@ -296,7 +296,7 @@ describe('PUT /api/receipts/{id}/main', () => {
     expect(json(await api('GET', `/api/receipts/${r.id}`))).toEqual(updated);
   });
 
-  it('changing the option clears the state and the scrap reason on save (spec 4)', async () => {
+  it('changing the option clears the state and the scrap reason on save (docs/product.md §4)', async () => {
     const r = await createReceipt(suite.app, suite.token, refs, { processOption: 'D', processState: 'D5', scrapReason: refs.scrapReason.code });
     const res = await api('PUT', `/api/receipts/${r.id}/main`, { ...updateBodyOf(r), processOption: 'X' });
     expect(json<Receipt>(res)).toMatchObject({ processOption: 'X', processState: null, scrapReason: null });

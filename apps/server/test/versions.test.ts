@@ -2,7 +2,7 @@
  * Optimistic concurrency (docs/decisions/200): every answer of one record carries its version and
  * an ETag; an update with If-Match lands only on that version, a stale one is a 409 that names who
  * changed the record and when, and writes nothing; without If-Match an update is accepted as the
- * spec's clients send it.
+ * clients of docs/product.md §7 send it.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -106,7 +106,7 @@ describe('two people editing one receipt', () => {
     expect(result.accepted).toBe(20);
   });
 
-  it('the same race without versions (a client of spec part 7) still loses changes, as before', async () => {
+  it('the same race without versions (a client of docs/product.md §7) still loses changes, as before', async () => {
     // The control: what If-Match prevents. Both whole-record writes answer 200; the later one puts
     // the other's field back to what it read.
     const result = await race(10, false);
@@ -332,7 +332,7 @@ const resources: Resource[] = [
 ];
 
 describe.each(resources)('$name: the version an update is based on', (resource) => {
-  it('current version → 200 and a new version; stale → 409 naming who and when, nothing written; none → 200 as the spec sends it', async () => {
+  it('current version → 200 and a new version; stale → 409 naming who and when, nothing written; none → 200 as docs/product.md §7 sends it', async () => {
     const { id } = await resource.make(suite.token);
     const token = resource.token?.() ?? suite.token;
     const opened = await resource.read(token, id);
@@ -359,7 +359,7 @@ describe.each(resources)('$name: the version an update is based on', (resource) 
     expect(resource.changed(afterStale)).toBe(resource.changed(saved));
     expect(afterStale).toEqual(afterFirst);
 
-    // No If-Match (spec part 7's clients): accepted as before.
+    // No If-Match (docs/product.md §7's clients): accepted as before.
     const third = resource.update(afterStale, 3);
     const blind = await send(suite.app, token, 'PUT', third.url, third.body);
     expect(blind.statusCode, blind.body).toBe(200);

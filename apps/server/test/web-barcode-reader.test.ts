@@ -1,5 +1,5 @@
 /**
- * The camera scanner's barcode reader as the real web build ships it (DESIGN.md §2, 6): its .wasm
+ * The camera scanner's barcode reader as the real web build ships it (docs/architecture.md §2, §6): its .wasm
  * is served by us with the type browsers need to stream-compile it (application/wasm),
  * brotli-compressed and cached for a year like every hashed asset; and neither the polyfill nor its
  * .wasm is part of the first load — only the scanning screens fetch them. Skipped without a build

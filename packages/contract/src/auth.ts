@@ -1,4 +1,4 @@
-/** Sign-in, the token payload and the current user (spec 2.3, 3, 7). */
+/** Sign-in, the token payload and the current user (docs/product.md §2.3, §3, §7). */
 import { z } from 'zod';
 import { requiredString } from './common';
 import { PERMISSIONS, role } from './permissions';
@@ -25,7 +25,7 @@ export type LoginCheckBody = z.infer<typeof loginCheckBody>;
 
 export const tokenResponse = z.object({ token: z.string() });
 
-/** What the web decodes from the JWT (spec 3: "the token payload is decoded as JSON"). */
+/** What the web decodes from the JWT (docs/product.md §3: "the token payload is decoded as JSON"). */
 export const tokenPayload = z.object({
   sub: z.string(),
   username: z.string(),

@@ -1,6 +1,6 @@
 /**
- * Shapes every resource shares: list query and answer, error bodies (DESIGN.md §4), money, ids,
- * and the zod configuration that makes a missing value read 'Required Field' (spec 5.1).
+ * Shapes every resource shares: list query and answer, error bodies (docs/architecture.md §4), money, ids,
+ * and the zod configuration that makes a missing value read 'Required Field' (docs/product.md §5.1).
  */
 import { z } from 'zod';
 
@@ -16,13 +16,13 @@ z.config({
   customError: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : undefined),
 });
 
-/** Missing, null, '' or only spaces: what a required field refuses (spec 5.1 "empty or falsy"). */
+/** Missing, null, '' or only spaces: what a required field refuses (docs/product.md §5.1 "empty or falsy"). */
 export function isBlank(value: unknown): value is null | undefined | string {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 /**
- * A required field (spec 5.1): a blank value fails with 'Required Field' and nothing else; the
+ * A required field (docs/product.md §5.1): a blank value fails with 'Required Field' and nothing else; the
  * schema's own rules (length, format, choice, password length) speak only once there is a value.
  * The input type also takes null and undefined, so a form can start with the field empty (an unset
  * select, an emptied number input) without a cast.
@@ -61,7 +61,7 @@ export const optionalText = (max = 2000) => freeText(max).transform((v) => (v ? 
  */
 export const clearableText = (max = 2000) => freeText(max).transform((v) => (v === undefined ? undefined : v || null));
 
-/** Query values arrive as strings; an empty filter is ignored (DESIGN.md §4). */
+/** Query values arrive as strings; an empty filter is ignored (docs/architecture.md §4). */
 export const queryValue = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
@@ -103,9 +103,9 @@ export const idParams = z.object({
 export const UNKNOWN_REFERENCE = 'The chosen item does not exist.';
 
 /**
- * A referenced entity's integer id in a request body (DESIGN.md §4: `"client": 12`). Numeric strings
+ * A referenced entity's integer id in a request body (docs/architecture.md §4: `"client": 12`). Numeric strings
  * are accepted (select inputs), so a form holds `number | string | null`; missing, null or '' read
- * 'Required Field' (spec 5.1), anything else that is not a positive whole number reads 'This value
+ * 'Required Field' (docs/product.md §5.1), anything else that is not a positive whole number reads 'This value
  * is not valid.'.
  */
 export const referenceId = required(
@@ -127,7 +127,7 @@ export const pageNumber = z.coerce.number().int().min(1).max(MAX_INT32).default(
 export const MAX_PER_PAGE = 100;
 
 /**
- * The list query of DESIGN.md §4: page from 1, perPage ≤ 100, one sort field as order[field]=asc|desc
+ * The list query of docs/architecture.md §4: page from 1, perPage ≤ 100, one sort field as order[field]=asc|desc
  * (unknown fields are rejected), plus the resource's own filters.
  */
 export function listQuery<const S extends string, F extends z.ZodRawShape>(sortable: readonly [S, ...S[]], filters: F) {
@@ -181,7 +181,7 @@ export type HydraError = z.infer<typeof hydraError>;
 export const authError = z.object({ code: z.literal(401), message: z.string() });
 export type AuthError = z.infer<typeof authError>;
 
-/** ['lbNumbers', 3, 'serial'] → 'lbNumbers[3].serial' (spec 5.1, DESIGN.md §4). */
+/** ['lbNumbers', 3, 'serial'] → 'lbNumbers[3].serial' (docs/product.md §5.1, docs/architecture.md §4). */
 export function propertyPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, key) => {
     if (typeof key === 'number') return `${acc}[${key}]`;
@@ -224,7 +224,7 @@ export const money = z.object({
 });
 export type Money = z.infer<typeof money>;
 
-/** A reference in an answer: at least id and name (DESIGN.md §4). */
+/** A reference in an answer: at least id and name (docs/architecture.md §4). */
 export const namedRef = z.object({ id: z.number().int(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRef>;
 

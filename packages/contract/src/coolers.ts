@@ -1,10 +1,10 @@
-/** Coolers, the inventory items (spec 2.11, 3, 5.3, 7). */
+/** Coolers, the inventory items (docs/product.md §2.11, §3, §5.3, §7). */
 import { z } from 'zod';
 import { INVALID_VALUE_MESSAGE, listQuery, listResponse, optionalText, requiredString, searchText } from './common';
 
 /**
- * A referenced entity's UUID in a request body (`"partNumber": "<uuid>"`, DESIGN.md §4): missing,
- * null or '' read 'Required Field' (spec 5.1); anything else that is not a UUID reads 'This value is
+ * A referenced entity's UUID in a request body (`"partNumber": "<uuid>"`, docs/architecture.md §4): missing,
+ * null or '' read 'Required Field' (docs/product.md §5.1); anything else that is not a UUID reads 'This value is
  * not valid.'; a UUID naming no row is the server's UNKNOWN_REFERENCE.
  */
 export const uuidReference = z.preprocess(
@@ -15,7 +15,7 @@ export const uuidReference = z.preprocess(
 /** The earliest date of manufacture accepted; anything before is a typing mistake. */
 export const EARLIEST_DATE_OF_MANUFACTURE = '1900-01-01';
 
-/** A calendar day, YYYY-MM-DD (DESIGN.md §4); missing or '' read 'Required Field'. */
+/** A calendar day, YYYY-MM-DD (docs/architecture.md §4); missing or '' read 'Required Field'. */
 export const calendarDay = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z.iso
@@ -37,7 +37,7 @@ export const cooler = z.object({
 });
 export type Cooler = z.infer<typeof cooler>;
 
-/** PUT /api/coolers/{id}; all three are required (spec 5.3). */
+/** PUT /api/coolers/{id}; all three are required (docs/product.md §5.3). */
 export const coolerUpdateBody = z.object({
   serialNumber: requiredString(SERIAL_NUMBER_MAX),
   /** The part number's id. */
@@ -49,7 +49,7 @@ export type CoolerUpdateBody = z.infer<typeof coolerUpdateBody>;
 /** POST /api/coolers with a client-generated id (a retry with the same id and body creates nothing). */
 export const coolerCreateBody = coolerUpdateBody.extend({
   id: z.uuid(),
-  /** The screens send null (spec 3); kept as given. */
+  /** The screens send null (docs/product.md §3); kept as given. */
   modelNumber: optionalText(100),
 });
 export type CoolerCreateBody = z.infer<typeof coolerCreateBody>;

@@ -1,4 +1,4 @@
-/** Clients, customer accounts and suppliers (spec 2.10, 3, 5.3, 7). */
+/** Clients, customer accounts and suppliers (docs/product.md §2.10, §3, §5.3, §7). */
 import { z } from 'zod';
 import { integerId, listQuery, listResponse, namedRef, optionalText, queryValue, referenceId, requiredString, searchText } from './common';
 
@@ -29,7 +29,7 @@ export const customerAccount = z.object({
 });
 export type CustomerAccount = z.infer<typeof customerAccount>;
 
-/** Client is required; the other account fields are not validated beyond length (spec 5.3). */
+/** Client is required; the other account fields are not validated beyond length (docs/product.md §5.3). */
 export const customerAccountBody = z.object({
   name: requiredString(255),
   contactPerson: optionalText(255),

@@ -1,5 +1,5 @@
 /**
- * The business day is Europe/London (DESIGN.md §4): a day filter spans London midnight to London
+ * The business day is Europe/London (docs/architecture.md §4): a day filter spans London midnight to London
  * midnight, whatever the UTC offset of that day (GMT or BST), and dates are shown dd/MM/yyyy.
  */
 
@@ -60,7 +60,7 @@ export function londonDay(at: Date): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
-/** 'YYYY-MM-DD' → 'dd/MM/yyyy' (spec 9). */
+/** 'YYYY-MM-DD' → 'dd/MM/yyyy' (docs/product.md §9). */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split('-');
   return `${d}/${m}/${y}`;

@@ -1,4 +1,4 @@
-/** Password recovery (spec 2.3, 4; DESIGN.md §5): request → e-mailed code → verify → new password. */
+/** Password recovery (docs/product.md §2.3, §4; docs/architecture.md §5): request → e-mailed code → verify → new password. */
 import { z } from 'zod';
 import { requiredString } from './common';
 import { newPassword } from './users';

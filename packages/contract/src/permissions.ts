@@ -1,5 +1,5 @@
 /**
- * Roles, permissions and abilities (spec part 6, DESIGN.md §5). The server guard and the web's
+ * Roles, permissions and abilities (docs/product.md §6, docs/architecture.md §5). The server guard and the web's
  * menu ask the same `can()`, so what the UI hides is exactly what the API forbids.
  */
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   Production: ['ROLE_ADMIN_USER'],
 };
 
-/** The abilities of spec part 6, each tied to the permission it needs. */
+/** The abilities of docs/product.md §6, each tied to the permission it needs. */
 export const ABILITIES = {
   admin: 'ROLE_ADMIN_USER',
   endOfDaySheet: 'ROLE_ADMIN_USER',

@@ -1,5 +1,5 @@
 /**
- * Receipts (spec 2.6–2.9, 3, 4, 5.3, 7; docs/decisions/090): the answer, the create and update
+ * Receipts (docs/product.md §2.6–2.9, §3, §4, §5.3, §7; docs/decisions/090): the answer, the create and update
  * bodies with the rules of parts 4 and 5.3 — shared by the server and the web's forms — the Master
  * Data list query.
  */
@@ -20,13 +20,13 @@ import { uuidReference } from './coolers';
 import { DELIVERY_TYPES } from './delivery-types';
 import { LB_NUMBER_PATTERN, WRONG_LB_NUMBER, normalizeLbNumber } from './rules';
 
-// ── process option, state, scrap reason, mode (spec 4) ──────────────────────────────────────────
+// ── process option, state, scrap reason, mode (docs/product.md §4) ──────────────────────────────────────────
 
 export const PROCESS_OPTIONS = ['X', 'D', 'S'] as const;
 export const processOption = z.enum(PROCESS_OPTIONS);
 export type ProcessOption = z.infer<typeof processOption>;
 
-/** D1–D4 read as success, D5 as danger (spec 4). */
+/** D1–D4 read as success, D5 as danger (docs/product.md §4). */
 export const PROCESS_STATES = ['D1', 'D2', 'D3', 'D4', 'D5'] as const;
 export const processState = z.enum(PROCESS_STATES);
 export type ProcessState = z.infer<typeof processState>;
@@ -41,7 +41,7 @@ export function scrapReasonApplies(option: unknown, state: unknown): boolean {
   return option === 'S' || (option === 'D' && state === 'D5');
 }
 
-/** Spec 4: 'D1'–'D4' success, 'D5' danger. */
+/** docs/product.md §4: 'D1'–'D4' success, 'D5' danger. */
 export function processStateTone(state: ProcessState): 'success' | 'danger' {
   return state === 'D5' ? 'danger' : 'success';
 }
@@ -92,9 +92,9 @@ export const receipt = z.object({
   customer: z.string(),
   /** The LB tag's number: the LB number. */
   tagNumber: z.string(),
-  /** Nothing in the spec writes an RO number: always null. */
+  /** No form or call writes an RO number (docs/product.md §3): always null. */
   roNumber: z.string().nullable(),
-  /** The transfer or scrap note holding this LB number (issue 9); null until delivery notes exist. */
+  /** The transfer or scrap note holding this LB number; null until delivery notes exist. */
   deliveryNoteNo: z.string().nullable(),
   deliveryId: z.number().int().nullable(),
   deliveryType: z.enum(DELIVERY_TYPES).nullable(),
@@ -111,7 +111,7 @@ export const lbNumber = z.preprocess(
   z.string().max(LB_NUMBER_MAX, `This value is too long. It should have ${LB_NUMBER_MAX} characters or less.`).regex(LB_NUMBER_PATTERN, WRONG_LB_NUMBER),
 );
 
-/** A receipt's scrap reason by its code (spec 3, DESIGN.md §4); empty or null means none. */
+/** A receipt's scrap reason by its code (docs/product.md §3, docs/architecture.md §4); empty or null means none. */
 const scrapReasonCode = z.preprocess(
   (v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
   z
@@ -157,7 +157,7 @@ type RuleInput = {
 };
 
 /**
- * The cross-field rules of spec 4 and 5.3. They run even when a single field failed (`when`), so a
+ * The cross-field rules of docs/product.md §4 and §5.3. They run even when a single field failed (`when`), so a
  * form learns every problem at once; the values may then still be raw input, hence `unknown`.
  */
 function checkReceiptRules(v: RuleInput, ctx: z.RefinementCtx): void {
@@ -172,7 +172,7 @@ function checkReceiptRules(v: RuleInput, ctx: z.RefinementCtx): void {
   if (hasPoint && hasEngineer) ctx.addIssue({ code: 'custom', path: ['engineerNo'], message: BOTH_MODES_MESSAGE });
 }
 
-/** What a save keeps (spec 4: "the same clearing happens on submit"): state only with D, scrap reason only where it applies. */
+/** What a save keeps (docs/product.md §4: "the same clearing happens on submit"): state only with D, scrap reason only where it applies. */
 function normalise<T extends { processOption: ProcessOption; processState: ProcessState | null; scrapReason: number | null }>(v: T): T {
   return {
     ...v,
@@ -183,7 +183,7 @@ function normalise<T extends { processOption: ProcessOption; processState: Proce
 
 const always = { when: () => true };
 
-/** PUT /api/receipts/{id}/main (spec 7): the whole receipt but its id and receipt date. */
+/** PUT /api/receipts/{id}/main (docs/product.md §7): the whole receipt but its id and receipt date. */
 export const receiptUpdateBody = z.object(receiptFields).superRefine(checkReceiptRules, always).transform(normalise);
 export type ReceiptUpdateBody = z.infer<typeof receiptUpdateBody>;
 export type ReceiptUpdateInput = z.input<typeof receiptUpdateBody>;
@@ -214,7 +214,7 @@ export const DAYS_REVERSED = 'The end date is before the start date.';
 
 /**
  * Every date filter takes both forms (docs/decisions/206): one day, `receiptDate=YYYY-MM-DD`, or a
- * range, `receiptDate[after]=YYYY-MM-DD&receiptDate[before]=YYYY-MM-DD` (DESIGN.md §4), both days
+ * range, `receiptDate[after]=YYYY-MM-DD&receiptDate[before]=YYYY-MM-DD` (docs/architecture.md §4), both days
  * included, either end open. One day comes out as the range of that day.
  */
 export const dayFilter = queryValue(
@@ -234,7 +234,7 @@ export const queryBoolean = queryValue(
   z.union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'Enter true or false.' }).transform((v) => v === 'true' || v === '1')]),
 );
 
-/** Every column of Master Data and /main can be sorted (spec 2.2, 2.6, 2.8). */
+/** Every column of Master Data and /main can be sorted (docs/product.md §2.2, §2.6, §2.8). */
 export const RECEIPT_SORT_FIELDS = [
   'receiptDate',
   'lbNumber',
@@ -256,7 +256,7 @@ export const RECEIPT_SORT_FIELDS = [
 export type ReceiptSortField = (typeof RECEIPT_SORT_FIELDS)[number];
 
 /**
- * GET /api/receipts — the list query of spec 3 and the Master Data filters of 2.8. Text filters
+ * GET /api/receipts — the list query of docs/product.md §3 and the Master Data filters of §2.8. Text filters
  * (lbNumber, engineerNo, serialNumber) match "contains, any case"; customerId, partNumber and
  * inventoryItemId are ids. Default order receiptDate desc.
  */
@@ -274,7 +274,7 @@ export const receiptListQuery = listQuery(RECEIPT_SORT_FIELDS, {
   processState: queryValue(processState),
   isExported: queryBoolean,
   inDeliveryNote: queryBoolean,
-  /** The receipts of one delivery note (issue 9). */
+  /** The receipts of one delivery note. */
   deliveryId: queryValue(referenceId),
 });
 export type ReceiptListQuery = z.infer<typeof receiptListQuery>;

@@ -1,12 +1,12 @@
 /**
- * History of changes (spec 2.9, 3, 7; DESIGN.md §5): revision entries of receipts and coolers, listed
+ * History of changes (docs/product.md §2.9, §3, §7; docs/architecture.md §5): revision entries of receipts and coolers, listed
  * by `GET /api/revision_entries?entryKind=…&entryRef=…&page=`, newest first. An entry outlives the
  * row it describes and the user who made it.
  */
 import { z } from 'zod';
 import { listQuery, listResponse, requiredString } from './common';
 
-/** What an entry is about ("document kinds" of spec 3); later modules add theirs here. */
+/** What an entry is about ("document kinds" of docs/product.md §3); later modules add theirs here. */
 export const REVISION_ENTRY_KINDS = ['Receipt', 'Cooler'] as const;
 export const revisionEntryKind = z.enum(REVISION_ENTRY_KINDS);
 export type RevisionEntryKind = z.infer<typeof revisionEntryKind>;

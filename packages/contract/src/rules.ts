@@ -1,4 +1,4 @@
-/** Business rules shared by server and web (spec 5.3, 5.4, 9). */
+/** Business rules shared by server and web (docs/product.md §5.3, §5.4, §9). */
 
 export const LB_NUMBER_PATTERN = /^LB\d+$/;
 export const WRONG_LB_NUMBER = 'Wrong Lb number';
@@ -26,7 +26,7 @@ export function lbNumberInput(value: string): string {
   return `LB${normalizeLbNumber(value).replace(/^[LB]+/, '')}`;
 }
 
-/** Leaving the LB Number field: one 'LB' as above; an empty or invalid value is auto-formatted to 'LB' (spec 5.3). */
+/** Leaving the LB Number field: one 'LB' as above; an empty or invalid value is auto-formatted to 'LB' (docs/product.md §5.3). */
 export function formatLbInput(value: string): string {
   const lb = lbNumberInput(value);
   return /^LB\d*$/.test(lb) ? lb : 'LB';
@@ -38,7 +38,7 @@ function isoDay(d: Date): string {
 
 /**
  * Date of manufacture from a serial number: its first run of 8+ digits read as yyyymmdd, the year
- * raised to 1991 at the earliest; otherwise today (spec 5.3).
+ * raised to 1991 at the earliest; otherwise today (docs/product.md §5.3).
  */
 export function dateOfManufactureFromSerial(serial: string, today: Date = new Date()): string {
   const digits = /\d{8,}/.exec(serial)?.[0];
@@ -51,7 +51,7 @@ export function dateOfManufactureFromSerial(serial: string, today: Date = new Da
   return valid ? isoDay(date) : isoDay(today);
 }
 
-/** Pounds as typed → integer pence, rounded (spec 5.4). */
+/** Pounds as typed → integer pence, rounded (docs/product.md §5.4). */
 export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
 }

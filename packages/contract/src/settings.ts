@@ -1,4 +1,4 @@
-/** Reference data kept under Settings (spec 2.12, 3, 5.4, 7): CC codes, part numbers, collection points, scrap reasons. */
+/** Reference data kept under Settings (docs/product.md §2.12, §3, §5.4, §7): CC codes, part numbers, collection points, scrap reasons. */
 import { z } from 'zod';
 import { MAX_INT32, listQuery, listResponse, money, optionalText, required, requiredString, searchText } from './common';
 
@@ -21,7 +21,7 @@ export const ccCodeDropDownQuery = ccCodeListQuery.omit({ order: true });
 export type CcCodeDropDownQuery = z.infer<typeof ccCodeDropDownQuery>;
 export const ccCodeDropDownItem = z.object({ id: z.uuid(), code: z.string(), name: z.string() });
 export const ccCodeDropDown = listResponse(ccCodeDropDownItem);
-/** 'CODE (Name)' — the dropdown label of spec 7. */
+/** 'CODE (Name)' — the dropdown label of docs/product.md §7. */
 export const ccCodeLabel = (c: { code: string; name: string }) => `${c.code} (${c.name})`;
 
 // Part numbers — client-generated UUID on create
@@ -47,12 +47,12 @@ export const collectionPointListQuery = listQuery(['id', 'name'], { name: search
 export type CollectionPointListQuery = z.infer<typeof collectionPointListQuery>;
 export const collectionPointList = listResponse(collectionPoint);
 
-// Scrap reasons — the form sends the code as `number` and the reason as `name` (spec 3, 7)
+// Scrap reasons — the form sends the code as `number` and the reason as `name` (docs/product.md §3, §7)
 export const scrapReason = z.object({ id: z.number().int(), code: z.number().int(), reason: z.string() });
 export type ScrapReason = z.infer<typeof scrapReason>;
 const WHOLE_NUMBER = 'Enter a whole number.';
 export const scrapReasonBody = z.object({
-  /** The code; a number input's text is parsed to an integer (spec 5.4). */
+  /** The code; a number input's text is parsed to an integer (docs/product.md §5.4). */
   number: required(
     z.preprocess(
       (value: number | string) => (typeof value === 'string' ? Number(value) : value),

@@ -1,4 +1,4 @@
-/** File upload (spec 5.2, DESIGN.md §5): PNG or JPEG by content, at most 512000 bytes. */
+/** File upload (docs/product.md §5.2, docs/architecture.md §5): PNG or JPEG by content, at most 512000 bytes. */
 import { z } from 'zod';
 
 export const MAX_UPLOAD_BYTES = 512000;

@@ -1,10 +1,10 @@
-/** Hub users (spec 2.4, 3, 5.2, 7) and the signed-in user's own profile (spec 2.5). */
+/** Hub users (docs/product.md §2.4, §3, §5.2, §7) and the signed-in user's own profile (docs/product.md §2.5). */
 import { z } from 'zod';
 import { clearableText, listQuery, listResponse, queryValue, required, requiredString, searchText, withVersion } from './common';
 import { role } from './permissions';
 import { currentUser } from './auth';
 
-/** The notes list 18 colours but name 19; all 19 are offered (spec 3). */
+/** The notes list 18 colours but name 19; all 19 are offered (docs/product.md §3). */
 export const COLORS = [
   'Red', 'Green', 'Blue', 'Yellow', 'Purple', 'Orange', 'Pink', 'Brown', 'Gray', 'Black',
   'Cyan', 'Magenta', 'Lime', 'Teal', 'Indigo', 'Maroon', 'Gold', 'Silver', 'Violet',
@@ -55,7 +55,7 @@ export type HubUserListQuery = z.infer<typeof hubUserListQuery>;
 export const hubUserList = listResponse(withVersion(hubUser));
 
 /**
- * PUT /api/profile. The spec's payload also carries the user id and role; the id is the signed-in
+ * PUT /api/profile. The payload of docs/product.md §7 also carries the user id and role; the id is the signed-in
  * user's and a role sent here is ignored, so nobody promotes themselves (docs/decisions).
  */
 export const profileUpdateBody = z.object({

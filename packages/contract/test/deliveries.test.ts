@@ -19,7 +19,7 @@ import { WRONG_LB_NUMBER } from '../src/rules';
 const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('delivery bodies (spec 5.4)', () => {
+describe('delivery bodies (docs/product.md §5.4)', () => {
   it('requires type, date and a non-empty list of LB numbers, each LB + digits, none twice', () => {
     expect(issues(deliveryCreateBody.safeParse({}))).toMatchObject({ type: REQUIRED_MESSAGE, deliveryDay: REQUIRED_MESSAGE, lbNumbers: REQUIRED_MESSAGE });
     expect(issues(deliveryCreateBody.safeParse({ type: 'error_sheet', deliveryDay: '2026-01-02', lbNumbers: [] }))).toEqual({ lbNumbers: REQUIRED_MESSAGE });

@@ -1,4 +1,4 @@
-/** The one 'Required Field' mechanism (spec 5.1) and the required fields of every existing form. */
+/** The one 'Required Field' mechanism (docs/product.md §5.1) and the required fields of every existing form. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { REQUIRED_MESSAGE, isBlank, required, violationsFromIssues } from '../src/common';

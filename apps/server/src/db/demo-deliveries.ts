@@ -1,5 +1,5 @@
 /**
- * The demo's delivery notes (SEED_DEMO=1, issue 9 item 10; docs/decisions/185): recipients (each
+ * The demo's delivery notes (SEED_DEMO=1; docs/decisions/185): recipients (each
  * customer account's own address and a few more), GB dispatch and invoice addresses looked up from
  * a table here instead of a geocoder, and transfer, scrap and error-sheet notes over the same six
  * weeks as the demo's receipts, pending and approved, whose e-mails read Read, Sent, Failed or N/A.
@@ -57,7 +57,7 @@ const PLACES: Record<string, NominatimResult> = {
 };
 /** Depots some transfers go to instead of the customer's own yard. */
 const DEPOTS = ['Cardiff Gate Business Park, Cardiff CF23 8RS', 'Unit 12, Hillington Park, Glasgow G52 4JB'];
-/** Typed by a driver; no geocoder can place it, so it keeps only its search text (spec 4). */
+/** Typed by a driver; no geocoder can place it, so it keeps only its search text (docs/product.md §4). */
 const UNPLACED = 'Back yard of the Co-op, Fore Street, Bodmin';
 
 function place(placeId: number, lat: number, lon: number, address: Record<string, string>): NominatimResult {
@@ -220,7 +220,7 @@ function recipientsOf(
   if (type === 'error_sheet') return [ids.quality];
   // The mistyped address stood in for the account's own on a few notes (their mail bounced).
   const first = OUTCOMES[i % OUTCOMES.length] === 'Failed' ? account?.mistyped.id : account?.own;
-  // A transfer always has a recipient (spec 5.4 'Email is missed'): the transport desk when in doubt.
+  // A transfer always has a recipient (docs/product.md §5.4 'Email is missed'): the transport desk when in doubt.
   const list = [first, type === 'transfer' ? (i % 2 === 0 || first === undefined ? ids.transport : undefined) : ids.compliance];
   return list.filter((id): id is number => id !== undefined);
 }

@@ -1,5 +1,5 @@
 /**
- * The demo's coolers and receipts (SEED_DEMO=1, issue 9 item 10): a few hundred coolers, each
+ * The demo's coolers and receipts (SEED_DEMO=1): a few hundred coolers, each
  * received one to three times over the last weeks, across every process option, state and mode,
  * some edited afterwards, the days before today already sent in an end-of-day CSV. They are made
  * through the services a request uses, as the demo's users, so the lists, the history of changes

@@ -1,6 +1,6 @@
 /**
- * Exact list totals without counting a million rows on every page (issue 8 item 10,
- * docs/decisions/112). A total is remembered per list and filter together with the version of the
+ * Exact list totals without counting a million rows on every page (docs/decisions/112).
+ * A total is remembered per list and filter together with the version of the
  * list it was counted under, read in the same statement (so from the same snapshot). Any change
  * to the list's tables gives it a new version (triggers, migration 0002), so a remembered total is
  * used only while it is still exact — in every app instance, since the version lives in PostgreSQL.

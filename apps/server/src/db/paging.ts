@@ -1,5 +1,5 @@
 /**
- * What every list repository needs (DESIGN.md §4): contains-search patterns, ORDER BY from the
+ * What every list repository needs (docs/architecture.md §4): contains-search patterns, ORDER BY from the
  * contract's validated `order[field]`, and one page of rows with the total count.
  */
 import { asc, count, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';

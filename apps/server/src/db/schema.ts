@@ -145,7 +145,7 @@ export const loginFailures = pgTable(
 );
 
 /**
- * Uploaded files live in the database so every instance can serve them (DESIGN.md §3). One that no
+ * Uploaded files live in the database so every instance can serve them (docs/architecture.md §3). One that no
  * foreign key refers to is removed after a grace period (docs/decisions/062).
  */
 export const uploads = pgTable(
@@ -284,7 +284,7 @@ export const scrapReasons = pgTable('scrap_reasons', {
 export const ccCodes = pgTable(
   'cc_codes',
   {
-    /** Client-generated on create (DESIGN.md §4); the default only serves the seed. */
+    /** Client-generated on create (docs/architecture.md §4); the default only serves the seed. */
     id: uuid('id').primaryKey().defaultRandom(),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 255 }).notNull(),
@@ -302,7 +302,7 @@ export const ccCodes = pgTable(
 export const partNumbers = pgTable(
   'part_numbers',
   {
-    /** Client-generated on create (DESIGN.md §4); the default only serves the seed. */
+    /** Client-generated on create (docs/architecture.md §4); the default only serves the seed. */
     id: uuid('id').primaryKey().defaultRandom(),
     partNumber: varchar('part_number', { length: 100 }).notNull(),
     description: text('description'),
@@ -321,7 +321,7 @@ export const partNumbers = pgTable(
 export const coolers = pgTable(
   'coolers',
   {
-    /** Client-generated on create (DESIGN.md §4). */
+    /** Client-generated on create (docs/architecture.md §4). */
     id: uuid('id').primaryKey(),
     serialNumber: varchar('serial_number', { length: 100 }).notNull(),
     // `part_number_id` → violations on `partNumber` (db/references); a part number in use cannot be deleted.
@@ -345,15 +345,15 @@ export const coolers = pgTable(
 );
 
 /**
- * Receipts (issue 8, docs/decisions/090). Reference columns are named `<body field>_id` so a
+ * Receipts (docs/decisions/090). Reference columns are named `<body field>_id` so a
  * reference that vanished reads as a violation on that field (db/references). Every list filter
- * and sort of spec 2.8 has an index (docs/decisions/091); filters on the cooler (serial, part
+ * and sort of docs/product.md §2.8 has an index (docs/decisions/091); filters on the cooler (serial, part
  * number) are answered through `inventory_item_id`.
  */
 export const receipts = pgTable(
   'receipts',
   {
-    /** Client-generated on create (DESIGN.md §4). */
+    /** Client-generated on create (docs/architecture.md §4). */
     id: uuid('id').primaryKey(),
     lbNumber: varchar('lb_number', { length: 50 }).notNull(),
     receiptDate: timestamp('receipt_date', { withTimezone: true }).notNull(),
@@ -401,20 +401,20 @@ export const receipts = pgTable(
     // this index costs only the receipt's own writes (decision 116).
     index('receipts_process_state_id_idx').on(t.processState, t.id),
     check('receipts_process_option_check', sql`${t.processOption} in ('X', 'D', 'S')`),
-    // Spec 4: a state only with option D; the contract normalises before it gets here.
+    // docs/product.md §4: a state only with option D; the contract normalises before it gets here.
     check('receipts_process_state_check', sql`${t.processState} is null or (${t.processOption} = 'D' and ${t.processState} in ('D1', 'D2', 'D3', 'D4', 'D5'))`),
-    // Spec 4: a scrap reason exactly with option S or with D5.
+    // docs/product.md §4: a scrap reason exactly with option S or with D5.
     check(
       'receipts_scrap_reason_check',
       sql`(${t.scrapReasonId} is not null) = (${t.processOption} = 'S' or coalesce(${t.processState} = 'D5', false))`,
     ),
-    // DESIGN.md §5: collection point XOR engineer number.
+    // docs/architecture.md §5: collection point XOR engineer number.
     check('receipts_mode_check', sql`(${t.collectionPointId} is null) <> (${t.engineerNo} is null)`),
   ],
 );
 
 /**
- * The receipts that have left in an end-of-day CSV (DESIGN.md §5: isExported). A narrow table of its
+ * The receipts that have left in an end-of-day CSV (docs/architecture.md §5: isExported). A narrow table of its
  * own, not a column of `receipts`: marking a 100,000-receipt day is then 100,000 small inserts into
  * one index instead of 100,000 new versions of wide rows in every index of `receipts`
  * (docs/decisions/115).
@@ -441,7 +441,7 @@ export const listVersions = pgTable('list_versions', {
 // ── history ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Revision entries (issue 8 item 7): written in the transaction of the change they describe, by
+ * Revision entries: written in the transaction of the change they describe, by
  * modules/revision-entries/revisions.ts only. Nothing here cascades from the entity or the user:
  * the entity is named by kind and id as text (no foreign key), and the user's name is copied, so
  * the history stays readable after either is deleted. entry_kind has no check: the contract's
@@ -469,7 +469,7 @@ export const revisionEntries = pgTable(
   ],
 );
 
-// ── delivery notes (issue 9, docs/decisions/150) ────────────────────────────────────────────────
+// ── delivery notes (docs/decisions/150) ────────────────────────────────────────────────
 
 export const deliveryType = pgEnum('delivery_type', DELIVERY_TYPES);
 export const deliveryStatus = pgEnum('delivery_status', DELIVERY_STATUSES);
@@ -491,7 +491,7 @@ export const deliveryEmails = pgTable(
 
 /**
  * Dispatch and invoice addresses of transfers: the text typed and what the geocoder found for it
- * (spec 3), kept as one JSON value so a geocoder's extra fields need no migration.
+ * (docs/product.md §3), kept as one JSON value so a geocoder's extra fields need no migration.
  */
 export const deliveryAddresses = pgTable(
   'delivery_addresses',
@@ -522,7 +522,7 @@ export const deliveries = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedById: integer('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    // Set by the mail worker (issue 9 item 8): accepted by the SMTP server, tracking image loaded, refused for good.
+    // Set by the mail worker: accepted by the SMTP server, tracking image loaded, refused for good.
     emailDeliveredAt: timestamp('email_delivered_at', { withTimezone: true }),
     emailViewedAt: timestamp('email_viewed_at', { withTimezone: true }),
     emailFailedAt: timestamp('email_failed_at', { withTimezone: true }),
@@ -550,7 +550,7 @@ export const deliveries = pgTable(
 
 /**
  * One LB number on one note. The LB is named through its receipt (receipt_id), so a receipt on a
- * note cannot be deleted and a changed LB number follows. DESIGN.md §5 "an LB can be on at most
+ * note cannot be deleted and a changed LB number follows. docs/architecture.md §5 "an LB can be on at most
  * one transfer or scrap note" is the partial unique index below: two notes claiming the same LB at
  * the same moment cannot both commit (docs/decisions/151).
  */

@@ -1,5 +1,5 @@
 /**
- * Reference data and the first Admin for an empty database (DESIGN.md §3). Runs at every start but
+ * Reference data and the first Admin for an empty database (docs/architecture.md §3). Runs at every start but
  * only acts while the users table is empty; the check and the inserts happen in one transaction
  * under an advisory lock, so several instances starting together seed exactly once.
  * Names and numbers are realistic but fictional (telephone numbers from Ofcom's drama ranges).

@@ -12,7 +12,7 @@ import * as schema from './schema';
 
 /** Columns whose API field is not their schema key ('table.column'). */
 const API_FIELD_NAMES: Record<string, string> = {
-  // The scrap reason form sends its code as `number` (spec 7).
+  // The scrap reason form sends its code as `number` (docs/product.md §7).
   'scrap_reasons.code': 'number',
 };
 

@@ -1,5 +1,5 @@
 /**
- * The durable job queue (DESIGN.md §2, docs/decisions/160): pg-boss in the app's own database —
+ * The durable job queue (docs/architecture.md §2, docs/decisions/160): pg-boss in the app's own database —
  * PostgreSQL (its own small pool on DATABASE_URL) or the embedded PGlite (the same single
  * connection). Started with the app, stopped gracefully on close; any number of instances may
  * share one PostgreSQL (pg-boss claims each job for one worker with SKIP LOCKED).

@@ -1,5 +1,5 @@
 /**
- * Honest, durable outgoing mail (issue 9 item 8; docs/decisions/161–162).
+ * Honest, durable outgoing mail (docs/decisions/161–162).
  *
  * A module registers a kind once — `registerMailKind('delivery', { build, onDelivered, onViewed,
  * onFailed })` — and asks for a message inside its own transaction with `enqueueMail(tx, { kind,

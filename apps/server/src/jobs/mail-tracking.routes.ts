@@ -1,6 +1,6 @@
 /**
  * GET /api/mail/t/{token}.gif — the read-tracking image of a message (public: the unguessable token
- * is the only key; DESIGN.md §4). Every well-formed request gets the same transparent 1×1 GIF, so the
+ * is the only key; docs/architecture.md §4). Every well-formed request gets the same transparent 1×1 GIF, so the
  * answer says nothing about whether a token exists; the first GET of a real one sets viewed_at.
  * Any other name under /api/mail/t/ is the usual 404.
  */

@@ -1,5 +1,5 @@
 /**
- * Creates with a client-generated UUID (DESIGN.md §4, docs/decisions/020): a retry of the same
+ * Creates with a client-generated UUID (docs/architecture.md §4, docs/decisions/020): a retry of the same
  * request answers the row the first one made and creates nothing; the same id with different
  * values is refused with a sentence. The primary key decides races between identical requests.
  */

@@ -1,5 +1,5 @@
 /**
- * Errors services throw; plugins/errors turns each into the answer of DESIGN.md §4. Services never
+ * Errors services throw; plugins/errors turns each into the answer of docs/architecture.md §4. Services never
  * build HTTP bodies themselves.
  */
 import type { Violation } from '@cooler-hub/contract/common';

@@ -1,5 +1,5 @@
 /**
- * Address look-up on the server (DESIGN.md §5, spec 4 and 9; docs/decisions/154): a
+ * Address look-up on the server (docs/architecture.md §5, docs/product.md §4 and §9; docs/decisions/154): a
  * Nominatim-compatible service at GEOCODER_URL, results in Great Britain only. Without one, or when
  * it fails, is slow or finds nothing, the address keeps only its search text — never an error.
  */
@@ -24,7 +24,7 @@ const coordinate = (v: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** Nominatim's fields → the looked-up address of spec 3. */
+/** Nominatim's fields → the looked-up address of docs/product.md §3. */
 export function addressFromNominatim(searchText: string, r: NominatimResult): LookedUpAddress {
   const a = r.address ?? {};
   const road = text(a.road);

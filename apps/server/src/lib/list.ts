@@ -1,4 +1,4 @@
-/** The list answer of DESIGN.md §4 from one page of rows and the total; every list uses it. */
+/** The list answer of docs/architecture.md §4 from one page of rows and the total; every list uses it. */
 import type { ListResponse } from '@cooler-hub/contract/common';
 
 export function listResponseOf<T>(query: { page: number; perPage: number }, items: T[], totalCount: number): ListResponse<T> {

@@ -1,5 +1,5 @@
 /**
- * The permission guard (DESIGN.md §5, STYLE.md habit 3). Every route registered after this plugin
+ * The permission guard (docs/architecture.md §5, §8.3). Every route registered after this plugin
  * must declare `config: { public: true }` or `config: { permission }`; one that declares neither
  * (or both) stops the app at startup. Protected routes verify the Bearer token, reload the user by
  * id and compare its token version, then check the permission against the user's CURRENT role.

@@ -15,7 +15,7 @@ const docsPlugin: FastifyPluginAsync = async (app) => {
       info: {
         title: 'Cooler Hub API',
         version: '1.0.0',
-        description: 'Errors follow DESIGN.md §4: 400 ConstraintViolationList or hydra:Error, 401 {code, message}.',
+        description: 'Errors follow docs/architecture.md §4: 400 ConstraintViolationList or hydra:Error, 401 {code, message}.',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

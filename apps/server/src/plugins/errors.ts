@@ -1,5 +1,5 @@
 /**
- * Every failure becomes one of the answers of DESIGN.md §4 (docs/decisions/010): validation →
+ * Every failure becomes one of the answers of docs/architecture.md §4 (docs/decisions/010): validation →
  * 400 ConstraintViolationList, a broken rule → 400 hydra:Error, 401 `{code, message}`, 403/404/429
  * hydra:Error, a stale version → 409 hydra:Error (docs/decisions/200), the database out of reach or out of connections → 503 hydra:Error with Retry-After
  * (docs/decisions/187), anything unexpected → 500 hydra:Error without internals (logged with the request id).
@@ -78,7 +78,7 @@ export function findPgError(err: unknown): PgError | undefined {
   return undefined;
 }
 
-/** '/lbNumbers/3/serial' → ['lbNumbers', 3, 'serial'] (array items as numbers, spec 5.1). */
+/** '/lbNumbers/3/serial' → ['lbNumbers', 3, 'serial'] (array items as numbers, docs/product.md §5.1). */
 export function pathFromInstancePath(instancePath: string): PropertyKey[] {
   return instancePath
     .split('/')

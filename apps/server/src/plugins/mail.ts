@@ -1,5 +1,5 @@
 /**
- * Outgoing mail transport (DESIGN.md §2): nodemailer over SMTP_URL, or, without it, each message
+ * Outgoing mail transport (docs/architecture.md §2): nodemailer over SMTP_URL, or, without it, each message
  * written as an .eml file under DATA_DIR/mail so a developer can open it. Nothing here queues or
  * retries: src/jobs/mail-queue.ts decides that, from how `send` failed (`classifyMailError`).
  */

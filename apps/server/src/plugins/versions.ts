@@ -11,7 +11,7 @@ export const BAD_IF_MATCH = 'If-Match must be an ETag this server answered.';
 
 /**
  * The version an update was based on: undefined without If-Match (or `*`, "whatever it is now"),
- * which keeps the update of spec part 7 working for clients that send none.
+ * which keeps the update of docs/product.md §7 working for clients that send none.
  */
 export function ifMatch(request: FastifyRequest): string | undefined {
   const header = request.headers['if-match'];

@@ -1,4 +1,4 @@
-/** Hash routing (spec 2.1). Every page but the login screen is a lazy chunk. */
+/** Hash routing (docs/product.md §2.1). Every page but the login screen is a lazy chunk. */
 import { Center, Container } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
 // The first screen most visits show: a lazy chunk would flash the loader before it (decision 070).

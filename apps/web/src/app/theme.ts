@@ -7,7 +7,7 @@ import { DrawerHeader, ModalHeader, createTheme } from '@mantine/core';
  */
 const dialogHeader = { defaultProps: { component: 'div' } };
 
-/** Dark theme (spec part 1) with the system font stack only — no external fonts or CDNs. */
+/** Dark theme (docs/product.md §1) with the system font stack only — no external fonts or CDNs. */
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'sm',

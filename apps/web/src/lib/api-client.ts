@@ -45,7 +45,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Query strings keep `order[field]` brackets readable; empty values are left out (spec 5.2). */
+/** Query strings keep `order[field]` brackets readable; empty values are left out (docs/product.md §5.2). */
 export function buildQueryString(query: QueryInput | undefined): string {
   if (query === undefined) return '';
   if (typeof query === 'string') return query.replace(/^\?/, '');
@@ -95,7 +95,7 @@ function fail(status: number, body: unknown, path: string): never {
   }
 }
 
-/** Sends the call and reads its answer; a failure goes through the error catalogue (spec 8). */
+/** Sends the call and reads its answer; a failure goes through the error catalogue (docs/product.md §8). */
 async function send(path: string, options: RequestOptions = {}): Promise<{ status: number; body: unknown }> {
   const qs = buildQueryString(options.query);
   const url = qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hydraErrorBody, violationList } from '@cooler-hub/contract/common';
 import { MSG_FORBIDDEN, MSG_INTERNAL_SERVER_ERROR, MSG_UNREADABLE, UNREADABLE, interpretError } from './api-errors';
 
-describe('interpretError (spec part 8)', () => {
+describe('interpretError (docs/product.md §8)', () => {
   it('500 → toast Internal Server Error 500', () => {
     expect(interpretError(500, hydraErrorBody('boom'), '/api/x')).toEqual({ kind: 'toast', message: MSG_INTERNAL_SERVER_ERROR });
     expect(interpretError(500, UNREADABLE, '/api/x')).toEqual({ kind: 'toast', message: MSG_INTERNAL_SERVER_ERROR });

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec part 8 as a pure function: given a status, the parsed body (or
+ * The error catalogue of docs/product.md §8 as a pure function: given a status, the parsed body (or
  * UNREADABLE) and the request path, what should happen. api-client.ts carries the outcome out
  * (toast, navigation, reload) and throws an ApiError the caller can inspect.
  */
@@ -12,7 +12,7 @@ export const MSG_FORBIDDEN = "You don't have permission for this operation";
 export const MSG_UNREADABLE = 'Server side error. Please contact the support.';
 export const MSG_UNKNOWN = 'Unknown error';
 export const LOGIN_CHECK_PATH = '/api/login_check';
-/** A 404 from this path means "no default e-mail", not a missing page (spec part 8). */
+/** A 404 from this path means "no default e-mail", not a missing page (docs/product.md §8). */
 const NOT_FOUND_EXEMPT = 'customer_account_exchange';
 
 export type ErrorOutcome =

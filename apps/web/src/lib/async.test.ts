@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from './async';
 
-describe('errorMessage (async wrapper, spec part 8)', () => {
+describe('errorMessage (async wrapper, docs/product.md §8)', () => {
   it("records an error's message, or 'Unknown error'", () => {
     expect(errorMessage(new Error('Boom'))).toBe('Boom');
     expect(errorMessage('plain text')).toBe('plain text');

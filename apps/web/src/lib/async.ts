@@ -1,4 +1,4 @@
-/** The async wrapper of spec part 8: runs a task and records its error message or 'Unknown error'. */
+/** The async wrapper of docs/product.md §8: runs a task and records its error message or 'Unknown error'. */
 import { useCallback, useState } from 'react';
 import { MSG_UNKNOWN } from './api-errors';
 

@@ -1,10 +1,10 @@
 /**
- * Session state (spec part 4): starts `unloaded`, reads the stored token and becomes `authenticated`
+ * Session state (docs/product.md §4): starts `unloaded`, reads the stored token and becomes `authenticated`
  * or `loggedOut`. The token lives in localStorage under 'token'. A token that cannot be decoded, or
  * has expired, logs the user out. Components read the state with `useAuth()`.
  *
  * A session that ends without the user asking (expired, or refused by the server) is remembered for
- * this tab across the reload the 401 rule makes (spec part 8), so the login screen can say why.
+ * this tab across the reload the 401 rule makes (docs/product.md §8), so the login screen can say why.
  */
 import { useSyncExternalStore } from 'react';
 import type { TokenPayload } from '@cooler-hub/contract/auth';
@@ -122,7 +122,7 @@ export function sessionEnded(state: AuthState): boolean {
   return state.status === 'loggedOut' && state.reason !== undefined && state.reason !== 'signed-out';
 }
 
-/** The raw token for the Authorization header ('' when absent, spec part 7). */
+/** The raw token for the Authorization header ('' when absent, docs/product.md §7). */
 export function currentToken(): string {
   return state.status === 'authenticated' ? state.token : (readStorage() ?? '');
 }

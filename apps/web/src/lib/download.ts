@@ -1,5 +1,5 @@
 /**
- * File downloads (spec 7: the end-of-day CSV, a delivery note's CSV and PDF; docs/decisions/141):
+ * File downloads (docs/product.md §7: the end-of-day CSV, a delivery note's CSV and PDF; docs/decisions/141):
  * a fetch with the Bearer token (a plain link could not carry it), saved under the
  * content-disposition filename or the caller's fallback. The file is read to its end before it is
  * saved: a download cut short is an error, never a truncated file (the end-of-day sheet marks its
@@ -70,7 +70,7 @@ export interface DownloadRequest {
 
 /**
  * Fetches the file and hands it to the browser as a download; resolves with the file's name.
- * A refusal rejects with a DownloadError carrying the sentence to show (spec 8's catalogue).
+ * A refusal rejects with a DownloadError carrying the sentence to show (docs/product.md §8's catalogue).
  */
 export async function downloadFile({ path, query, accept, fallbackName, body }: DownloadRequest): Promise<string> {
   const qs = buildQueryString(query);

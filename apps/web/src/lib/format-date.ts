@@ -1,6 +1,6 @@
 /**
- * Dates are shown dd/MM/yyyy, en-GB, in the business time zone Europe/London (spec 5.1, 9;
- * DESIGN.md §4). Calendar days ('YYYY-MM-DD') are shown as they are, never shifted by a zone.
+ * Dates are shown dd/MM/yyyy, en-GB, in the business time zone Europe/London (docs/product.md §5.1, §9;
+ * docs/architecture.md §4). Calendar days ('YYYY-MM-DD') are shown as they are, never shifted by a zone.
  */
 const BUSINESS_TIME_ZONE = 'Europe/London';
 

@@ -1,8 +1,8 @@
 /**
- * i18next with the generic strings in English (en-GB, the default) and Russian (spec part 1).
+ * i18next with the generic strings in English (en-GB, the default) and Russian (docs/product.md §1).
  * The user picks the language in the user menu; the choice is kept in localStorage 'lang' and
  * `<html lang>` follows it, so screen readers and hyphenation use the right language. Screen-specific
- * texts of the spec are written in the screens themselves.
+ * texts (docs/product.md §2) are written in the screens themselves.
  */
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 
 /**
  * A client-generated id for the resources that take one on create (receipts, coolers, CC codes,
- * part numbers; DESIGN.md §4). `crypto.randomUUID` exists only in secure contexts (https, localhost): an intranet
+ * part numbers; docs/architecture.md §4). `crypto.randomUUID` exists only in secure contexts (https, localhost): an intranet
  * deployment over plain http still gets a version-4 UUID from `crypto.getRandomValues`.
  */
 interface RandomSource {

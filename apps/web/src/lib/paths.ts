@@ -1,5 +1,5 @@
 /**
- * Every route of spec 2.1 in one typed registry: its pattern, its title (heading of the screen and
+ * Every route of docs/product.md §2.1 in one typed registry: its pattern, its title (heading of the screen and
  * of its placeholder) and who may open it. `to()` builds a link with typed parameters. The router,
  * the side menu and the page guards all read this table.
  */

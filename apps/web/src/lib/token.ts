@@ -1,6 +1,6 @@
 /**
  * The JWT is only decoded here, never verified: the server verifies it on every call. The payload is
- * read as JSON (spec part 3) and checked against the contract's `tokenPayload`; anything else means
+ * read as JSON (docs/product.md §3) and checked against the contract's `tokenPayload`; anything else means
  * "logged out".
  */
 import { tokenPayload, type TokenPayload } from '@cooler-hub/contract/auth';

@@ -1,5 +1,5 @@
 /**
- * Sign-in (spec 2.3, 7; DESIGN.md §5): user name or e-mail plus password → JWT. Throttled so that
+ * Sign-in (docs/product.md §2.3, §7; docs/architecture.md §5): user name or e-mail plus password → JWT. Throttled so that
  * guessing stays impractical while nobody can lock a person out from elsewhere (docs/decisions/012):
  * - one account from one address: after MAX_FAILURES_PER_PAIR failures within PAIR_WINDOW_SECONDS
  *   that address is refused for that account (429), even with the right password; other addresses

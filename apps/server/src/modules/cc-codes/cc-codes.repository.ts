@@ -29,7 +29,7 @@ export function listCcCodes(db: Db, query: CcCodeListQuery) {
   return findPage(db, db.select().from(ccCodes).$dynamic(), ccCodes, whereOf(query), orderBy, query);
 }
 
-/** The dropdown of spec 7: id, code and name, by code. */
+/** The dropdown of docs/product.md §7: id, code and name, by code. */
 export function listCcCodeOptions(db: Db, query: CcCodeDropDownQuery) {
   const options = db.select({ id: ccCodes.id, code: ccCodes.code, name: ccCodes.name }).from(ccCodes).$dynamic();
   return findPage(db, options, ccCodes, whereOf(query), orderByOf(undefined, SORT_COLUMNS, 'code', ccCodes.id, ['code']), query);

@@ -1,4 +1,4 @@
-/** /api/cc_codes and /api/cc_codes_drop_down — ROLE_ADMIN_USER (DESIGN.md §5). */
+/** /api/cc_codes and /api/cc_codes_drop_down — ROLE_ADMIN_USER (docs/architecture.md §5). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uuidParams, withVersion } from '@cooler-hub/contract/common';

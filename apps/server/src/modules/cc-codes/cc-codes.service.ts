@@ -1,5 +1,5 @@
 /**
- * CC codes (spec 2.12, 3, 7): unique code ignoring case, price in whole pence, a client-generated
+ * CC codes (docs/product.md §2.12, §3, §7): unique code ignoring case, price in whole pence, a client-generated
  * UUID on create that makes a retried POST harmless.
  */
 import type { ListResponse, Versioned } from '@cooler-hub/contract/common';

@@ -1,4 +1,4 @@
-/** /api/clients — ROLE_ADMIN_USER (DESIGN.md §5). */
+/** /api/clients — ROLE_ADMIN_USER (docs/architecture.md §5). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@cooler-hub/contract/common';

@@ -1,5 +1,5 @@
 /**
- * Clients (spec 2.10, 3, 7): listed and searched by name; created from the account form's
+ * Clients (docs/product.md §2.10, §3, §7): listed and searched by name; created from the account form's
  * search-select when the typed name is new. Names are unique ignoring case. A client with accounts
  * cannot be deleted.
  */
@@ -23,7 +23,7 @@ export class ClientsService {
     return repo.insert(this.db, name);
   }
 
-  /** Not a call of spec 7: it undoes a client created by mistake from the search-select (docs/decisions/021). */
+  /** Not a call of docs/product.md §7: it undoes a client created by mistake from the search-select (docs/decisions/021). */
   remove(_actor: Actor, id: number): Promise<void> {
     return repo.remove(this.db, id);
   }

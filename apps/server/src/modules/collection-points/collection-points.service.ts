@@ -1,4 +1,4 @@
-/** Collection points (spec 2.12, 3, 7): a name, unique ignoring case; deleted only while unused. */
+/** Collection points (docs/product.md §2.12, §3, §7): a name, unique ignoring case; deleted only while unused. */
 import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
 import type { CollectionPoint, CollectionPointBody, CollectionPointListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';

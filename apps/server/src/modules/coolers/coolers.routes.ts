@@ -1,6 +1,6 @@
 /**
  * /api/coolers — Coolers ability (ROLE_ADMIN_USER); deleting needs Manipulate Inventory
- * (ROLE_REMOVE_INVENTORY), the ability the web's delete icon asks about (spec 6, DESIGN.md §5).
+ * (ROLE_REMOVE_INVENTORY), the ability the web's delete icon asks about (docs/product.md §6, docs/architecture.md §5).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

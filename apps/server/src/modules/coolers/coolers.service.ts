@@ -1,5 +1,5 @@
 /**
- * Coolers (spec 2.11, 3, 5.3, 7; issue 8 item 1): serial numbers unique ignoring case, the part
+ * Coolers (docs/product.md §2.11, §3, §5.3, §7): serial numbers unique ignoring case, the part
  * number must exist, a client-generated UUID on create. Every create, update and delete writes its
  * revision entry in the same transaction, with the acting user (modules/revision-entries/revisions).
  */

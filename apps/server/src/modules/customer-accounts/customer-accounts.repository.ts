@@ -45,7 +45,7 @@ export function listCustomerAccounts(db: Db, query: CustomerAccountListQuery) {
   return findPage(db, withClient(db).$dynamic(), customerAccounts, whereOf(query), orderBy, query);
 }
 
-/** The dropdown of spec 7: id and name, by name. */
+/** The dropdown of docs/product.md §7: id and name, by name. */
 export function listCustomerAccountOptions(db: Db, query: CustomerAccountDropDownQuery) {
   const options = db.select({ id: customerAccounts.id, name: customerAccounts.name }).from(customerAccounts).$dynamic();
   const orderBy = orderByOf(undefined, SORT_COLUMNS, 'name', customerAccounts.id);

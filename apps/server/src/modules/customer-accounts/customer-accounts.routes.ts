@@ -1,4 +1,4 @@
-/** /api/customer_accounts and /api/customer_accounts_drop_down — ROLE_ADMIN_USER (DESIGN.md §5). */
+/** /api/customer_accounts and /api/customer_accounts_drop_down — ROLE_ADMIN_USER (docs/architecture.md §5). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, withVersion } from '@cooler-hub/contract/common';

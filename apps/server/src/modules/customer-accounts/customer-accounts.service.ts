@@ -1,5 +1,5 @@
 /**
- * Customer accounts (spec 2.10, 3, 5.3, 7): the client is required and must exist (400 on `client`
+ * Customer accounts (docs/product.md §2.10, §3, §5.3, §7): the client is required and must exist (400 on `client`
  * otherwise); the other fields are free text. Answers carry the client as `{id, name}`.
  */
 import { MAX_INT32, UNKNOWN_REFERENCE, type ListResponse, type NamedRef, type Versioned } from '@cooler-hub/contract/common';

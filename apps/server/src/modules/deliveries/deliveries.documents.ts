@@ -1,5 +1,5 @@
 /**
- * A note's CSV and PDF (spec 7 downloads, issue 9 item 9; docs/decisions/155). The PDF is a sheet a
+ * A note's CSV and PDF (docs/product.md §7 downloads; docs/decisions/155). The PDF is a sheet a
  * driver and a customer can use: number, date, type, customer, business name, both addresses, CC
  * code, recipients, then one compact row per LB (LB number, serial, part number, DOM), the table's
  * header repeated on every page, "Page n of m" at the foot. It is set in DejaVu Sans, a TTF shipped

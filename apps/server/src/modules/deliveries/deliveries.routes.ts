@@ -1,7 +1,7 @@
 /**
- * /api/deliveries (spec 7): the three lists, one note, create, an edit per type, approve, resend,
+ * /api/deliveries (docs/product.md §7): the three lists, one note, create, an edit per type, approve, resend,
  * downloads, and the scan step's LB check. The delivery screens need the Customers ability
- * (ROLE_ADMIN_USER, spec 6); deleting a note needs Manipulate Inventory (ROLE_REMOVE_INVENTORY).
+ * (ROLE_ADMIN_USER, docs/product.md §6); deleting a note needs Manipulate Inventory (ROLE_REMOVE_INVENTORY).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

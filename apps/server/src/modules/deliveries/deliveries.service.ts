@@ -1,5 +1,5 @@
 /**
- * Delivery notes (spec 2.13, 4, 5.4, 7; DESIGN.md §5; docs/decisions/150–153): the rules of a
+ * Delivery notes (docs/product.md §2.13, §4, §5.4, §7; docs/architecture.md §5; docs/decisions/150–153): the rules of a
  * note's LB numbers — each belongs to a receipt, none twice, and at most one transfer or scrap note
  * per LB (decided by the database: docs/decisions/151) —, references checked, approval once, and an
  * approved note read-only. Every write is one transaction that locks the note first.
@@ -138,7 +138,7 @@ export class DeliveriesService {
   }
 
   /**
-   * pending → approved once; a second call changes nothing and answers the status (spec 4). With
+   * pending → approved once; a second call changes nothing and answers the status (docs/product.md §4). With
    * `expected` (If-Match), only the version its approver saw is approved (docs/decisions/200).
    */
   approve(actor: Actor, id: number, expected?: string): Promise<ApproveResponse> {

@@ -1,4 +1,4 @@
-/** /api/delivery_addresses (spec 7): used addresses, create (geocoded on the server), look-up. Customers ability. */
+/** /api/delivery_addresses (docs/product.md §7): used addresses, create (geocoded on the server), look-up. Customers ability. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addressLookupQuery,

@@ -1,5 +1,5 @@
 /**
- * Delivery addresses (spec 3, 4 address picker, 5.4, 7; docs/decisions/154): the used ones for the
+ * Delivery addresses (docs/product.md §3, §4 address picker, §5.4, §7; docs/decisions/154): the used ones for the
  * picker's "used" mode, and a new one geocoded on the server. An address typed again (same target,
  * same text) is answered from what is stored, without asking the geocoder twice.
  */

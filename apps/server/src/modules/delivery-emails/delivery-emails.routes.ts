@@ -1,4 +1,4 @@
-/** /api/delivery-emails (spec 7): dropdown, create, a customer account's default. Customers ability. */
+/** /api/delivery-emails (docs/product.md §7): dropdown, create, a customer account's default. Customers ability. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customerAccountIdParams,

@@ -1,5 +1,5 @@
 /**
- * Delivery e-mails (spec 4, 5.4, 7; docs/decisions/156): the recipients' search-select, a typed new
+ * Delivery e-mails (docs/product.md §4, §5.4, §7; docs/decisions/156): the recipients' search-select, a typed new
  * address, and a customer account's own address offered as its default recipient.
  */
 import type { ListResponse } from '@cooler-hub/contract/common';

@@ -1,4 +1,4 @@
-/** /api/delivery_lines (DESIGN.md §4): the lines of a note or of an LB number; deleting one. Customers ability. */
+/** /api/delivery_lines (docs/architecture.md §4): the lines of a note or of an LB number; deleting one. Customers ability. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@cooler-hub/contract/common';

@@ -1,5 +1,5 @@
 /**
- * Delivery lines (spec 2.13 error sheet preview, DESIGN.md §4 paths): listed by note or by LB
+ * Delivery lines (docs/product.md §2.13 error sheet preview, docs/architecture.md §4 paths): listed by note or by LB
  * number; deleting one edits its note, so an approved note refuses it and the last line stays
  * (docs/decisions/152).
  */

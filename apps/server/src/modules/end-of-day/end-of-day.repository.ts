@@ -1,4 +1,4 @@
-/** SQL for the end-of-day sheet (spec 2.7): one London day (or a range of days) of receipts, oldest first. */
+/** SQL for the end-of-day sheet (docs/product.md §2.7): one London day (or a range of days) of receipts, oldest first. */
 import { and, asc, sql, type SQL } from 'drizzle-orm';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';

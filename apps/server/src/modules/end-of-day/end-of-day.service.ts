@@ -1,5 +1,5 @@
 /**
- * The end-of-day sheet (spec 2.7, 7; docs/decisions/092): a London day of receipts as a list, and as
+ * The end-of-day sheet (docs/product.md §2.7, §7; docs/decisions/092): a London day of receipts as a list, and as
  * a CSV streamed from one database cursor in batches. The receipts a download contains become
  * exported in the transaction that reads them, which commits only once the last byte has been
  * handed to the client's connection: a download cut short exports nothing.
@@ -55,7 +55,7 @@ function londonMinutes(): (ms: number) => string {
   };
 }
 
-/** The 14 columns of spec 2.7, as the sheet shows them. */
+/** The 14 columns of docs/product.md §2.7, as the sheet shows them. */
 function csvRow(row: CsvSheetRow, receiptDate: (ms: number) => string): CsvCell[] {
   return [
     row.supplierCode,

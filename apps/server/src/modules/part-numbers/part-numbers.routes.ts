@@ -1,4 +1,4 @@
-/** /api/part_numbers — ROLE_ADMIN_USER (DESIGN.md §5). */
+/** /api/part_numbers — ROLE_ADMIN_USER (docs/architecture.md §5). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uuidParams, withVersion } from '@cooler-hub/contract/common';

@@ -1,5 +1,5 @@
 /**
- * Part numbers (spec 2.12, 3, 5.4, 7): the number is required and unique ignoring case; the id is
+ * Part numbers (docs/product.md §2.12, §3, §5.4, §7): the number is required and unique ignoring case; the id is
  * client-generated on create, so a retried POST is harmless.
  */
 import type { ListResponse, Versioned } from '@cooler-hub/contract/common';

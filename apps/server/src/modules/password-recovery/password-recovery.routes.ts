@@ -1,4 +1,4 @@
-/** /api/password_recovery/{request,verify,reset} — public (DESIGN.md §4). */
+/** /api/password_recovery/{request,verify,reset} — public (docs/architecture.md §4). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   recoveryRequestBody,

@@ -1,5 +1,5 @@
 /**
- * Password recovery (spec 2.3; DESIGN.md §5; docs/decisions/014): request → e-mailed 6-digit code
+ * Password recovery (docs/product.md §2.3; docs/architecture.md §5; docs/decisions/014): request → e-mailed 6-digit code
  * (15 minutes, RECOVERY_MAX_ATTEMPTS tries) → verify → single-use reset token (15 minutes) → new
  * password, which must differ from the current one and the last PASSWORD_HISTORY_SIZE.
  *

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account (spec 2.5; DESIGN.md §5). The role in the body is ignored, so
+ * The signed-in user's own account (docs/product.md §2.5; docs/architecture.md §5). The role in the body is ignored, so
  * nobody promotes themselves. A new password revokes older tokens, so the answer carries a fresh
  * one for the web to store at once.
  */

@@ -30,7 +30,7 @@ const partNumberIdOfCooler = sql`(select ${coolers.partNumberId} from ${coolers}
 /** isExported: the receipt has left in an end-of-day CSV (its own table, docs/decisions/115). */
 export const isExported = sql<boolean>`exists(select 1 from ${receiptExports} where ${receiptExports.receiptId} = ${receipts.id})`;
 
-// ── delivery notes (issue 9, docs/decisions/150) ──────────────────────────────────────────────
+// ── delivery notes (docs/decisions/150) ──────────────────────────────────────────────
 /**
  * A receipt's Delivery columns come from the transfer or scrap note holding its LB number: at most
  * one (the partial unique index on delivery_lines(receipt_id)), found through that same index.
@@ -81,7 +81,7 @@ const withReferences = (db: Db) => db.select(receiptFields).from(receipts);
 
 export type ReceiptRow = Awaited<ReturnType<typeof withReferences>>[number];
 
-/** Receipts of London's days `after` … `before`, both included (DESIGN.md §4). */
+/** Receipts of London's days `after` … `before`, both included (docs/architecture.md §4). */
 export function receiptDayRange(after: string | undefined, before: string | undefined): SQL[] {
   const range: SQL[] = [];
   if (after) range.push(gte(receipts.receiptDate, londonDayStart(after)));

@@ -1,5 +1,5 @@
 /**
- * /api/receipts — Receipts ability (ROLE_ADMIN_USER), deleting included: DESIGN.md §5 reserves
+ * /api/receipts — Receipts ability (ROLE_ADMIN_USER), deleting included: docs/architecture.md §5 reserves
  * ROLE_REMOVE_INVENTORY for coolers and deliveries.
  */
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService }
       config,
       schema: {
         tags,
-        summary: 'Master Data and /main: every filter of spec 2.8, sorting on each column, newest first by default',
+        summary: 'Master Data and /main: every filter of docs/product.md §2.8, sorting on each column, newest first by default',
         querystring: receiptListQuery,
         response: { 200: receiptList },
       },
@@ -55,7 +55,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService }
       config,
       schema: {
         tags,
-        summary: 'Update a receipt (spec 2.9); with If-Match, only while the receipt still has that version (else 409)',
+        summary: 'Update a receipt (docs/product.md §2.9); with If-Match, only while the receipt still has that version (else 409)',
         params: uuidParams,
         body: receiptUpdateBody,
         response: { 200: withVersion(receipt) },

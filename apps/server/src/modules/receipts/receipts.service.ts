@@ -1,5 +1,5 @@
 /**
- * Receipts (spec 2.6–2.9, 3, 4, 5.3, 7; docs/decisions/090): a client-generated UUID on create,
+ * Receipts (docs/product.md §2.6–2.9, §3, §4, §5.3, §7; docs/decisions/090): a client-generated UUID on create,
  * LB numbers unique, every reference checked, the rules of parts 4 and 5.3 (already applied and
  * normalised by the contract). Every create, update and delete writes its revision entry in the
  * same transaction, with the acting user (modules/revision-entries/revisions).
@@ -40,7 +40,7 @@ export function toReceipt(row: ReceiptRow): Receipt {
     customer,
     tagNumber: row.lbNumber,
     roNumber: null,
-    // The transfer or scrap note holding this LB number (issue 9); its number is its id.
+    // The transfer or scrap note holding this LB number; its number is its id.
     deliveryNoteNo: row.deliveryId === null ? null : String(row.deliveryId),
   };
 }
@@ -142,7 +142,7 @@ export class ReceiptsService {
   }
 
 
-  /** ROLE_ADMIN_USER (DESIGN.md §5: only coolers and deliveries need ROLE_REMOVE_INVENTORY). */
+  /** ROLE_ADMIN_USER (docs/architecture.md §5: only coolers and deliveries need ROLE_REMOVE_INVENTORY). */
   async remove(actor: Actor, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const current = await repo.lockReceipt(tx, id);
@@ -187,7 +187,7 @@ export class ReceiptsService {
     };
   }
 
-  /** LB numbers are unique (DESIGN.md §5); the unique index decides a race (plugins/errors → lbNumber). */
+  /** LB numbers are unique (docs/architecture.md §5); the unique index decides a race (plugins/errors → lbNumber). */
   private async assertLbNumberFree(tx: Tx, lbNumber: string, exceptId?: string): Promise<void> {
     if (await repo.receiptWithLbNumber(tx, lbNumber, exceptId)) throw new FieldError('lbNumber', ALREADY_USED);
   }

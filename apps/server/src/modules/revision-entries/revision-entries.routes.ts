@@ -1,4 +1,4 @@
-/** /api/revision_entries — the history of one receipt or cooler; ROLE_ADMIN_USER (DESIGN.md §5). */
+/** /api/revision_entries — the history of one receipt or cooler; ROLE_ADMIN_USER (docs/architecture.md §5). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import { revisionEntryList, revisionEntryListQuery } from '@cooler-hub/contract/revisions';

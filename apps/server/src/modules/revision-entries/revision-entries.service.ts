@@ -1,4 +1,4 @@
-/** Reading history (spec 2.9, 7): /receipt/{id}/revisions and /coolers-revisions/{id}. Writing is revisions.ts. */
+/** Reading history (docs/product.md §2.9, §7): /receipt/{id}/revisions and /coolers-revisions/{id}. Writing is revisions.ts. */
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { RevisionEntry, RevisionEntryListQuery } from '@cooler-hub/contract/revisions';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 /**
- * The one way any module records history (issue 8 item 7, DESIGN.md §5). A service that writes
+ * The one way any module records history (docs/architecture.md §5). A service that writes
  * takes the acting user first, opens one transaction, reads the row it changes under a lock
  * (SELECT … FOR UPDATE), writes it, and calls these with that same transaction — the parameter
  * type only accepts a transaction, so an entry cannot be committed apart from its change, nor

@@ -1,6 +1,6 @@
 /**
- * /api/scrap_reasons — ROLE_ADMIN_USER (DESIGN.md §5). The create, update and remove paths are the
- * spec's own (`/create`, `/{id}/update`, `/{id}/remove`, spec 7).
+ * /api/scrap_reasons — ROLE_ADMIN_USER (docs/architecture.md §5). The create, update and remove paths are those of
+ * docs/product.md §7 (`/create`, `/{id}/update`, `/{id}/remove`).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Scrap reasons (spec 2.12, 3, 5.4, 7): the form sends `number` (the integer code, unique) and
+ * Scrap reasons (docs/product.md §2.12, §3, §5.4, §7): the form sends `number` (the integer code, unique) and
  * `name` (the reason); answers carry `code` and `reason`.
  */
 import type { ListResponse, Versioned } from '@cooler-hub/contract/common';

@@ -1,4 +1,4 @@
-/** GET /api/suppliers — ROLE_ADMIN_USER (DESIGN.md §5). Suppliers are seeded; the spec has no call that edits them. */
+/** GET /api/suppliers — ROLE_ADMIN_USER (docs/architecture.md §5). Suppliers are seeded; no call edits them (docs/product.md §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { supplierList, supplierListQuery } from '@cooler-hub/contract/customers';
 import type { SuppliersService } from './suppliers.service';

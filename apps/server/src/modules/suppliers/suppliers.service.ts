@@ -1,4 +1,4 @@
-/** Suppliers (spec 3, 7): seeded reference data, listed and searched by name; nothing edits them. */
+/** Suppliers (docs/product.md §3, §7): seeded reference data, listed and searched by name; nothing edits them. */
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Supplier, SupplierListQuery } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 /**
- * Uploads (spec 5.2; DESIGN.md §5; docs/decisions/062): the bytes decide the type — PNG or JPEG by
+ * Uploads (docs/product.md §5.2; docs/architecture.md §5; docs/decisions/062): the bytes decide the type — PNG or JPEG by
  * content, never by file name or declared type — at most MAX_UPLOAD_BYTES, and what is stored is our
  * own re-encoding of the decoded image. Stored in the database under a random 256-bit id; the URL is
  * the capability, so an <img> loads it without a token. Each user may upload UPLOADS_PER_DAY files a

@@ -1,4 +1,4 @@
-/** /api/hub_users — ROLE_MASTER_ACCOUNT only (DESIGN.md §5). */
+/** /api/hub_users — ROLE_MASTER_ACCOUNT only (docs/architecture.md §5). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, withVersion } from '@cooler-hub/contract/common';

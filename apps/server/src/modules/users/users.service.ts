@@ -1,5 +1,5 @@
 /**
- * Hub user rules (spec 2.4, 3, 5.2; DESIGN.md §5): unique name and e-mail ignoring case, colour only
+ * Hub user rules (docs/product.md §2.4, §3, §5.2; docs/architecture.md §5): unique name and e-mail ignoring case, colour only
  * for Production, the last Admin can be neither deleted nor demoted, nobody deletes themselves, and
  * a new password or role revokes the user's tokens. Each change is one transaction.
  */
@@ -29,7 +29,7 @@ export function toHubUser(row: UserRow & { version: string }): Versioned<HubUser
   return { id: row.id, username: row.username, email: row.email, role: row.role, color: row.color, version: row.version };
 }
 
-/** The colour belongs to Production users only; any other role clears it (spec 3, 4). */
+/** The colour belongs to Production users only; any other role clears it (docs/product.md §3, §4). */
 export function colorFor(role: Role, color: Color | null | undefined): Color | null {
   return role === 'Production' ? (color ?? null) : null;
 }

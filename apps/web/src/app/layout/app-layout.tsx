@@ -1,5 +1,5 @@
 /**
- * The shell (spec part 1): fixed 56 px top bar, side menu and the page in the main area. On a
+ * The shell (docs/product.md §1): fixed 56 px top bar, side menu and the page in the main area. On a
  * desktop the menu collapses to an icon rail (remembered in localStorage) rather than vanishing; on
  * small screens it is an off-canvas menu.
  */

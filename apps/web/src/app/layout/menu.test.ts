@@ -3,7 +3,7 @@ import { permissionsOf } from '@cooler-hub/contract/permissions';
 import { paths } from '../../lib/paths';
 import { MENU, activeEntry, visibleMenu } from './menu';
 
-describe('side menu (spec 2.1, 6)', () => {
+describe('side menu (docs/product.md §2.1, §6)', () => {
   it('shows all ten entries to an Admin', () => {
     expect(visibleMenu(permissionsOf('Admin')).map((e) => e.label)).toEqual([
       'Main',
@@ -26,7 +26,7 @@ describe('side menu (spec 2.1, 6)', () => {
   it('shows nothing without permissions', () => {
     expect(visibleMenu([])).toEqual([]);
   });
-  it('links to the routes of spec 2.1', () => {
+  it('links to the routes of docs/product.md §2.1', () => {
     expect(MENU.map((e) => e.path.to())).toEqual([
       '/main',
       '/receipts',
@@ -47,7 +47,7 @@ describe('side menu (spec 2.1, 6)', () => {
   });
 });
 
-describe('the highlighted menu entry (issue 7, item 11)', () => {
+describe('the highlighted menu entry', () => {
   const label = (pathname: string) => activeEntry(pathname)?.label;
   it('is the entry of the page itself', () => {
     expect(label('/settings')).toBe('Settings');

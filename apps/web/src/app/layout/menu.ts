@@ -1,5 +1,5 @@
 /**
- * The side menu of spec 2.1, its visibility rules (spec part 6) and which entry a screen belongs to:
+ * The side menu of docs/product.md §2.1, its visibility rules (docs/product.md §6) and which entry a screen belongs to:
  * a form or history page keeps its section's entry highlighted (/ccodes/new → Settings).
  */
 import { matchPath } from 'react-router';
@@ -16,7 +16,7 @@ export interface MenuEntry {
 }
 
 export const MENU: readonly MenuEntry[] = [
-  // Main's big buttons lead to the LB tag screens and Create DN, which makes every delivery type (spec 2.6).
+  // Main's big buttons lead to the LB tag screens and Create DN, which makes every delivery type (docs/product.md §2.6).
   { label: 'Main', path: paths.main, abilities: ['receipts', 'inventory'], section: [paths.lbTag, paths.scanUpdate, paths.createDn] },
   {
     label: 'Master Data',

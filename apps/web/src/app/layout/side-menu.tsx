@@ -1,5 +1,5 @@
 /**
- * The side menu (spec 2.1). Full width with labels, or on a desktop collapsed to an icon rail whose
+ * The side menu (docs/product.md §2.1). Full width with labels, or on a desktop collapsed to an icon rail whose
  * entries are named by their labels and show them as tooltips. The entry of the current section is
  * highlighted on its form pages too (menu.ts).
  */

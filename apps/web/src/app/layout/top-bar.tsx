@@ -1,5 +1,5 @@
 /**
- * The fixed 56 px top bar (spec part 1): the menu toggle, the app name, the search box
+ * The fixed 56 px top bar (docs/product.md §1): the menu toggle, the app name, the search box
  * (docs/decisions/249) and the user menu (Edit profile, the language, Sign Out). On a phone the app
  * name and the user's name give their width to the search box. On a desktop the toggle collapses
  * the side menu to an icon rail and back; on a phone it opens and closes the off-canvas menu. Its

@@ -18,7 +18,7 @@ function FormAlert({ message }: { message: string | null }) {
 
 /**
  * <form> for the form layer: provides the form context to the fields, shows the form-level error
- * above the fields. A data form never submits on Enter from an input (spec 5.1: a wedge scanner ends
+ * above the fields. A data form never submits on Enter from an input (docs/product.md §5.1: a wedge scanner ends
  * its burst with Enter); `submitOnEnter` is for the forms no scanner types into — sign-in and the
  * recovery steps (docs/decisions/040-enter-key.md).
  */
@@ -54,7 +54,7 @@ export function AppForm<I extends FieldValues, O>(props: {
 }
 
 /**
- * The submit button: an update form's stays disabled while the form is pristine (spec 5.1); it spins
+ * The submit button: an update form's stays disabled while the form is pristine (docs/product.md §5.1); it spins
  * while the request runs. `disabled` adds a screen's own reason (e.g. an upload in progress).
  */
 export function SubmitButton<I extends FieldValues, O>(props: {

@@ -1,5 +1,5 @@
 /**
- * Date input shown and typed as dd/MM/yyyy (en-GB, spec 5.1); the form value is 'YYYY-MM-DD'.
+ * Date input shown and typed as dd/MM/yyyy (en-GB, docs/product.md §5.1); the form value is 'YYYY-MM-DD'.
  * Kept in its own module so @mantine/dates loads only with the screens that use it.
  */
 import { DateInput, DatesProvider, type DateInputProps } from '@mantine/dates';

@@ -1,5 +1,5 @@
 /**
- * Form fields bound to the surrounding AppForm by name. Each shows only its first error (spec 5.1),
+ * Form fields bound to the surrounding AppForm by name. Each shows only its first error (docs/product.md §5.1),
  * and only once the user has changed the field and left it, or tried to submit; a server error
  * shows at once.
  */
@@ -133,7 +133,7 @@ export function SelectField({
   );
 }
 
-/** A number input that ignores ArrowUp/ArrowDown and the mouse wheel (spec 5.1); empty is null. */
+/** A number input that ignores ArrowUp/ArrowDown and the mouse wheel (docs/product.md §5.1); empty is null. */
 export function NumberField({ name, ...props }: Base & Omit<NumberInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
   const { field, error } = useField(name);
   return (

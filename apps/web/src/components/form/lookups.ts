@@ -1,5 +1,5 @@
 /**
- * The lookups a SearchSelect can use (spec 7, 9): each calls a list endpoint for page 1 filtered by
+ * The lookups a SearchSelect can use (docs/product.md §7, §9): each calls a list endpoint for page 1 filtered by
  * the typed text and says how an item is labelled and which value the form keeps. Spread one into a
  * SearchSelect (`<SearchSelect name="client" label="Client" {...clientLookup} />`) and override
  * `getValue` where a form keeps something other than the id (a receipt keeps the scrap reason's code).
@@ -70,7 +70,7 @@ export const scrapReasonLookup: Lookup<ScrapReason> = {
   getValue: (r) => r.id,
 };
 
-/** CC codes by code, labelled 'CODE (Name)' (spec 7). */
+/** CC codes by code, labelled 'CODE (Name)' (docs/product.md §7). */
 export const ccCodeLookup: Lookup<{ id: string; code: string; name: string }> = {
   search: async (code, signal) =>
     (await api.get('/api/cc_codes_drop_down', ccCodeDropDown, { page: FIRST_PAGE, code }, signal)).items,

@@ -1,9 +1,9 @@
 /**
- * The pure half of the search-select (spec 9): the 350 ms debounce, and which text the input shows
+ * The pure half of the search-select (docs/product.md §9): the 350 ms debounce, and which text the input shows
  * and whether a "create it" option is offered. search-select.tsx binds these to Mantine's Combobox.
  */
 
-/** Search-select debounce (spec 9). */
+/** Search-select debounce (docs/product.md §9). */
 export const SEARCH_DEBOUNCE_MS = 350;
 
 export interface Debounced<A extends unknown[]> {

@@ -1,5 +1,5 @@
 /**
- * The one search-select of the app (spec 9): a combobox bound to a form field by name that looks
+ * The one search-select of the app (docs/product.md §9): a combobox bound to a form field by name that looks
  * items up as the user types — 350 ms debounce, 'Loading...' while it waits, page 1 only — and can
  * offer to create the typed name when no option carries it (`+ Create "Acme Ltd"`).
  *

@@ -1,5 +1,5 @@
 /**
- * Image upload field (spec 4, 5.2, 9): a preview frame (the current or chosen image, at most
+ * Image upload field (docs/product.md §4, §5.2, §9): a preview frame (the current or chosen image, at most
  * 180×180 px), the chosen file's name, a 'Choose image' button and a 'Remove image' one.
  *
  * A picked file is checked before sending ('Invalid file format…', 'File size exceeds 500KB'); while

@@ -3,7 +3,7 @@ import { api } from '../../lib/api-client';
 
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-/** POST /api/file_upload, multipart `type` + `file` → { url } (spec 7). `type` goes first so a
+/** POST /api/file_upload, multipart `type` + `file` → { url } (docs/product.md §7). `type` goes first so a
  *  streaming multipart parser has it before the file. */
 export function uploadFile(file: File, type: UploadKind) {
   const formData = new FormData();

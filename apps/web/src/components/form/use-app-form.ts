@@ -1,5 +1,5 @@
 /**
- * The one form layer (spec 5.1) over react-hook-form: the contract's zod schema validates; a field's
+ * The one form layer (docs/product.md §5.1) over react-hook-form: the contract's zod schema validates; a field's
  * first error shows once it is touched or the form was submitted; server violations replace it
  * (or become a form-level error); `processing` runs while the request does; server errors are
  * cleared on success; an invalid submit focuses and scrolls to the first invalid field.

@@ -1,5 +1,5 @@
 /**
- * What every form does once its values are valid (spec 4, 8): send them, make the form pristine
+ * What every form does once its values are valid (docs/product.md §4, §8): send them, make the form pristine
  * with what the server saved, put the saved record in the query cache, say so in a toast, refresh
  * the lists that show it and go back to one. A failure leaves all of that undone and goes to the
  * form layer (`AppForm`), which puts violations on their fields.
@@ -35,7 +35,7 @@ export interface SaveOptions<I extends FieldValues, O, R> {
    * after a 409.
    */
   edit?: { record: R & { version: string }; reload: () => Promise<R & { version: string }> } | undefined;
-  /** The success toast (spec 8). */
+  /** The success toast (docs/product.md §8). */
   message: string | ((saved: R) => string);
   /** The saved record as form values: the form becomes pristine with them (Update disables again). */
   resetTo?: (saved: R) => DefaultValues<I>;

@@ -1,5 +1,5 @@
 /**
- * Server violations → form errors (spec 5.1): each violation goes to the field named by its
+ * Server violations → form errors (docs/product.md §5.1): each violation goes to the field named by its
  * propertyPath (`lbNumbers[3].serial` → react-hook-form's `lbNumbers.3.serial`), using its message
  * (or title); a violation without a path, or naming no field of this form, is a form-level error.
  */

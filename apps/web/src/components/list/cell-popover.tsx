@@ -8,7 +8,7 @@ export interface PopoverSpec<T> {
   items: (row: T) => { label: string; value: ReactNode }[];
 }
 
-/** A list cell with a hover popover of label/value pairs (spec 2.2); focusable, so keyboards reach it too. */
+/** A list cell with a hover popover of label/value pairs (docs/product.md §2.2); focusable, so keyboards reach it too. */
 export function CellPopover<T>({ spec, row, children }: { spec: PopoverSpec<T>; row: T; children: ReactNode }) {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 /**
- * The one list view every screen of spec 2.2 uses. It only draws what a `useListController` holds:
+ * The one list view every screen of docs/product.md §2.2 uses. It only draws what a `useListController` holds:
  * title, toolbar and 'Add New', sortable headers, 20 skeleton rows, the rows or the empty message
  * or the error state, selection bar, totals, the 'a-b of N items' summary, page buttons and the
  * delete dialog. The Actions column sticks to the right edge, so a phone never scrolls it away.

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** 'Delete item?' confirmation (spec 2.2). */
+/** 'Delete item?' confirmation (docs/product.md §2.2). */
 export function DeleteDialog(props: { opened: boolean; loading: boolean; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 /**
- * The filter side panel (spec 2.4, 9): a drawer on the right, 540 px wide, titled 'Choose filter',
+ * The filter side panel (docs/product.md §2.4, §9): a drawer on the right, 540 px wide, titled 'Choose filter',
  * with 'Apply filters' and 'Clear All'. The fields are the screen's own; `useFilterDraft` keeps
  * their values, pre-filled from the query string each time the panel opens. The panel opens on its
  * first field, and Enter in a field applies the filters (decision 030): unlike a data form, no

@@ -1,6 +1,6 @@
 /**
  * The list state lives in the hash query string (`#/users?page=2&order[username]=desc&role=Admin`)
- * so a list can be bookmarked and reloaded (spec 2.2, STYLE.md habit 4). These pure functions read
+ * so a list can be bookmarked and reloaded (docs/product.md §2.2, docs/architecture.md §8.4). These pure functions read
  * and write it; use-list-params.ts binds them to the router.
  */
 import type { SortDirection } from '@cooler-hub/contract/common';
@@ -49,7 +49,7 @@ export function parseListState<F extends string>(search: URLSearchParams, filter
   return { page, sort, filters };
 }
 
-/** Query pairs of a list state: page, one order[field], and only the non-empty filters (spec 5.2). */
+/** Query pairs of a list state: page, one order[field], and only the non-empty filters (docs/product.md §5.2). */
 function listStateEntries(state: ListState): [string, string][] {
   const entries: [string, string][] = [];
   if (state.page > 1) entries.push(['page', String(state.page)]);
@@ -82,7 +82,7 @@ export function listApiQuery(state: ListState): string {
   return encodeEntries([['page', String(state.page)], ...entries]);
 }
 
-/** First click sorts desc, later clicks on the same field toggle (spec 2.2). */
+/** First click sorts desc, later clicks on the same field toggle (docs/product.md §2.2). */
 export function nextSort(current: ListSort | null, field: string): ListSort {
   if (!current || current.field !== field) return { field, direction: 'desc' };
   return { field, direction: current.direction === 'desc' ? 'asc' : 'desc' };

@@ -1,5 +1,5 @@
 /**
- * Which page buttons to draw (spec 2.2, 9): first, last, the current page ± 1, and an ellipsis on a
+ * Which page buttons to draw (docs/product.md §2.2, §9): first, last, the current page ± 1, and an ellipsis on a
  * side only when the current page is more than 3 away from that end; otherwise the pages in between
  * are drawn, so no page is ever unreachable without an ellipsis.
  */
@@ -25,7 +25,7 @@ export function pageItems(current: number, pagesCount: number): PageItem[] {
   return items;
 }
 
-/** 'a-b of N items', or 'N item(s)' when everything fits on one page (spec 2.2). */
+/** 'a-b of N items', or 'N item(s)' when everything fits on one page (docs/product.md §2.2). */
 export function pageSummary(page: number, perPage: number, totalCount: number, pagesCount: number) {
   if (pagesCount <= 1 || totalCount <= perPage) return { kind: 'count' as const, count: totalCount };
   const from = (page - 1) * perPage + 1;

@@ -15,7 +15,7 @@ export function PageSummary(props: { page: number; perPage: number; totalCount: 
   );
 }
 
-/** Page buttons: first, last, current ± 1 and ellipses (spec 2.2, 9). Hidden for a single page. */
+/** Page buttons: first, last, current ± 1 and ellipses (docs/product.md §2.2, §9). Hidden for a single page. */
 export function Pagination(props: { page: number; pagesCount: number; onChange: (page: number) => void }) {
   const { t } = useTranslation();
   const { page, pagesCount, onChange } = props;

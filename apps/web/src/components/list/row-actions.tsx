@@ -12,7 +12,7 @@ export interface RowActionsProps {
   onEdit?: () => void;
   historyTo?: string;
   onDelete?: () => void;
-  /** False when the user lacks the permission tied to deleting: the icon is disabled and faded (spec 6). */
+  /** False when the user lacks the permission tied to deleting: the icon is disabled and faded (docs/product.md §6). */
   canDelete?: boolean;
   /**
    * Why this row cannot be deleted although the user may delete others (e.g. their own account):

@@ -19,7 +19,7 @@ export function ariaSort(direction: Direction) {
   return direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
 }
 
-/** A column header that sorts (spec 2.2: first click desc, then toggles). */
+/** A column header that sorts (docs/product.md §2.2: first click desc, then toggles). */
 export function SortButton(props: { label: string; direction: Direction; onClick: () => void }) {
   return (
     <UnstyledButton onClick={props.onClick} fw={700} fz="sm">

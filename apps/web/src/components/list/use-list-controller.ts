@@ -1,5 +1,5 @@
 /**
- * The headless half of every list (STYLE.md habit 4, react-admin's useListController): page, sort
+ * The headless half of every list (docs/architecture.md §8.4, react-admin's useListController): page, sort
  * and filters in the hash query, the list call, the last answer that arrived, the selection and
  * the delete flow. `DataList` draws what this returns and keeps no state of its own.
  *
@@ -36,7 +36,7 @@ export interface ListControllerOptions<T, F extends string> {
   filters?: readonly F[];
   /** A prefix for the query-string keys when a screen holds several lists ('pn' → pn.page=2). */
   namespace?: string;
-  /** The delete call; without it, confirming a delete says 'Delete method is not implemented' (spec 8). */
+  /** The delete call; without it, confirming a delete says 'Delete method is not implemented' (docs/product.md §8). */
   remove?: (row: T) => Promise<unknown>;
 }
 

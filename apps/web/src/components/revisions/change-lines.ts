@@ -1,8 +1,8 @@
 /**
- * The Changes cell of a history of changes (spec 2.9, 3): what each revision entry says, line by
+ * The Changes cell of a history of changes (docs/product.md §2.9, §3): what each revision entry says, line by
  * line — a create or delete entry's sentences ('Label: value'), or one 'Field: old → new' per
  * changed field. Each feature names its fields; days read dd/MM/yyyy and instants dd/MM/yyyy HH:mm
- * (Europe/London), as everywhere on the screens (spec 5.1).
+ * (Europe/London), as everywhere on the screens (docs/product.md §5.1).
  */
 import type { RevisionEntry, RevisionValue } from '@cooler-hub/contract/revisions';
 import { formatDate, formatDateTime } from '../../lib/format-date';

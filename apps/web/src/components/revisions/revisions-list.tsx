@@ -1,5 +1,5 @@
 /**
- * A history of changes (spec 2.9, 2.11; /receipt/:receipt/revisions, /coolers-revisions/:receipt):
+ * A history of changes (docs/product.md §2.9, §2.11; /receipt/:receipt/revisions, /coolers-revisions/:receipt):
  * Created (dd/MM/yyyy HH:mm, Europe/London), Changes and User, newest first, from
  * GET /api/revision_entries of one entity. A create or delete entry reads as its sentences, an
  * update as 'Field: old → new' per changed field; it stays readable after the entity is deleted.

@@ -23,7 +23,7 @@ describe('newCodes', () => {
 });
 
 describe('formats', () => {
-  it('reads code_39, code_128, codabar and ean_13, one frame every 500 ms (spec 9)', () => {
+  it('reads code_39, code_128, codabar and ean_13, one frame every 500 ms (docs/product.md §9)', () => {
     expect([...SCAN_FORMATS]).toEqual(['code_39', 'code_128', 'codabar', 'ean_13']);
     expect(SCAN_INTERVAL_MS).toBe(500);
   });

@@ -1,9 +1,9 @@
 /**
- * The pure rules of camera scanning (spec 4, 9): which formats are read, how often a frame is
+ * The pure rules of camera scanning (docs/product.md §4, §9): which formats are read, how often a frame is
  * checked, and that each code is reported once however many frames show it.
  */
 
-/** Barcode formats read (spec 9), in the BarcodeDetector API's names. */
+/** Barcode formats read (docs/product.md §9), in the BarcodeDetector API's names. */
 export const SCAN_FORMATS = ['code_39', 'code_128', 'codabar', 'ean_13'] as const;
 export type ScanFormat = (typeof SCAN_FORMATS)[number];
 
@@ -13,7 +13,7 @@ export interface BarcodeReader {
   detect: (source: HTMLVideoElement) => Promise<readonly { rawValue: string }[]>;
 }
 
-/** A frame is checked for barcodes this often while the camera streams (spec 4, 9). */
+/** A frame is checked for barcodes this often while the camera streams (docs/product.md §4, §9). */
 export const SCAN_INTERVAL_MS = 500;
 
 /**

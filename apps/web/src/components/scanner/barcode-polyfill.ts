@@ -2,7 +2,7 @@
  * The `barcode-detector` polyfill (ZXing compiled to WebAssembly), loaded only when the browser
  * has no BarcodeDetector of its own (Chromium on Linux, Firefox, Safari): barcode-reader.ts imports
  * this module lazily, so neither its code nor its .wasm is part of the first load. The .wasm is
- * served by us from the build's hashed assets — never from the package's default CDN (DESIGN.md §2).
+ * served by us from the build's hashed assets — never from the package's default CDN (docs/architecture.md §2).
  * zxing-wasm is pinned to the exact version barcode-detector bundles, so the file matches its code.
  */
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';

@@ -1,7 +1,7 @@
 /**
  * barcode-detector bundles ZXing's JavaScript and expects one exact .wasm; we serve that file from
  * the zxing-wasm package (barcode-polyfill.ts). This fails when the two versions drift apart — the
- * reader would then fail to compile or misread in the browser (DESIGN.md §2: pin the exact version).
+ * reader would then fail to compile or misread in the browser (docs/architecture.md §2: pin the exact version).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ describe('the ZXing .wasm we serve', () => {
 });
 
 describe('the polyfill', () => {
-  it('reads every format of spec 9 under the names we ask for', async () => {
+  it('reads every format of docs/product.md §9 under the names we ask for', async () => {
     // The static list needs no WASM; a name it lacks would make `new BarcodeDetector` throw.
     const supported = await BarcodeDetector.getSupportedFormats();
     expect(supported).toEqual(expect.arrayContaining([...SCAN_FORMATS]));

@@ -1,5 +1,5 @@
 /**
- * The headless half of the shared camera scanner (spec 4 "Camera scanning"): starts the camera —
+ * The headless half of the shared camera scanner (docs/product.md §4 "Camera scanning"): starts the camera —
  * the rear one preferred —, checks a frame for barcodes every 500 ms while it streams and reports
  * each new code once. When there is no camera, permission is refused or no barcode reader can be
  * loaded, the state is 'unsupported' and the reason is only logged: the screen stays usable by

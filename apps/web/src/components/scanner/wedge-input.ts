@@ -1,5 +1,5 @@
 /**
- * The keyboard-wedge scanner on an input (spec 5.1, 5.3, 9; docs/decisions/210): keys go into the
+ * The keyboard-wedge scanner on an input (docs/product.md §5.1, §5.3, §9; docs/decisions/210): keys go into the
  * input as typed keys do; at Enter, a burst that began at rest is one scanned code, handed whole to
  * `onScan` — whatever the gaps between its keys, and whatever the input held before it (the
  * handler puts the code in place of it) — and any other Enter is a person's, handed to `onEnter`
@@ -142,7 +142,7 @@ export function replaceInputText(input: Element, text: string): void {
 function onKeyDown(event: KeyboardEvent, onEnter: ((typed: string) => void) | undefined) {
   const element = inputOf(event);
   if (event.key === 'Enter') {
-    // Never a submit (spec 5.1), whether scanned or pressed.
+    // Never a submit (docs/product.md §5.1), whether scanned or pressed.
     event.preventDefault();
     const outcome = reader.enter(stamp(event));
     if (outcome.kind === 'scan') queue.push({ value: outcome.value, origin: element });

@@ -1,5 +1,5 @@
 /**
- * The pure half of the keyboard-wedge scanner (spec 5.1, 5.3, 9; docs/decisions/210): a barcode
+ * The pure half of the keyboard-wedge scanner (docs/product.md §5.1, §5.3, §9; docs/decisions/210): a barcode
  * scanner "types" each code as keystrokes and ends it with Enter. wedge-input.ts binds these to
  * input elements; they are kept free of the DOM so the rule can be run against timing models.
  *
@@ -18,7 +18,7 @@
 /**
  * Keys at most this far apart are one code. Scanners send a key every 1–30 ms (USB polled at
  * 125 Hz: 8 ms; Bluetooth: 7.5–30 ms with stalls of ~60 ms), a busy page sees them up to ~100 ms
- * apart; spec 9's 10 ms is a scanner's usual speed, not a limit. 120 leaves a margin over 100.
+ * apart; docs/product.md §9's 10 ms is a scanner's usual speed, not a limit. 120 leaves a margin over 100.
  */
 export const WEDGE_BURST_GAP_MS = 120;
 /**

@@ -7,7 +7,7 @@
  *
  * `format` rewrites typed, pasted and scanned text alike (e.g. one 'LB', upper-cased);
  * `formatOnBlur` tidies what is left when the field is left. `errorOnceTouched` shows the field's
- * error as soon as it was left, changed or not (spec 5.1: "once the field is touched").
+ * error as soon as it was left, changed or not (docs/product.md §5.1: "once the field is touched").
  */
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { flushSync } from 'react-dom';

@@ -1,5 +1,5 @@
 /**
- * Login (spec 2.3): POST /api/login_check {username, password} → {token}, stored under 'token',
+ * Login (docs/product.md §2.3): POST /api/login_check {username, password} → {token}, stored under 'token',
  * then / with the history entry replaced — or the protected address the visitor had opened (a deep
  * link, or the page a session ended on). A 401 body's message (e.g. 'Invalid credentials.') and a
  * 429's description show at form level; a session that ended on its own is explained above the form.
@@ -22,7 +22,7 @@ import { returnTarget } from '../../lib/return-to';
 
 const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
-// The contract's rule, with the spec's message for an empty password.
+// The contract's rule, with 'Required Field' for an empty password (docs/product.md §5.1).
 const loginForm = loginCheckBody.extend({ password: z.string().min(1, REQUIRED_MESSAGE) });
 
 export default function LoginPage() {
@@ -64,7 +64,7 @@ export default function LoginPage() {
               Forgot password?
             </Anchor>
           </Group>
-          {/* Disabled until the form has changed (spec 2.3), like an update form. */}
+          {/* Disabled until the form has changed (docs/product.md §2.3), like an update form. */}
           <SubmitButton api={formApi} update fullWidth>
             Login
           </SubmitButton>

@@ -1,4 +1,4 @@
-/** Coolers and their history of changes (spec 2.11, 3, 7; contract coolers.ts, revisions.ts). */
+/** Coolers and their history of changes (docs/product.md §2.11, §3, §7; contract coolers.ts, revisions.ts). */
 import { useQuery } from '@tanstack/react-query';
 import {
   cooler,

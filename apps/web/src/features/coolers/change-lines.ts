@@ -1,4 +1,4 @@
-/** The Changes cell of a cooler's history (spec 2.9, 3): the shared reading with the cooler's field names. */
+/** The Changes cell of a cooler's history (docs/product.md §2.9, §3): the shared reading with the cooler's field names. */
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import { changeLines as readChanges, type ChangeLabels } from '../../components/revisions/change-lines';
 

@@ -1,5 +1,5 @@
 /**
- * 'Create Cooler' (/coolers-create) and 'Edit Cooler' (/coolers-edit/:cooler) (spec 2.11, 5.3, 8):
+ * 'Create Cooler' (/coolers-create) and 'Edit Cooler' (/coolers-edit/:cooler) (docs/product.md §2.11, §5.3, §8):
  * Serial number, Part number (search-select) and Date of manufacture, all required. While creating,
  * the date of manufacture follows the serial as it is typed (contract rules.ts) until the user sets
  * the date themselves. A new cooler carries a client-made UUID kept for every retry of the form, so

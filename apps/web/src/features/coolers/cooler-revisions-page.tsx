@@ -1,6 +1,6 @@
 /**
  * History of one cooler's changes (/coolers-revisions/:receipt — the parameter is the cooler id
- * despite its name, spec 2.1), with the way back to Cooler History.
+ * despite its name, docs/product.md §2.1), with the way back to Cooler History.
  */
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';

@@ -1,7 +1,7 @@
 /**
- * Cooler History (/coolers-list, spec 2.11): Part Number, LB (the LB number of the cooler's newest
+ * Cooler History (/coolers-list, docs/product.md §2.11): Part Number, LB (the LB number of the cooler's newest
  * receipt), Serial number and the row icons edit, history and delete — delete needs Manipulate
- * Inventory (spec 6): faded and disabled without it, as the server refuses it with 403. 'Create
+ * Inventory (docs/product.md §6): faded and disabled without it, as the server refuses it with 403. 'Create
  * Cooler' opens the form; the filter panel searches by serial number.
  */
 import { TextInput } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** Clients and customer accounts calls (spec 2.10, 7; contract customers.ts). */
+/** Clients and customer accounts calls (docs/product.md §2.10, §7; contract customers.ts). */
 import { useQuery } from '@tanstack/react-query';
 import {
   clientList,

@@ -1,8 +1,8 @@
 /**
- * 'Add account' (/customer-create) and 'Update account' (/customer-edit/:customer) (spec 2.10, 5.3,
+ * 'Add account' (/customer-create) and 'Update account' (/customer-edit/:customer) (docs/product.md §2.10, §5.3,
  * 7): Name, Email, Telephone, Contact Person, Billing Address, Delivery Address and the required
  * Client, picked with the search-select or created from the typed name. A general server error shows
- * as a red alert on the update form (spec 8) as well as its toast.
+ * as a red alert on the update form (docs/product.md §8) as well as its toast.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
@@ -43,7 +43,7 @@ const EMPTY = {
 };
 
 /**
- * The update form shows general server errors (hydra:Error, 500) in its alert too (spec 8). The API
+ * The update form shows general server errors (hydra:Error, 500) in its alert too (docs/product.md §8). The API
  * client has toasted them already, so the form layer would otherwise leave the alert empty.
  */
 function showGeneralError(setFormError: (message: string) => void, error: unknown) {

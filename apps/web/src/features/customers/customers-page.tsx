@@ -1,5 +1,5 @@
 /**
- * Customers (spec 2.10): the Clients list (Name) and the Accounts list (Id, Name, Email, Telephone,
+ * Customers (docs/product.md §2.10): the Clients list (Name) and the Accounts list (Id, Name, Email, Telephone,
  * Contact Person, Billing Address, Delivery Address, Actions) with 'Add New' → /customer-create.
  * Each list keeps its page and sort in the hash query under its own prefix (cl., acc.).
  */

@@ -1,5 +1,5 @@
 /**
- * Delivery notes, their lines, recipients and addresses (spec 2.13, 3, 4, 7; contract
+ * Delivery notes, their lines, recipients and addresses (docs/product.md §2.13, §3, §4, §7; contract
  * deliveries.ts; docs/decisions/150–157). Every screen of the feature calls the server through here.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -60,7 +60,7 @@ export const deleteDelivery = (id: number) => api.delete(`/api/deliveries/${id}`
 export const checkLbNumbers = (body: { type: DeliveryType; deliveryId?: number | null; lbNumbers: string[] }) =>
   api.post('/api/deliveries/check_lb_numbers', body, lbCheckResponse);
 
-/** CSV or PDF of a note, saved under the server's name (spec 7); resolves with that name. */
+/** CSV or PDF of a note, saved under the server's name (docs/product.md §7); resolves with that name. */
 export function downloadDelivery(delivery: { id: number; type: DeliveryType }, format: (typeof DOWNLOAD_FORMATS)[number]) {
   return downloadFile({
     path: `/api/deliveries/${delivery.id}/download/${format}`,
@@ -77,11 +77,11 @@ export const deleteDeliveryLine = (id: number) => api.delete(`/api/delivery_line
 
 // ── recipients ──────────────────────────────────────────────────────────────────────────────────
 
-/** Page 1 of the addresses containing `searchEmail` (spec 7, 9). */
+/** Page 1 of the addresses containing `searchEmail` (docs/product.md §7, §9). */
 export const searchDeliveryEmails = async (searchEmail: string, signal?: AbortSignal) =>
   (await api.get('/api/delivery-emails/dropdown', deliveryEmailList, { page: 1, searchEmail }, signal)).items;
 export const createDeliveryEmail = (email: string) => api.post('/api/delivery-emails/create', { email }, deliveryEmail);
-/** The customer's default e-mail; a 404 (none) is an error to the caller, never a trip to /404 (spec 8). */
+/** The customer's default e-mail; a 404 (none) is an error to the caller, never a trip to /404 (docs/product.md §8). */
 export const customerDefaultEmail = (customerAccountId: number) =>
   api.post(`/api/delivery-emails/customer_account_exchange/${customerAccountId}`, undefined, deliveryEmail);
 

@@ -1,6 +1,6 @@
 /**
- * End Of Day Sheet (/end-of-day-sheet, spec 2.7): the receipts of one London day (default today,
- * the whole day), the 14 columns in the spec's order, Create (→ /receipt-create) and Download CSV.
+ * End Of Day Sheet (/end-of-day-sheet, docs/product.md §2.7): the receipts of one London day (default today,
+ * the whole day), the 14 columns in the order of docs/product.md §2.7, Create (→ /receipt-create) and Download CSV.
  * The chosen day is kept in the query string (`?receiptDate=YYYY-MM-DD`); without it the sheet is
  * today's. After a download the sheet reloads, so its rows now read Exported Yes (docs/decisions/141).
  */
@@ -29,7 +29,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const cell = (value: string | number | null) => value ?? '';
 
-/** The 14 columns of spec 2.7, in its order (the headings are END_OF_DAY_COLUMNS, the CSV's header). */
+/** The 14 columns of docs/product.md §2.7, in its order (the headings are END_OF_DAY_COLUMNS, the CSV's header). */
 const columns: ListColumn<EndOfDayRow>[] = [
   { key: 'supplierCode', header: 'Supplier Code', render: (r) => cell(r.supplierCode) },
   { key: 'roNumber', header: 'RO Number', render: (r) => cell(r.roNumber) },

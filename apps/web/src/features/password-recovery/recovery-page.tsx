@@ -1,5 +1,5 @@
 /**
- * Password recovery in five steps (spec 2.3, 4): name → check e-mail → code → new password → done.
+ * Password recovery in five steps (docs/product.md §2.3, §4): name → check e-mail → code → new password → done.
  * Calls: /api/password_recovery/{request,verify,reset} (contract password-recovery.ts).
  * Enter in a field submits the step; every step but the last offers 'Back to login' — the last one
  * has its own Login button, so there is one way back, not two.

@@ -1,5 +1,5 @@
 /**
- * Edit profile (spec 2.5): GET /api/profile, PUT /api/profile (contract profileUpdateBody). The
+ * Edit profile (docs/product.md §2.5): GET /api/profile, PUT /api/profile (contract profileUpdateBody). The
  * answer carries a fresh token (a password change invalidates the old ones): it replaces the stored
  * one, and the cached profile is updated so the top bar shows the new name and avatar at once.
  */

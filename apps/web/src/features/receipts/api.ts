@@ -57,10 +57,10 @@ export async function findCoolerSerials(text: string, signal?: AbortSignal): Pro
 
 // ── receipt forms (receipt-create, receipt-edit, receipt-revisions) ─────────────────────────────
 
-/** 'Add item and continue' on /receipt-create: the cooler of an unknown serial (client UUID, spec 7). */
+/** 'Add item and continue' on /receipt-create: the cooler of an unknown serial (client UUID, docs/product.md §7). */
 export const createCoolerForReceipt = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
 
-/** The scrap reason with this code (a receipt names its reason by code, spec 3): the edit form shows its text. */
+/** The scrap reason with this code (a receipt names its reason by code, docs/product.md §3): the edit form shows its text. */
 export function useScrapReasonByCode(code: number | null | undefined) {
   return useQuery({
     queryKey: ['scrap_reasons', 'by-code', code],

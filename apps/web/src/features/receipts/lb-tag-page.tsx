@@ -1,8 +1,8 @@
 /**
- * Update LB tag (/lb-tag, spec 2.6): 'Scan tag' opens the camera (/scan-update); 'Enter manually'
+ * Update LB tag (/lb-tag, docs/product.md §2.6): 'Scan tag' opens the camera (/scan-update); 'Enter manually'
  * looks LB numbers up as the user types (the search-select: 350 ms, page 1) and Continue — disabled
  * until a receipt is chosen — opens its edit page. An exact LB number ended by Enter (a keyboard-
- * wedge scan) opens that receipt at once (issue 8 item 9; docs/decisions/130).
+ * wedge scan) opens that receipt at once (docs/decisions/130).
  */
 import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconBarcode } from '@tabler/icons-react';

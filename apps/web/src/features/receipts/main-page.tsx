@@ -1,9 +1,9 @@
 /**
- * Main (/main, spec 2.6): the LB-number search box, the four big buttons and the Receipts list
+ * Main (/main, docs/product.md §2.6): the LB-number search box, the four big buttons and the Receipts list
  * (LB Number, Serial Number, Part number, Date, Delivery, Status, Actions). The search is kept in
  * the URL (`?lbNumber=`) like any list filter; `?deliveryId=` lists the receipts of one delivery
  * note. An exact LB number ended by Enter — what a keyboard-wedge scanner sends — opens that
- * receipt's edit page at once (issue 8 item 9; docs/decisions/130).
+ * receipt's edit page at once (docs/decisions/130).
  */
 import { Anchor, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFilePlus, IconHistory, IconSearch, IconTag, IconTruckDelivery } from '@tabler/icons-react';

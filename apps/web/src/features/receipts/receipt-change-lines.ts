@@ -1,4 +1,4 @@
-/** The Changes cell of a receipt's history (spec 2.9, 3): the shared reading with the receipt's field names. */
+/** The Changes cell of a receipt's history (docs/product.md §2.9, §3): the shared reading with the receipt's field names. */
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import { changeLines, type ChangeLabels } from '../../components/revisions/change-lines';
 

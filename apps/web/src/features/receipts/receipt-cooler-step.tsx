@@ -1,5 +1,5 @@
 /**
- * Step 1 of /receipt-create (spec 2.9, 5.3): the cooler, found by serial number — a typeahead over
+ * Step 1 of /receipt-create (docs/product.md §2.9, §5.3): the cooler, found by serial number — a typeahead over
  * the cooler lookup (350 ms, page 1) — or, for a serial nobody has seen, created here with Part
  * Number* and Date of manufacture (filled from the serial) by 'Add item and continue'. 'Generate
  * Serial' makes up a serial for a cooler that has none. Clearing the serial cancels the choice.
@@ -26,7 +26,7 @@ import { notifySuccess } from '../../lib/notify';
 import { createCoolerForReceipt } from './api';
 import { generateSerial } from './receipt-serial';
 
-/** Coolers whose serial contains `text`, page 1 (spec 7, 9). */
+/** Coolers whose serial contains `text`, page 1 (docs/product.md §7, §9). */
 async function findCoolers(text: string, signal?: AbortSignal): Promise<Cooler[]> {
   const answer = await api.get('/api/coolers', coolerList, { page: 1, serialNumber: text }, signal);
   return answer.items;

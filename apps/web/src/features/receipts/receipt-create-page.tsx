@@ -1,5 +1,5 @@
 /**
- * 'Create receipt' (/receipt-create, spec 2.9, 4, 5.3, 8): step 1 chooses or adds the cooler
+ * 'Create receipt' (/receipt-create, docs/product.md §2.9, §4, §5.3, §8): step 1 chooses or adds the cooler
  * (receipt-cooler-step); step 2, revealed with a 500 ms animation once a cooler is chosen, is the
  * receipt: Asset No., Account, collection point or engineer number, LB Number*, Receipt date,
  * Supplier Code, Process option, Process State, Scrap reason*, Notes, Tag Fault Comment. Create
@@ -103,7 +103,7 @@ function ReceivedSoFar({ received }: { received: readonly Receipt[] }) {
 
 /**
  * Keys typed onto a focused create button are a scan that missed its field: its Enter must not
- * press the button and save (spec 5.1: a scanner's Enter never submits).
+ * press the button and save (docs/product.md §5.1: a scanner's Enter never submits).
  */
 function useScanOnButtonGuard() {
   const lastKey = useRef(-Infinity);
@@ -164,7 +164,7 @@ function ReceiptCreateForm({ userId, received, onReceived }: { userId: string; r
       try {
         return await createReceipt(values);
       } catch (error) {
-        // A general server error shows as a red alert on the form too (spec 8), besides its toast.
+        // A general server error shows as a red alert on the form too (docs/product.md §8), besides its toast.
         if (isApiError(error) && error.kind === 'toast') formApi.setFormError(error.message);
         throw error;
       }

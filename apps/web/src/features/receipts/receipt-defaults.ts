@@ -1,5 +1,5 @@
 /**
- * Floor speed (issue 8 item 9, docs/decisions/120): the create form starts from what this user
+ * Floor speed (docs/decisions/120): the create form starts from what this user
  * chose on their previous receipt — account, supplier, receipt mode with its collection point,
  * process option and, on the same day only, the receipt date. Kept per user in this browser's
  * localStorage (key by user id); 'Clear defaults' forgets them.
@@ -66,7 +66,7 @@ export function receiptDayToInstant(day: string, now: Date = new Date()): string
 }
 
 /**
- * What follows a create (docs/decisions/215): 'list' is the spec's Create (→ Master Data), 'next'
+ * What follows a create (docs/decisions/215): 'list' is the Create of docs/product.md §2.9 (→ Master Data), 'next'
  * is 'Create and receive next' (a fresh form for the next cooler). The one used last is this user's
  * choice: the main button, and where the focus goes once the scans have filled the form.
  */

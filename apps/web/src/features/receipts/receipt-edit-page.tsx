@@ -1,5 +1,5 @@
 /**
- * 'Update receipt' (/receipt/:receipt/edit, spec 2.9, 4, 5.3, 8): the linked cooler's part number,
+ * 'Update receipt' (/receipt/:receipt/edit, docs/product.md §2.9, §4, §5.3, §8): the linked cooler's part number,
  * serial number and DOM, then LB Number, Process option, Process State (D only), Scrap reason (S, or
  * D with D5), collection point or engineer number (the mode inferred from which is present; the
  * engineer number takes a wedge scan), Notes, Tag Fault Comment and Asset No. Update stays disabled

@@ -1,5 +1,5 @@
 /**
- * The fields the receipt create and update forms share (spec 2.9, 4, 5.3): LB Number (scannable,
+ * The fields the receipt create and update forms share (docs/product.md §2.9, §4, §5.3): LB Number (scannable,
  * auto-formatted), the receipt mode with its collection point or engineer number (scannable),
  * Process option, Process State (D only; D1–D4 success, D5 danger) and Scrap reason (S, or D with
  * D5). Changing the option or the state clears what no longer applies.
@@ -33,7 +33,7 @@ import { receiptWithLbQuery } from './scan-lookup';
 import type { ReceiptMode } from './receipt-defaults';
 
 /**
- * LB Number (spec 5.3, docs/decisions/211): exactly one 'LB' whatever is typed, pasted or scanned
+ * LB Number (docs/product.md §5.3, docs/decisions/211): exactly one 'LB' whatever is typed, pasted or scanned
  * ('LB123', '123', 'lb123'); on leaving, an empty or invalid value becomes 'LB' and 'Wrong Lb
  * number' shows from then on. A scan replaces what the field held. A number already on another
  * receipt is flagged as it is filled in (350 ms after the last key), naming that receipt's cooler
@@ -81,8 +81,8 @@ export function LbNumberField(props: { onScan?: ScanHandler; exceptId?: string }
 const MODE_LABELS: Record<ReceiptMode, string> = { collectionPoint: 'Collection point', engineer: 'Engineer number' };
 
 /**
- * Collection point or engineer number (spec 4): choosing one clears the other. The engineer number
- * takes a wedge scan (spec 5.3).
+ * Collection point or engineer number (docs/product.md §4): choosing one clears the other. The engineer number
+ * takes a wedge scan (docs/product.md §5.3).
  */
 export function ModeFields(props: {
   initialPoint?: CollectionPoint | null;
@@ -147,7 +147,7 @@ export function ProcessFields(props: { initialScrapReason?: number | null }) {
       : null;
   const tone = stateShown && typeof state === 'string' && state !== '' ? processStateTone(state as ProcessState) : null;
 
-  /** Spec 4: what no longer applies is cleared at once. */
+  /** docs/product.md §4: what no longer applies is cleared at once. */
   const clearInapplicable = () => {
     const v = getValues() as { processOption?: unknown; processState?: unknown; scrapReason?: unknown };
     if (!processStateApplies(v.processOption) && v.processState) setValue('processState', null, { shouldDirty: true });

@@ -60,7 +60,7 @@ describe('receiptCreateForm', () => {
     );
   });
 
-  it('drops what the option does not use (spec 4: the clearing happens on submit too)', () => {
+  it('drops what the option does not use (docs/product.md §4: the clearing happens on submit too)', () => {
     const result = receiptCreateForm.safeParse(create({ processOption: 'X', processState: 'D5', scrapReason: 2 }));
     expect(result.data).toMatchObject({ processState: null, scrapReason: null });
   });

@@ -1,8 +1,8 @@
 /**
- * The receipt forms' schemas (spec 4, 5.3): the contract's create and update bodies, plus what only
+ * The receipt forms' schemas (docs/product.md §4, §5.3): the contract's create and update bodies, plus what only
  * the form knows — the receipt mode, and on create the receipt date as a day (dd/MM/yyyy picker).
  * The contract reports "no mode" at form level; the form knows which mode was chosen, so it says
- * 'Required Field' on that mode's field instead (spec 5.3: collection point required only in
+ * 'Required Field' on that mode's field instead (docs/product.md §5.3: collection point required only in
  * collection-point mode, engineer number only in engineer-number mode).
  */
 import { z } from 'zod';
@@ -46,7 +46,7 @@ function withMode<I extends ModeInput, B extends z.ZodType>(body: B, toBody: (va
   }, body);
 }
 
-/** The other mode's field is sent empty: choosing one clears the other (spec 4). */
+/** The other mode's field is sent empty: choosing one clears the other (docs/product.md §4). */
 function modeValues<T extends { collectionPoint?: unknown; engineerNo?: unknown }>(values: T, mode: ReceiptMode | null): T {
   if (mode === 'engineer') return { ...values, collectionPoint: null };
   if (mode === 'collectionPoint') return { ...values, engineerNo: null };

@@ -1,4 +1,4 @@
-/** History of one receipt's changes (/receipt/:receipt/revisions, spec 2.9), with the way back to Main. */
+/** History of one receipt's changes (/receipt/:receipt/revisions, docs/product.md §2.9), with the way back to Main. */
 import { Navigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { RevisionsList } from '../../components/revisions/revisions-list';

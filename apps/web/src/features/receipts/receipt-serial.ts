@@ -1,9 +1,9 @@
-/** 'Generate Serial' on /receipt-create (spec 2.9; docs/decisions/121). */
+/** 'Generate Serial' on /receipt-create (docs/product.md §2.9; docs/decisions/121). */
 
 /**
  * A serial for a cooler that has none: 'GEN-', the time in base 36 and four random characters —
  * unique in practice, recognisable as made up, and with no run of 8 digits, so the date of
- * manufacture is not read from it (spec 5.3: it defaults to today).
+ * manufacture is not read from it (docs/product.md §5.3: it defaults to today).
  */
 export function generateSerial(now: Date = new Date(), random: () => number = Math.random): string {
   const time = now.getTime().toString(36).toUpperCase();

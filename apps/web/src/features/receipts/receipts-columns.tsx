@@ -1,5 +1,5 @@
 /**
- * The columns of Master Data (spec 2.8), each sorted by the API field of RECEIPT_SORT_FIELDS. Cells
+ * The columns of Master Data (docs/product.md §2.8), each sorted by the API field of RECEIPT_SORT_FIELDS. Cells
  * do not wrap (components/list/wide-table.css): the wide table scrolls sideways under its sticky Actions column
  * instead of folding every value onto three lines.
  */
@@ -32,7 +32,7 @@ function DeliveryNote({ receipt }: { receipt: Receipt }) {
   );
 }
 
-/** The option, and its state where it has one (D1–D4 success, D5 danger: spec 4). */
+/** The option, and its state where it has one (D1–D4 success, D5 danger: docs/product.md §4). */
 export function ProcessOptionCell({ receipt }: { receipt: Pick<Receipt, 'processOption' | 'processState'> }) {
   const { processOption, processState } = receipt;
   return (

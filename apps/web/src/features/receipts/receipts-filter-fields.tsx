@@ -1,5 +1,5 @@
 /**
- * The fields of the Master Data filter panel (spec 2.8): customer and part number look up their
+ * The fields of the Master Data filter panel (docs/product.md §2.8): customer and part number look up their
  * entity (the filter keeps its id), the serial number is a typeahead over the cooler lookup that
  * also takes any part of a serial (the list matches "contains"), then the texts, the receipt date
  * range and the selects. They are bound by name to the react-hook-form of receipts-page.tsx.

@@ -1,5 +1,5 @@
 /**
- * The Master Data filters (spec 2.8, 3 'receipt list filters'; docs/decisions/140): which keys the
+ * The Master Data filters (docs/product.md §2.8, §3 'receipt list filters'; docs/decisions/140): which keys the
  * query string holds — the API's own names, so the list call is the hash query as it stands — and
  * how they map to and from the filter panel's form.
  */
@@ -94,7 +94,7 @@ export function filterFormFromQuery(filters: Partial<Record<ReceiptFilter, strin
 }
 
 /**
- * The panel's values as query-string filters: texts trimmed, empty values left out (spec 5.2), and
+ * The panel's values as query-string filters: texts trimmed, empty values left out (docs/product.md §5.2), and
  * a range typed backwards (to before from) put the right way round rather than matching nothing.
  */
 export function queryFromFilterForm(form: ReceiptFilterForm): Partial<Record<ReceiptFilter, string>> {

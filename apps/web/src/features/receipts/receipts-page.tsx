@@ -1,5 +1,5 @@
 /**
- * Master Data (/receipts, spec 2.8): every receipt, every column sortable, the filter panel with
+ * Master Data (/receipts, docs/product.md §2.8): every receipt, every column sortable, the filter panel with
  * every filter of 2.8 kept in the query string (so a reload or a bookmark shows the same list and
  * the panel opens pre-filled), and the row icons edit, delete and history.
  *

@@ -1,6 +1,6 @@
 /**
  * /main and /lb-tag put the focus in their LB-number box on arrival at a desk — where the keyboard-
- * wedge scanners are — so a scan lands there with no click first (issue 8 item 9). On a touch
+ * wedge scanners are — so a scan lands there with no click first. On a touch
  * screen the focus stays with the page heading: a focused box would open the on-screen keyboard
  * over the page. Form screens do the same with their first field (components/form/form-screen.tsx).
  */

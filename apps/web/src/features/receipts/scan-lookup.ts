@@ -1,5 +1,5 @@
 /**
- * Opening a receipt by a scanned or typed LB number (/main, /lb-tag, /scan-update; issue 8 item 9):
+ * Opening a receipt by a scanned or typed LB number (/main, /lb-tag, /scan-update):
  * the text is read the way the contract reads an LB number (trimmed, upper-cased), and only a
  * receipt whose LB number is exactly that one counts — the list call matches "contains".
  */

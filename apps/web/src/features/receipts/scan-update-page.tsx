@@ -1,5 +1,5 @@
 /**
- * Scan LB tag (/scan-update, spec 2.1, 4): the shared camera scanner reads the tag's barcode; a
+ * Scan LB tag (/scan-update, docs/product.md §2.1, §4): the shared camera scanner reads the tag's barcode; a
  * receipt with that LB number opens its edit page, a miss says so and scanning goes on. A back
  * button returns to where the user came from. The typed LB field below the camera keeps the screen
  * usable without a camera (none, refused, or a damaged tag) and takes a keyboard-wedge scan too

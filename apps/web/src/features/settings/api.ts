@@ -1,4 +1,4 @@
-/** Reference data calls under Settings (spec 2.12, 7; contract settings.ts). */
+/** Reference data calls under Settings (docs/product.md §2.12, §7; contract settings.ts). */
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MAX_PER_PAGE, type ListResponse, withVersion } from '@cooler-hub/contract/common';
@@ -36,7 +36,7 @@ export const SCRAP_REASONS_KEY = ['scrap_reasons'] as const;
 const MAX_PAGES = 50;
 
 /**
- * The unpaginated lists (CC codes, scrap reasons; spec 2.12, 9) ask for the largest page the API
+ * The unpaginated lists (CC codes, scrap reasons; docs/product.md §2.12, §9) ask for the largest page the API
  * gives (100) and follow further pages if there are any, so every row shows on one screen.
  */
 async function fetchAll<T>(

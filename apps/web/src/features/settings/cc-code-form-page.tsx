@@ -1,5 +1,5 @@
 /**
- * CC code form (spec 2.12, 5.4, 7) at /ccodes/new and /ccodes/:id/edit: Code, Name, Price; Create or
+ * CC code form (docs/product.md §2.12, §5.4, §7) at /ccodes/new and /ccodes/:id/edit: Code, Name, Price; Create or
  * Update. The price is typed in pounds (no negatives, two fixed decimals, comma thousands, arrow keys
  * ignored) and sent as whole pence. A new code carries a client-made UUID that stays the same for
  * every retry of this form, so a repeated POST cannot create a second row.

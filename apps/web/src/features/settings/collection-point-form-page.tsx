@@ -1,5 +1,5 @@
 /**
- * Collection point form (spec 2.12, 7): one field, Point Name; 'Create Point' at /collection_point/new
+ * Collection point form (docs/product.md §2.12, §7): one field, Point Name; 'Create Point' at /collection_point/new
  * and 'Update Point' at /collection_point/:id/edit. The edit screen always reads the point from the
  * API: the save is checked against the version it read (docs/decisions/200), which the name the
  * list passes along (navigation state) does not carry.

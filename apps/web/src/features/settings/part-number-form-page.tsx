@@ -1,5 +1,5 @@
 /**
- * Part number forms (spec 2.12, 5.4, 7): 'Add part number' at /part-number-create (button Create) and
+ * Part number forms (docs/product.md §2.12, §5.4, §7): 'Add part number' at /part-number-create (button Create) and
  * 'Update part number {number}' at /part-number-edit/:part (button Submit, disabled while unchanged or
  * saving). Fields 'Part Number*' and a multi-line Description. A new part number carries a client-made
  * UUID kept for every retry of the form. Both saves say 'Data has been saved'.

@@ -1,5 +1,5 @@
 /**
- * Scrap reason form (spec 2.12, 5.4, 7): a numeric Code (sent as the integer `number`) and a Name;
+ * Scrap reason form (docs/product.md §2.12, §5.4, §7): a numeric Code (sent as the integer `number`) and a Name;
  * 'Create Scrap' at /scrap_reason/new and 'Update Scrap' at /scrap_reason/:id/edit. The edit screen
  * always reads the reason from the API: the save is checked against the version it read
  * (docs/decisions/200), which the code and name the list passes along do not carry.

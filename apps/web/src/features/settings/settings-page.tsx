@@ -1,5 +1,5 @@
 /**
- * Settings (spec 2.12): four shared lists on one screen — CC codes and scrap reasons show every row
+ * Settings (docs/product.md §2.12): four shared lists on one screen — CC codes and scrap reasons show every row
  * (no pagination), part numbers and collection points are paginated. Each list keeps its page and
  * sort in the hash query under its own prefix (cc., pn., cp., sr.) so they never collide. Every list
  * has its 'Add New' link; every row an edit action and the shared delete dialog.

@@ -1,4 +1,4 @@
-/** Hub users calls (spec 7; contract users.ts). */
+/** Hub users calls (docs/product.md §7; contract users.ts). */
 import {
   hubUser,
   hubUserList,

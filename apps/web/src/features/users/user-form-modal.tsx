@@ -1,5 +1,5 @@
 /**
- * 'Create New User' / 'Edit User' modal (spec 2.4, 4, 5.2). The colour applies to Production only;
+ * 'Create New User' / 'Edit User' modal (docs/product.md §2.4, §4, §5.2). The colour applies to Production only;
  * changing the role away from Production clears it. 'Update User' stays disabled until a change.
  */
 import { Button, Group, Modal } from '@mantine/core';
@@ -37,7 +37,7 @@ function RoleAndColor() {
   );
 }
 
-/** The colour belongs to Production users only (spec 4). */
+/** The colour belongs to Production users only (docs/product.md §4). */
 function withRoleColor<T extends { role: string; color?: string | null }>(values: T): T {
   return { ...values, color: values.role === 'Production' ? (values.color ?? null) : null };
 }

@@ -1,4 +1,4 @@
-/** Users (spec 2.4): the shared list, create/edit modals, filter panel (Name → username, Role → role). */
+/** Users (docs/product.md §2.4): the shared list, create/edit modals, filter panel (Name → username, Role → role). */
 import { Button, NativeSelect, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';

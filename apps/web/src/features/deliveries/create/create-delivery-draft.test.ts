@@ -97,7 +97,7 @@ describe('openingDraft', () => {
 });
 
 describe('labels', () => {
-  it('follow the type (spec 2.13)', () => {
+  it('follow the type (docs/product.md §2.13)', () => {
     expect(createDeliveryTitle('transfer')).toBe('Create Delivery Note');
     expect(createDeliveryTitle('scrap')).toBe('Create Delivery Note');
     expect(createDeliveryTitle('error_sheet')).toBe('Create Error Sheet');
@@ -107,7 +107,7 @@ describe('labels', () => {
 });
 
 describe('listPathAfterCreate', () => {
-  it('goes to the list of the type (spec 2.13)', () => {
+  it('goes to the list of the type (docs/product.md §2.13)', () => {
     expect(listPathAfterCreate('transfer')).toBe('/delivery-list/transfer');
     expect(listPathAfterCreate('scrap')).toBe('/delivery-list/scrap');
     expect(listPathAfterCreate('error_sheet')).toBe('/error-sheet');

@@ -5,7 +5,7 @@
  * what was chosen; it is cleared once the note is created (docs/decisions/176).
  *
  * The type comes from the navigation state when a list preset it, else from the type last chosen
- * (localStorage, spec 4 "The chosen delivery type is remembered"), else transfer.
+ * (localStorage, docs/product.md §4 "The chosen delivery type is remembered"), else transfer.
  */
 import { z } from 'zod';
 import { DELIVERY_TYPE_TABLE, deliveryType, isDeliveryType, type DeliveryType } from '@cooler-hub/contract/delivery-types';

@@ -1,5 +1,5 @@
 /**
- * The preparation of /create-dn (spec 2.13, 5.1, 5.4): the delivery fields (fields/delivery-fields.tsx)
+ * The preparation of /create-dn (docs/product.md §2.13, §5.1, §5.4): the delivery fields (fields/delivery-fields.tsx)
  * and the buttons Scan and Manual. They stay disabled until the preparation is ready — the required
  * fields of the type filled — and a line says what is still missing; a click still validates first
  * (touched, scrolled to the first invalid field) before going on (docs/decisions/177). Every change

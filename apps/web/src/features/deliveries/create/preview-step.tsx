@@ -1,5 +1,5 @@
 /**
- * /create-dn/preview (spec 2.13; issue 9 item 4): the LB rows, editable (add, remove), under a
+ * /create-dn/preview (docs/product.md §2.13): the LB rows, editable (add, remove), under a
  * read-only summary of the preparation with an 'Edit' link back to it; 'Complete delivery note'
  * ('Complete error sheet' for error sheets) is disabled while there is no LB number. A save the
  * server refuses shows each `lbNumbers[i]` violation on its row and the others above the list.

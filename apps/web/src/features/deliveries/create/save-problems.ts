@@ -1,5 +1,5 @@
 /**
- * A refused create as the preview shows it (spec 5.1, 8): each `lbNumbers[i]` violation on row i,
+ * A refused create as the preview shows it (docs/product.md §5.1, §8): each `lbNumbers[i]` violation on row i,
  * the other violations above the list under their field's label, a violation without a path as it
  * is; nothing more when the API client already told the user (a toast, /404).
  */

@@ -6,7 +6,7 @@ describe('lbScanFeedback', () => {
     expect(lbScanFeedback(' lb4219030 ', true)).toEqual({ outcome: 'accepted', message: 'LB4219030 added' });
   });
 
-  it('refuses a code that is no LB number, with the spec’s message', () => {
+  it('refuses a code that is no LB number, with the contract’s message', () => {
     expect(lbScanFeedback('246', true)).toEqual({ outcome: 'refused', message: '246: Wrong Lb number' });
     expect(lbScanFeedback('LB', true)).toEqual({ outcome: 'refused', message: 'LB: Wrong Lb number' });
   });

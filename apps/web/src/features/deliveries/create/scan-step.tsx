@@ -1,5 +1,5 @@
 /**
- * /create-dn/scan (spec 2.13, 4, 9; issue 9 item 3): the shared camera scanner and a keyboard-wedge
+ * /create-dn/scan (docs/product.md §2.13, §4, §9): the shared camera scanner and a keyboard-wedge
  * scanner both feed the list of LB numbers (max height 360 px), each code once, every row checked
  * with the server at once. The typing field has the focus so a wedge scanner types into it; without
  * a camera the step works by typing or wedge alone. 'Preview delivery note' goes on to the preview.
@@ -18,7 +18,7 @@ import { addCodes } from '../lb-rows/lb-rows-model';
 import { LbRows } from '../lb-rows/lb-rows';
 import { lbScanFeedback } from './scan-step-feedback';
 
-/** Spec 9: "Scanned list area maximum height 360 px". */
+/** docs/product.md §9: "Scanned list area maximum height 360 px". */
 export const SCANNED_LIST_MAX_HEIGHT = 360;
 
 /** A sound and a flash for each code, accepted or refused (docs/decisions/214). */

@@ -1,9 +1,9 @@
 /**
- * The edit form of a transfer or scrap note (spec 2.13, 4; docs/decisions/173): the preparation
+ * The edit form of a transfer or scrap note (docs/product.md §2.13, §4; docs/decisions/173): the preparation
  * fields (no Type), the item list (LB rows), a large 'Approved' switch and 'Update delivery note'.
  * Approving cannot be undone: the switch then stays on and disabled and the whole form is read-only.
  * The switch waits while the form has unsaved changes, so nothing typed is locked out unsaved.
- * Saving stores typed addresses first (spec 4), then sends the note, says 'Delivery was successfully
+ * Saving stores typed addresses first (docs/product.md §4), then sends the note, says 'Delivery was successfully
  * updated' and goes back to the note's list.
  */
 import { Alert, Button, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
@@ -77,7 +77,7 @@ export function ApprovedSwitch(props: { delivery: Delivery; approved: boolean; o
   const [approving, setApproving] = useState(false);
   const queryClient = useQueryClient();
   const approve = async () => {
-    // Spec 4: an approved note is never approved again (the call is skipped).
+    // docs/product.md §4: an approved note is never approved again (the call is skipped).
     if (props.approved) return;
     setApproving(true);
     try {

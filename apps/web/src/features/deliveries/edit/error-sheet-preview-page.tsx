@@ -1,5 +1,5 @@
 /**
- * /error-sheet/{id}/preview (spec 2.13): the sheet's lines — LB Number, Part Number, DOM, Serial and
+ * /error-sheet/{id}/preview (docs/product.md §2.13): the sheet's lines — LB Number, Part Number, DOM, Serial and
  * the icons edit item (the cooler's form) and delete line. Lines are deleted at once (with the house
  * dialog), so 'Save Error Sheet' has nothing left to send: it confirms the sheet and returns to
  * /error-sheet (docs/decisions/182). 'Edit error sheet' goes back to the update form.

@@ -4,7 +4,7 @@
  * would open over the form if it took the screen's first focus). 'Update delivery note' saves
  * (disabled while nothing changed or once approved) and goes on to the preview; 'Continue' goes to
  * the preview at once when the sheet is approved or nothing changed — no call — and otherwise saves
- * first (spec 4 "Error-sheet submit"). The LB numbers are kept as loaded: they are edited on the preview.
+ * first (docs/product.md §4 "Error-sheet submit"). The LB numbers are kept as loaded: they are edited on the preview.
  */
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';

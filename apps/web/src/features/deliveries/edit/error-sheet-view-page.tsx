@@ -1,4 +1,4 @@
-/** /error-sheet/:deliveryId/:view (spec 2.1): 'update' is the edit form, 'preview' the items list; any other view is /404. */
+/** /error-sheet/:deliveryId/:view (docs/product.md §2.1): 'update' is the edit form, 'preview' the items list; any other view is /404. */
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import ErrorSheetPreviewPage from './error-sheet-preview-page';

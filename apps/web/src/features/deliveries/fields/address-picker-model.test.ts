@@ -8,7 +8,7 @@ const used = (id: number, text: string, formatted: string | null): DeliveryAddre
   addressTarget: 'dispatch',
 });
 
-describe('address picker model (spec 4)', () => {
+describe('address picker model (docs/product.md §4)', () => {
   it('typing starts a search and drops the used address; emptying clears everything', () => {
     expect(typedChoice('1 High')).toEqual({ mode: 'search', searchText: '1 High', lookedUp: null, used: null });
     expect(typedChoice('  ')).toEqual(NO_ADDRESS);

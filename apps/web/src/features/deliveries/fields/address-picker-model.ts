@@ -1,5 +1,5 @@
 /**
- * The dispatch / invoice address picker's value (spec 4, docs/decisions/172): three modes — none, search
+ * The dispatch / invoice address picker's value (docs/product.md §4, docs/decisions/172): three modes — none, search
  * (an address typed, looked up on blur, created on submit) and used (an address some note already
  * uses, chosen from the list). Choosing one clears the other; emptying the text clears the value.
  */
@@ -50,7 +50,7 @@ export function needsLookup(choice: AddressChoice): boolean {
 /**
  * The lookup's answer applied — only when the choice is still the search it answers (the user may
  * have typed on or picked a used address meanwhile). `null` means the lookup failed: the search text
- * alone is kept (spec 4).
+ * alone is kept (docs/product.md §4).
  */
 export function withLookup(choice: AddressChoice, searchText: string, result: LookedUpAddress | null): AddressChoice {
   if (choice.mode !== 'search' || choice.searchText !== searchText) return choice;

@@ -1,5 +1,5 @@
 /**
- * The dispatch / invoice address of a transfer (spec 4, 5.4; docs/decisions/172): type a new address
+ * The dispatch / invoice address of a transfer (docs/product.md §4, §5.4; docs/decisions/172): type a new address
  * or pick one some note already uses. Typing drops the picked address; picking drops the typed text;
  * emptying the text clears the value. Leaving the box asks the server's geocoder (gb only) about the
  * typed text and shows what it found; when it finds nothing the text alone is kept. Enter never

@@ -55,7 +55,7 @@ export interface DeliveryFieldsProps {
   disabled?: boolean;
 }
 
-/** The customer's default e-mail, or null when it has none (a 404: spec 8 "no navigation"). */
+/** The customer's default e-mail, or null when it has none (a 404: docs/product.md §8 "no navigation"). */
 async function defaultEmailOf(customer: NamedRef | null): Promise<DeliveryEmail | null> {
   if (!customer) return null;
   try {

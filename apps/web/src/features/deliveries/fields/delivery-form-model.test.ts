@@ -50,7 +50,7 @@ describe('emptyFields', () => {
   });
 });
 
-describe('validateFields (spec 5.4)', () => {
+describe('validateFields (docs/product.md §5.4)', () => {
   it('needs a type and a date', () => {
     expect(validateFields({ ...emptyFields(null), deliveryDay: null }, 'create')).toMatchObject({ type: REQUIRED_MESSAGE, deliveryDay: REQUIRED_MESSAGE });
   });

@@ -83,7 +83,7 @@ export function fieldsFromDelivery(d: Delivery): DeliveryDraftFields {
 export type CreateAddress = (searchText: string, target: AddressTarget) => Promise<DeliveryAddress>;
 
 /**
- * Spec 4: "On submit a new address is created first, then selected and its id placed into
+ * docs/product.md §4: "On submit a new address is created first, then selected and its id placed into
  * dispatchAddress or invoiceAddress". Typed addresses of a transfer are stored one after the other;
  * the answer holds them as chosen addresses, so a retry after a failed save does not store them twice.
  */

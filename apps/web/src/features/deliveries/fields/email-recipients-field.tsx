@@ -1,5 +1,5 @@
 /**
- * 'Email recipients' (spec 4, 5.4, 9; docs/decisions/171): several delivery e-mails picked from a
+ * 'Email recipients' (docs/product.md §4, §5.4, §9; docs/decisions/171): several delivery e-mails picked from a
  * search (350 ms debounce, 'Loading...'), or a typed address that looks like one and is not offered
  * yet — created on the server ('Attach new email...') and picked. The form field `emails` holds the
  * chosen DeliveryEmail objects; Backspace in the empty box or a pill's × removes one.

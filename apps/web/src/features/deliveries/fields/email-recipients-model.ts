@@ -1,5 +1,5 @@
 /**
- * The recipients of a delivery note (spec 4, 5.4; docs/decisions/171): a list of delivery e-mails,
+ * The recipients of a delivery note (docs/product.md §4, §5.4; docs/decisions/171): a list of delivery e-mails,
  * each once; the chosen customer's default e-mail joins it and replaces the previous customer's.
  */
 import { isEmailLike, type DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
@@ -33,7 +33,7 @@ export function withCustomerDefault(current: Recipients, next: DeliveryEmail | n
 
 /**
  * The typed text as a new address to offer ('Attach new email...'), or null: it must look like an
- * e-mail (spec 5.4) and not be among the options shown or chosen (any case: the server stores it lower-cased).
+ * e-mail (docs/product.md §5.4) and not be among the options shown or chosen (any case: the server stores it lower-cased).
  */
 export function newEmailOffer(text: string, options: readonly DeliveryEmail[], chosen: readonly DeliveryEmail[]): string | null {
   const value = text.trim();

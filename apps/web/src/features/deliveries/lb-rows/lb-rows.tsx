@@ -1,8 +1,8 @@
 /**
- * The LB numbers of a delivery note as a list of rows (spec 2.13; issue 9 item 3): each code once,
+ * The LB numbers of a delivery note as a list of rows (docs/product.md §2.13): each code once,
  * every row checked with the server at once and flagged with the server's sentence when it has no
  * receipt, is not 'LB' + digits, or is on another transfer or scrap note; a row can be removed; a
- * code can be typed (Enter adds it, never submits: spec 5.1) or scanned into the same field by a
+ * code can be typed (Enter adds it, never submits: docs/product.md §5.1) or scanned into the same field by a
  * keyboard-wedge scanner. Once checked, a row shows its receipt's serial, part number and customer,
  * and the warnings a person accepts rather than obeys (another customer's receipt, a process option
  * that does not fit the note: docs/decisions/220). Used by /create-dn (scan step, preview) and by
@@ -35,7 +35,7 @@ export interface LbRowsProps {
   deliveryId?: number | null;
   /** Server violations of the last save by row position (`lbNumbers[i]`). */
   errors?: Readonly<Record<number, string>>;
-  /** The list's height before it scrolls (spec 9: 360 px on the scan step). */
+  /** The list's height before it scrolls (docs/product.md §9: 360 px on the scan step). */
   maxHeight?: number;
   /** Read-only (an approved note): no typing, no removing. */
   disabled?: boolean;

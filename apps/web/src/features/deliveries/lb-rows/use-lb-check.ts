@@ -1,5 +1,5 @@
 /**
- * Flags LB rows at once (issue 9 item 3; docs/decisions/153, 175): every code of the list that has
+ * Flags LB rows at once (docs/decisions/153, 175): every code of the list that has
  * not been asked about yet is sent to POST /api/deliveries/check_lb_numbers. Codes arriving together
  * (a camera frame with two tags, a wedge scanner at 20 scans a second, a restored draft) are sent
  * as one batch: the first new code opens a short window and everything new by then goes in one call.

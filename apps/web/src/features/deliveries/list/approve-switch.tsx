@@ -1,5 +1,5 @@
 /**
- * The Approved column (spec 2.13, 4): a pending note's switch asks once, then approves (which
+ * The Approved column (docs/product.md §2.13, §4): a pending note's switch asks once, then approves (which
  * e-mails the note to its recipients), toasts 'Delivery update finished' and reloads the list. An
  * approved note's switch is on and disabled for good: approval cannot be undone (decision 180).
  */

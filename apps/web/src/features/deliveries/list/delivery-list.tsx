@@ -1,5 +1,5 @@
 /**
- * The three delivery lists (spec 2.2, 2.13): transfer and scrap notes (ID, Created at, Customers,
+ * The three delivery lists (docs/product.md §2.2, §2.13): transfer and scrap notes (ID, Created at, Customers,
  * Items, Email status, Receipt Date, Approved, Download CSV/PDF, Actions edit/Resend/delete) and
  * error sheets (ID, Created at, Date, Items, Download CSV, Actions edit/delete). Pagination sits at
  * the top right; the create button opens /create-dn with the list's type in the navigation state.

@@ -1,5 +1,5 @@
 /**
- * The Download column (spec 2.13, 7): a CSV button, and a PDF one for transfers and scraps. Each
+ * The Download column (docs/product.md §2.13, §7): a CSV button, and a PDF one for transfers and scraps. Each
  * names its note for screen readers, spins while the file is fetched and toasts why it failed.
  */
 import { Button, Group } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The Email status of a note (spec 2.13, 4; docs/decisions/157): 'Read', 'Sent', 'Failed' or 'N/A'.
+ * The Email status of a note (docs/product.md §2.13, §4; docs/decisions/157): 'Read', 'Sent', 'Failed' or 'N/A'.
  * A 'Failed' status opens the house hover popover with the SMTP server's words, so the office knows
  * whether to fix an address or try again; the others are plain badges. A failed note also shows the
  * start of the reason and its Resend right in the cell (docs/decisions/209): an interrupted send is

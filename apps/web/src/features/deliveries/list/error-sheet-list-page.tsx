@@ -1,4 +1,4 @@
-/** /error-sheet (spec 2.13): the error sheets. */
+/** /error-sheet (docs/product.md §2.13): the error sheets. */
 import { DeliveryList } from './delivery-list';
 
 export default function ErrorSheetListPage() {

@@ -1,5 +1,5 @@
 /**
- * 'Resend' (spec 2.13, 4), a send icon whose tooltip and name say 'Resend' (an icon keeps the sticky
+ * 'Resend' (docs/product.md §2.13, §4), a send icon whose tooltip and name say 'Resend' (an icon keeps the sticky
  * Actions column narrow on a phone): e-mails an approved note again, toasts 'The delivery resend on email' and
  * reloads the list. A pending note has never been sent and the server refuses it, so its button is
  * blocked with a tooltip saying why rather than failing after a click.

@@ -1,4 +1,4 @@
-/** /delivery-list/scrap (spec 2.13): the scrap delivery notes. */
+/** /delivery-list/scrap (docs/product.md §2.13): the scrap delivery notes. */
 import { DeliveryList } from './delivery-list';
 
 export default function ScrapListPage() {

@@ -1,4 +1,4 @@
-/** /delivery-list/transfer (spec 2.13): the transfer delivery notes. */
+/** /delivery-list/transfer (docs/product.md §2.13): the transfer delivery notes. */
 import { DeliveryList } from './delivery-list';
 
 export default function TransferListPage() {
