@@ -7,6 +7,7 @@ describe('comment references', () => {
     expect(outsideReference(' The columns of spec 2.7. ')).toMatchObject({ cited: 'spec 2.7' });
     expect(outsideReference('(spec §5.4)')?.cited).toBe('spec §5.4');
     expect(outsideReference('the catalogue of spec part 8')?.cited).toBe('spec part 8');
+    expect(outsideReference('goes through here (spec parts 7 and 8)')?.cited).toBe('spec parts 7');
     expect(outsideReference('Spec 4: a state only with D')?.cited).toBe('Spec 4');
     expect(outsideReference('see product-spec.md')?.why).toMatch(/docs\/product\.md/);
     expect(outsideReference('(DESIGN.md §6)')?.why).toMatch(/docs\/architecture\.md/);

@@ -1,5 +1,5 @@
 /**
- * Every call to the API goes through here (spec parts 7 and 8): Bearer token from localStorage
+ * Every call to the API goes through here (docs/product.md §7, §8): Bearer token from localStorage
  * ('' when absent), JSON accept/content type (multipart for uploads), answers checked against the
  * contract schema, and the error catalogue applied: toasts, /404, 401 → clear token and reload.
  * Callers get a typed ApiError; `notified` tells them whether the user has already seen it.

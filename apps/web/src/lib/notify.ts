@@ -1,4 +1,4 @@
-/** Toasts (spec parts 8, 9): top right, 3000 ms, no progress bar — configured on <Notifications>. */
+/** Toasts (docs/product.md §8, §9): top right, 3000 ms, no progress bar — configured on <Notifications>. */
 import { notifications } from '@mantine/notifications';
 
 export const TOAST_AUTO_CLOSE_MS = 3000;

@@ -1,4 +1,4 @@
-/** Generic strings of the shared list screen and other shared UI (spec parts 1, 2.2). */
+/** Generic strings of the shared list screen and other shared UI (docs/product.md §1, §2.2). */
 export const en = {
   list: {
     actions: 'Actions',
