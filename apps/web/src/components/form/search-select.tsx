@@ -143,6 +143,9 @@ export function SearchSelect<T>(props: SearchSelectProps<T>) {
   };
 
   const settled = !loading && answered === queryText;
+  // Opened on a chosen item, the list shows it first (checked) even when page 1 does not hold it.
+  const options =
+    selected && queryText === '' && !items.some((item) => sameValue(getValue(item), getValue(selected))) ? [selected, ...items] : items;
   const createText = settled && !creating ? creatableText(queryText, items, getLabel, onCreate !== undefined) : null;
   const busy = loading || creating;
 
@@ -155,7 +158,7 @@ export function SearchSelect<T>(props: SearchSelectProps<T>) {
           if (createText) void create(createText);
           return;
         }
-        const item = items.find((i) => String(getValue(i)) === value);
+        const item = options.find((i) => String(getValue(i)) === value);
         if (item) choose(item);
       }}
     >
@@ -199,14 +202,14 @@ export function SearchSelect<T>(props: SearchSelectProps<T>) {
             {creating ? t('searchSelect.creating') : t('searchSelect.loading')}
           </Combobox.Empty>
         )}
-        {settled && items.length === 0 && !createText && (
+        {settled && options.length === 0 && !createText && (
           <Combobox.Empty role="status" aria-live="polite">
             {t('searchSelect.nothingFound')}
           </Combobox.Empty>
         )}
         <Combobox.Options labelledBy={labelId} mah={280} style={{ overflowY: 'auto' }}>
           {settled &&
-            items.map((item) => {
+            options.map((item) => {
               const value = String(getValue(item));
               const isSelected = selected !== null && String(getValue(selected)) === value;
               return (
