@@ -112,7 +112,7 @@ export function TopBarSearch() {
           if (text.trim() !== '') setOpen(true);
         }}
         onBlur={() => setOpen(false)}
-        placeholder="LB number, serial, DN…"
+        placeholder="LB, serial or DN…"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={showResults}
