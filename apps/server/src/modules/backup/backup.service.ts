@@ -132,9 +132,18 @@ export async function listBackups(dir: string): Promise<{ file: string; mtimeMs:
     throw err;
   }
   const files = await Promise.all(
-    names.filter((n) => FILE_PATTERN.test(n)).map(async (n) => ({ file: path.join(dir, n), mtimeMs: (await fs.stat(path.join(dir, n))).mtimeMs })),
+    names.filter((n) => FILE_PATTERN.test(n)).map(async (n) => {
+      const file = path.join(dir, n);
+      try {
+        return { file, mtimeMs: (await fs.stat(file)).mtimeMs };
+      } catch (err) {
+        // Pruned between the listing and its stat (the schedule prunes while others list): not there.
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    }),
   );
-  return files.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  return files.filter((f) => f !== undefined).sort((a, b) => b.mtimeMs - a.mtimeMs);
 }
 
 /**
