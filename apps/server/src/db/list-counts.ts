@@ -12,6 +12,8 @@ import { listVersions } from './schema';
 
 /** Receipts and coolers: their lists filter each other (a receipt by its cooler's serial). */
 export const INVENTORY = 'inventory';
+/** The reference lists: users, part numbers, customer accounts and clients, collection points, CC codes, scrap reasons, suppliers, delivery e-mails (docs/decisions/246). */
+export const CATALOG = 'catalog';
 
 /** Totals kept at most; the oldest is forgotten first. */
 const MAX_REMEMBERED = 5000;

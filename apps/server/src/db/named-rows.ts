@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import type { Db } from './client';
 import { containsText, findPage, orderByOf, type PageQuery } from './paging';
+import { CATALOG } from './list-counts';
 import type { clients, collectionPoints, suppliers } from './schema';
 import { removeUnlessUsed } from './remove-unused';
 import { assertUnique } from './unique';
@@ -29,7 +30,7 @@ export function namedRowsRepository(table: NamedTable) {
     list(db: Db, query: NamedListQuery) {
       const where = query.name ? containsText(table.name, query.name) : undefined;
       const rows = db.select(fields).from(table).$dynamic();
-      return findPage(db, rows, table, where, orderByOf(query.order, sortColumns, 'name', table.id, ['name']), query);
+      return findPage(db, rows, table, where, orderByOf(query.order, sortColumns, 'name', table.id, ['name']), query, CATALOG);
     },
     async find(db: Db, id: number): Promise<NamedRow | undefined> {
       const [row] = await db.select(fields).from(table).where(eq(table.id, id));

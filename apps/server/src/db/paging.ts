@@ -7,6 +7,7 @@ import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import { offsetOf } from '../lib/list';
 import type { Db } from './client';
+import { rememberedCount } from './list-counts';
 
 export interface PageQuery {
   page: number;
@@ -26,6 +27,18 @@ export function containsText(column: SQLWrapper | AnyColumn, text: string): SQL 
   return sql`lower(${column}) like lower(${containsPattern(text)})`;
 }
 
+/** An ORDER BY, and the same with every direction flipped: a deep page is read from the nearer end. */
+export interface Ordering {
+  forward: SQL[];
+  backward: SQL[];
+}
+
+/** ORDER BY each column in turn, in its direction. */
+export function ordering(terms: [SQLWrapper | AnyColumn, SortDirection][]): Ordering {
+  const of = (flipped: boolean) => terms.map(([column, direction]) => ((direction === 'desc') !== flipped ? desc(column) : asc(column)));
+  return { forward: of(false), backward: of(true) };
+}
+
 /**
  * ORDER BY the one field of `order` (the contract has already refused unknown fields), else
  * `fallback` ascending; then `tieBreak` in the same direction, so pages never overlap — except
@@ -38,34 +51,42 @@ export function orderByOf<K extends string>(
   fallback: K,
   tieBreak: AnyColumn,
   unique: readonly K[] = [],
-): SQL[] {
+): Ordering {
   const [field, direction] = (Object.entries(order ?? {})[0] ?? [fallback, 'asc']) as [K, SortDirection];
-  const by = direction === 'desc' ? desc : asc;
   const column = columns[field];
-  return column === tieBreak || unique.includes(field) ? [by(column)] : [by(column), by(tieBreak)];
+  return ordering(column === tieBreak || unique.includes(field) ? [[column, direction]] : [[column, direction], [tieBreak, direction]]);
 }
 
 /**
  * One page of `rows` (a `$dynamic()` select; WHERE, ORDER BY, LIMIT and OFFSET are added here) and
  * the number of rows of `table` matching the same `where`. A first page that is not full is the
  * whole answer, so its total needs no count — most lookups and dropdowns cost one statement
- * fewer; other pages count side by side with the rows.
+ * fewer. With `list` (a list version of docs/decisions/112) the total is remembered until that list
+ * changes. A later page is read from the nearer end: the last page of 20,000 rows is the first 20
+ * in the opposite order, not an OFFSET walk past 19,980 (docs/decisions/246).
  */
 export async function findPage<T extends PgSelect>(
   db: Db,
   rows: T,
   table: PgTable,
   where: SQL | undefined,
-  orderBy: SQL[],
+  order: Ordering,
   query: PageQuery,
+  list?: string,
 ): Promise<{ rows: Awaited<T>; total: number }> {
   const offset = offsetOf(query);
-  const page = async () => (rows.where(where).orderBy(...orderBy).limit(query.perPage).offset(offset));
-  const matching = async (): Promise<number> => (await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0;
+  const page = async (by: SQL[], skip: number, limit: number) => (rows.where(where).orderBy(...by).limit(limit).offset(skip));
+  const matching = async (): Promise<number> =>
+    list ? rememberedCount(db, list, table, where) : ((await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0);
   if (offset === 0) {
-    const first = await page();
+    const first = await page(order.forward, 0, query.perPage);
     return { rows: first, total: first.length < query.perPage ? first.length : await matching() };
   }
-  const [later, total] = await Promise.all([page(), matching()]);
-  return { rows: later, total };
+  const total = await matching();
+  const limit = Math.min(query.perPage, total - offset);
+  // Past the end: an empty page with the total.
+  if (limit <= 0) return { rows: [] as unknown as Awaited<T>, total };
+  if (offset + limit / 2 <= total / 2) return { rows: await page(order.forward, offset, limit), total };
+  const fromEnd = await page(order.backward, total - offset - limit, limit);
+  return { rows: fromEnd.reverse() as Awaited<T>, total };
 }

@@ -4,6 +4,7 @@ import type { CcCodeDropDownQuery, CcCodeListQuery } from '@cooler-hub/contract/
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
+import { CATALOG } from '../../db/list-counts';
 import { removeUnlessUsed } from '../../db/remove-unused';
 import { ccCodes } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
@@ -26,13 +27,13 @@ function whereOf(query: { code?: string | undefined; name?: string | undefined }
 
 export function listCcCodes(db: Db, query: CcCodeListQuery) {
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', ccCodes.id, ['code']);
-  return findPage(db, db.select().from(ccCodes).$dynamic(), ccCodes, whereOf(query), orderBy, query);
+  return findPage(db, db.select().from(ccCodes).$dynamic(), ccCodes, whereOf(query), orderBy, query, CATALOG);
 }
 
 /** The dropdown of docs/product.md §7: id, code and name, by code. */
 export function listCcCodeOptions(db: Db, query: CcCodeDropDownQuery) {
   const options = db.select({ id: ccCodes.id, code: ccCodes.code, name: ccCodes.name }).from(ccCodes).$dynamic();
-  return findPage(db, options, ccCodes, whereOf(query), orderByOf(undefined, SORT_COLUMNS, 'code', ccCodes.id, ['code']), query);
+  return findPage(db, options, ccCodes, whereOf(query), orderByOf(undefined, SORT_COLUMNS, 'code', ccCodes.id, ['code']), query, CATALOG);
 }
 
 export function findCcCode(db: Db, id: string): Promise<CcCodeRow | undefined> {

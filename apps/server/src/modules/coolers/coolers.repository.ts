@@ -47,7 +47,7 @@ export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ row
   const where = query.serialNumber ? containsText(coolers.serialNumber, query.serialNumber) : undefined;
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'serialNumber', coolers.id, ['serialNumber']);
   const offset = offsetOf(query);
-  const rows = await withPartNumber(db).where(where).orderBy(...orderBy).limit(query.perPage).offset(offset);
+  const rows = await withPartNumber(db).where(where).orderBy(...orderBy.forward).limit(query.perPage).offset(offset);
   // A first page that is not full is the whole answer; otherwise the total is remembered until
   // receipts or coolers change (docs/decisions/112).
   const total = offset === 0 && rows.length < query.perPage ? rows.length : await rememberedCount(db, INVENTORY, coolers, where);

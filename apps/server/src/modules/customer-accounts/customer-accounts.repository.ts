@@ -4,6 +4,7 @@ import type { CustomerAccountDropDownQuery, CustomerAccountListQuery } from '@co
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions, versionOf } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
+import { CATALOG } from '../../db/list-counts';
 import { removeUnlessUsed } from '../../db/remove-unused';
 import { clients, customerAccounts } from '../../db/schema';
 
@@ -42,14 +43,14 @@ function whereOf(query: { name?: string | undefined; client?: number | undefined
 
 export function listCustomerAccounts(db: Db, query: CustomerAccountListQuery) {
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'name', customerAccounts.id);
-  return findPage(db, withClient(db).$dynamic(), customerAccounts, whereOf(query), orderBy, query);
+  return findPage(db, withClient(db).$dynamic(), customerAccounts, whereOf(query), orderBy, query, CATALOG);
 }
 
 /** The dropdown of docs/product.md §7: id and name, by name. */
 export function listCustomerAccountOptions(db: Db, query: CustomerAccountDropDownQuery) {
   const options = db.select({ id: customerAccounts.id, name: customerAccounts.name }).from(customerAccounts).$dynamic();
   const orderBy = orderByOf(undefined, SORT_COLUMNS, 'name', customerAccounts.id);
-  return findPage(db, options, customerAccounts, whereOf(query), orderBy, query);
+  return findPage(db, options, customerAccounts, whereOf(query), orderBy, query, CATALOG);
 }
 
 export async function findCustomerAccount(db: Db, id: number): Promise<CustomerAccountRow | undefined> {

@@ -3,7 +3,7 @@
  * (account, addresses, CC code, recipients) are scalar subqueries by
  * key, as the receipts list does (docs/decisions/110): a page of 20 notes costs 20 small probes each.
  */
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import type { DeliveryListQuery, DeliverySortField, DeliveryStatus } from '@cooler-hub/contract/deliveries';
 import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
@@ -12,7 +12,7 @@ import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import type { LbCheckReceipt } from '@cooler-hub/contract/lb-numbers';
 import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
-import { findPage } from '../../db/paging';
+import { findPage, ordering } from '../../db/paging';
 import { nextVersion, tableVersions } from '../../db/versions';
 import { offsetOf } from '../../lib/list';
 import {
@@ -80,8 +80,7 @@ const SORT_COLUMNS: Record<Exclude<DeliverySortField, 'customerAccount'>, SQL | 
  */
 export async function listDeliveries(db: Db, type: DeliveryType, query: DeliveryListQuery): Promise<{ rows: DeliveryRow[]; total: number }> {
   const [field, direction] = (Object.entries(query.order ?? {})[0] ?? ['id', 'desc']) as [DeliverySortField, SortDirection];
-  const by = direction === 'desc' ? desc : asc;
-  const orderBy = field === 'id' || field === 'customerAccount' ? [by(deliveries.id)] : [by(SORT_COLUMNS[field]), by(deliveries.id)];
+  const orderBy = ordering(field === 'id' || field === 'customerAccount' ? [[deliveries.id, direction]] : [[SORT_COLUMNS[field], direction], [deliveries.id, direction]]);
   const filters: SQL[] = [eq(deliveries.type, type)];
   if (query.status) filters.push(eq(deliveries.status, query.status));
   if (query.approved !== undefined) filters.push(eq(deliveries.status, query.approved ? 'approved' : 'pending'));

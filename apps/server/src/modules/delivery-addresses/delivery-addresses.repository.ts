@@ -2,7 +2,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AddressTarget, DeliveryAddress, LookedUpAddress, UsedAddressesQuery } from '@cooler-hub/contract/delivery-addresses';
 import type { Db } from '../../db/client';
-import { findPage } from '../../db/paging';
+import { findPage, ordering } from '../../db/paging';
 import { deliveries, deliveryAddresses } from '../../db/schema';
 
 const fields = { id: deliveryAddresses.id, address: deliveryAddresses.address, addressTarget: deliveryAddresses.addressTarget };
@@ -12,7 +12,7 @@ export function listUsedAddresses(db: Db, query: UsedAddressesQuery) {
   const used = sql`exists (select 1 from ${deliveries} d where d.dispatch_address_id = ${deliveryAddresses.id} or d.invoice_address_id = ${deliveryAddresses.id})`;
   const filters: SQL[] = [used];
   if (query.addressType) filters.push(eq(deliveryAddresses.addressTarget, query.addressType));
-  return findPage(db, db.select(fields).from(deliveryAddresses).$dynamic(), deliveryAddresses, and(...filters), [desc(deliveryAddresses.id)], query);
+  return findPage(db, db.select(fields).from(deliveryAddresses).$dynamic(), deliveryAddresses, and(...filters), ordering([[deliveryAddresses.id, 'desc']]), query);
 }
 
 /** The newest address of `target` typed exactly as `searchText` (any case). */

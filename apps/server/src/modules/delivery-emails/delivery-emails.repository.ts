@@ -1,8 +1,9 @@
 /** SQL for delivery e-mails (recipients). Every function takes `db`, which may be a transaction. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DeliveryEmail, DeliveryEmailDropDownQuery } from '@cooler-hub/contract/delivery-emails';
 import type { Db } from '../../db/client';
-import { containsText, findPage } from '../../db/paging';
+import { containsText, findPage, ordering } from '../../db/paging';
+import { CATALOG } from '../../db/list-counts';
 import { customerAccounts, deliveryEmails } from '../../db/schema';
 
 const fields = { id: deliveryEmails.id, email: deliveryEmails.email };
@@ -10,7 +11,7 @@ const fields = { id: deliveryEmails.id, email: deliveryEmails.email };
 export function listDeliveryEmails(db: Db, query: DeliveryEmailDropDownQuery) {
   const where = query.searchEmail ? containsText(deliveryEmails.email, query.searchEmail) : undefined;
   const rows = db.select(fields).from(deliveryEmails).$dynamic();
-  return findPage(db, rows, deliveryEmails, where, [asc(sql`lower(${deliveryEmails.email})`), asc(deliveryEmails.id)], query);
+  return findPage(db, rows, deliveryEmails, where, ordering([[sql`lower(${deliveryEmails.email})`, 'asc'], [deliveryEmails.id, 'asc']]), query, CATALOG);
 }
 
 /** The row of `email` (lower-cased), created when there is none; the unique index decides a race. */

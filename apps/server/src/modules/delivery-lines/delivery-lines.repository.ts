@@ -1,8 +1,8 @@
 /** SQL for delivery lines: a line with its LB number and cooler. Every function takes `db`, which may be a transaction. */
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DeliveryLineListQuery } from '@cooler-hub/contract/delivery-lines';
 import type { Db } from '../../db/client';
-import { findPage } from '../../db/paging';
+import { findPage, ordering } from '../../db/paging';
 import { coolers, deliveryLines, partNumbers, receipts } from '../../db/schema';
 
 const lineFields = {
@@ -44,7 +44,7 @@ async function whereOf(db: Db, query: DeliveryLineListQuery): Promise<SQL | unde
  * the (delivery_id, id) index alone; only those lines are joined to their receipt and cooler.
  */
 export async function listDeliveryLines(db: Db, query: DeliveryLineListQuery): Promise<{ rows: DeliveryLineRow[]; total: number }> {
-  const orderBy = [query.order?.id === 'desc' ? desc(deliveryLines.id) : asc(deliveryLines.id)];
+  const orderBy = ordering([[deliveryLines.id, query.order?.id ?? 'asc']]);
   const ids = db.select({ id: deliveryLines.id }).from(deliveryLines).$dynamic();
   const page = await findPage(db, ids, deliveryLines, await whereOf(db, query), orderBy, query);
   const wanted = page.rows.map((r) => r.id);

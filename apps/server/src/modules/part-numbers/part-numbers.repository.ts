@@ -4,6 +4,7 @@ import type { PartNumberListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
+import { CATALOG } from '../../db/list-counts';
 import { removeUnlessUsed } from '../../db/remove-unused';
 import { partNumbers } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
@@ -19,7 +20,7 @@ const SORT_COLUMNS = {
 export function listPartNumbers(db: Db, query: PartNumberListQuery) {
   const where = query.partNumber ? containsText(partNumbers.partNumber, query.partNumber) : undefined;
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'partNumber', partNumbers.id, ['partNumber']);
-  return findPage(db, db.select().from(partNumbers).$dynamic(), partNumbers, where, orderBy, query);
+  return findPage(db, db.select().from(partNumbers).$dynamic(), partNumbers, where, orderBy, query, CATALOG);
 }
 
 export function findPartNumber(db: Db, id: string): Promise<PartNumberRow | undefined> {

@@ -1,8 +1,8 @@
 /** SQL for revision entries. Every function takes `db`, which may be a transaction. */
-import { and, desc, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RevisionEntryListQuery } from '@cooler-hub/contract/revisions';
 import type { Db } from '../../db/client';
-import { findPage } from '../../db/paging';
+import { findPage, ordering } from '../../db/paging';
 import { revisionEntries } from '../../db/schema';
 
 export type RevisionEntryRow = typeof revisionEntries.$inferSelect;
@@ -24,6 +24,6 @@ export async function insertRevisionEntries(db: Db, values: RevisionEntryValues[
  */
 export function listRevisionEntries(db: Db, query: RevisionEntryListQuery) {
   const where = and(eq(revisionEntries.entryKind, query.entryKind), eq(revisionEntries.entryRef, query.entryRef));
-  const by = query.order?.createdAt === 'asc' ? asc : desc;
-  return findPage(db, db.select().from(revisionEntries).$dynamic(), revisionEntries, where, [by(revisionEntries.id)], query);
+  const direction = query.order?.createdAt ?? 'desc';
+  return findPage(db, db.select().from(revisionEntries).$dynamic(), revisionEntries, where, ordering([[revisionEntries.id, direction]]), query);
 }

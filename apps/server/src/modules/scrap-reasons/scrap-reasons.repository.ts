@@ -4,6 +4,7 @@ import type { ScrapReasonListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions } from '../../db/versions';
 import { containsText, findPage, orderByOf } from '../../db/paging';
+import { CATALOG } from '../../db/list-counts';
 import { removeUnlessUsed } from '../../db/remove-unused';
 import { scrapReasons } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
@@ -19,7 +20,7 @@ export function listScrapReasons(db: Db, query: ScrapReasonListQuery) {
   // The list's `name` filter searches the reason text (the form calls the reason its name).
   const where = query.name ? containsText(scrapReasons.reason, query.name) : undefined;
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', scrapReasons.id, ['code']);
-  return findPage(db, db.select(fields).from(scrapReasons).$dynamic(), scrapReasons, where, orderBy, query);
+  return findPage(db, db.select(fields).from(scrapReasons).$dynamic(), scrapReasons, where, orderBy, query, CATALOG);
 }
 
 export async function findScrapReason(db: Db, id: number) {

@@ -5,6 +5,7 @@ import { PASSWORD_HISTORY_SIZE } from '@cooler-hub/contract/password-recovery';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { containsText, findPage, orderByOf } from '../../db/paging';
+import { CATALOG } from '../../db/list-counts';
 import { passwordHistory, users } from '../../db/schema';
 import { ADMIN_USERNAME } from '../../db/seed';
 import { nextVersion, tableVersions, versionOf } from '../../db/versions';
@@ -64,7 +65,7 @@ export function listUsers(db: Db, query: HubUserListQuery) {
   if (query.role) filters.push(eq(users.role, query.role));
   const where = filters.length ? and(...filters) : undefined;
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'id', users.id, ['username', 'email']);
-  return findPage(db, db.select({ ...getTableColumns(users), version: versionOf(users) }).from(users).$dynamic(), users, where, orderBy, query);
+  return findPage(db, db.select({ ...getTableColumns(users), version: versionOf(users) }).from(users).$dynamic(), users, where, orderBy, query, CATALOG);
 }
 
 export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
