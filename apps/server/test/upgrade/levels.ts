@@ -19,4 +19,6 @@ export const FIXTURE_LEVELS = [
   { name: '0007_receipts_process_state_sort', commit: '6564de7', date: '2026-11-23' },
   // Who changed a record last, for the stale-version sentence (docs/decisions/200).
   { name: '0008_updated_by', commit: '5f55da6', date: '2026-11-25' },
+  // The reference lists' version (docs/decisions/246).
+  { name: '0009_catalog_list_version', commit: 'd522494', date: '2026-11-26' },
 ] as const;
