@@ -6,8 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { Receipt } from '@cooler-hub/contract/receipts';
-import { createCooler, createPartNumber, createReceipt, createReceiptReferences, type ReceiptReferences } from './factories';
-import { useSignedInApp, withoutVersion } from './helpers';
+import type { ListResponse } from '@cooler-hub/contract/common';
+import { call, createCooler, createPartNumber, createReceipt, createReceiptReferences, type ReceiptReferences } from './factories';
+import { adminToken, buildTestApp, json, useSignedInApp, withoutVersion } from './helpers';
 
 const suite = useSignedInApp('Admin');
 
@@ -135,6 +136,26 @@ describe('a whole LB number or serial is a lookup (docs/decisions/241)', () => {
       expect(await ids(`lbNumber=LB${digits}&customerId=${refs.account.id + 1000000}`)).toEqual([]);
     } finally {
       for (const r of [exact, longer]) expect((await suite.api('DELETE', `/api/receipts/${r.id}`)).statusCode).toBe(204);
+    }
+  });
+});
+
+describe('a scanned LB number (docs/decisions/247)', () => {
+  it('is answered by one statement after the guard: the receipt with everything it shows', async () => {
+    const statements: string[] = [];
+    const own = await buildTestApp({}, { logQuery: (query) => statements.push(query) });
+    try {
+      const token = await adminToken(own.app);
+      const ownRefs = await createReceiptReferences(own.app, token);
+      const receipt = await createReceipt(own.app, token, ownRefs);
+      statements.length = 0;
+      const res = await call(own.app, token, 'GET', `/api/receipts?lbNumber=${receipt.lbNumber.toLowerCase()}`);
+      expect(json<ListResponse<Receipt>>(res)).toMatchObject({ totalCount: 1, items: [withoutVersion(receipt)] });
+      const reads = statements.filter((q) => /"receipts"/.test(q));
+      expect(reads).toHaveLength(1);
+      expect(reads[0]).toMatch(/where "receipts"."lb_number" = \$1$/);
+    } finally {
+      await own.close();
     }
   });
 });

@@ -195,6 +195,8 @@ interface Plan {
  * read from the nearer end (every direction flipped, then turned back): OFFSET costs what it skips.
  */
 export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ rows: ReceiptRow[]; total: number }> {
+  const scanned = await scannedReceipt(db, query);
+  if (scanned) return { rows: [scanned], total: 1 };
   const where = await whereOf(db, query);
   const [field, direction] = sortOf(query.order);
   const plan: Plan = { db, where, field, direction };
@@ -358,6 +360,29 @@ async function idsOfRuns(db: Db, first: SQL, second: SQL, offset: number, limit:
   if (!Array.isArray(rows)) throw new Error('the database answered no rows');
   return rows.map((r: { id: string }) => r.id);
 }
+
+/**
+ * A whole LB number and no other filter, on the first page — what a scan asks, the most frequent
+ * lookup: the receipt with everything it shows in one prepared statement on the unique index
+ * (docs/decisions/247), instead of an id lookup, a page of ids and the rows of those ids. Undefined
+ * when the query is anything else or no receipt holds that number (then the list's usual path, whose
+ * "contains" search answers a partial number).
+ */
+async function scannedReceipt(db: Db, query: ReceiptListQuery): Promise<ReceiptRow | undefined> {
+  const { lbNumber, page, perPage: _perPage, order: _order, ...otherFilters } = query;
+  if (!lbNumber || page !== 1 || Object.values(otherFilters).some((value) => value !== undefined)) return undefined;
+  const whole = lbNumber.toUpperCase();
+  if (!LB_NUMBER_PATTERN.test(whole)) return undefined;
+  let statement = byLbStatements.get(db);
+  if (!statement) byLbStatements.set(db, (statement = prepareByLb(db)));
+  const [row] = await statement.execute({ lbNumber: whole });
+  return row;
+}
+const byLbStatements = new WeakMap<Db, ReturnType<typeof prepareByLb>>();
+const prepareByLb = (db: Db) =>
+  withReferences(db)
+    .where(eq(receipts.lbNumber, sql.placeholder('lbNumber')))
+    .prepare('receipt_by_lb_number');
 
 /**
  * The receipts of a page by id: one statement text whatever the ids, prepared by name, so
