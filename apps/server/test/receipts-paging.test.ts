@@ -140,6 +140,28 @@ describe('a whole LB number or serial is a lookup (docs/decisions/241)', () => {
   });
 });
 
+describe('statements per page', () => {
+  it('a full first page whose total is remembered: its ids with the list version, then its rows (docs/decisions/248)', async () => {
+    const statements: string[] = [];
+    const own = await buildTestApp({}, { logQuery: (query) => statements.push(query) });
+    try {
+      const token = await adminToken(own.app);
+      const ownRefs = await createReceiptReferences(own.app, token);
+      for (let i = 0; i < 3; i++) await createReceipt(own.app, token, ownRefs);
+      const firstPage = () => call(own.app, token, 'GET', '/api/receipts?perPage=2');
+      expect(json<ListResponse<Receipt>>(await firstPage()).totalCount).toBe(3);
+      statements.length = 0;
+      expect(json<ListResponse<Receipt>>(await firstPage()).totalCount).toBe(3);
+      expect(statements.filter((q) => /"receipts"|"list_versions"/.test(q))).toHaveLength(2);
+      // A change: the page reads the new version, so the total is counted again.
+      await createReceipt(own.app, token, ownRefs);
+      expect(json<ListResponse<Receipt>>(await firstPage()).totalCount).toBe(4);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('a scanned LB number (docs/decisions/247)', () => {
   it('is answered by one statement after the guard: the receipt with everything it shows', async () => {
     const statements: string[] = [];

@@ -28,8 +28,13 @@ const prepareVersion = (db: Db) =>
     .where(eq(listVersions.list, sql.placeholder('list')))
     .prepare('list_version');
 
-/** The number of rows of `table` matching `where`, exact, counted only when the list changed since. */
-export async function rememberedCount(db: Db, list: string, table: PgTable, where: SQL | undefined): Promise<number> {
+/**
+ * The number of rows of `table` matching `where`, exact, counted only when the list changed since.
+ * `versionRead`: the list's version as a statement of this request already read it (a page that
+ * returns it from its own snapshot, docs/decisions/239): a remembered total of that version is
+ * answered without asking the version again (docs/decisions/248).
+ */
+export async function rememberedCount(db: Db, list: string, table: PgTable, where: SQL | undefined, versionRead?: string): Promise<number> {
   const counting = db
     .select({
       total: count(),
@@ -40,6 +45,7 @@ export async function rememberedCount(db: Db, list: string, table: PgTable, wher
   const { sql: text, params } = counting.toSQL();
   const key = `${text}\u0000${JSON.stringify(params)}`;
   const known = remembered.get(key);
+  if (known && versionRead === known.version) return known.total;
   if (known) {
     let statement = versionStatements.get(db);
     if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));

@@ -204,9 +204,17 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
   let ids: string[];
   let total: number;
   if (offset === 0) {
-    // A first page that is not full is the whole answer: its total needs no count.
-    ids = await idsAt(plan, 0, query.perPage);
-    total = ids.length < query.perPage ? ids.length : await rememberedCount(db, INVENTORY, receipts, where);
+    // A first page that is not full is the whole answer: its total needs no count. A plain sort's
+    // page carries the list version it was read under: a total remembered under it is still exact.
+    let version: string | undefined;
+    if (plainSort(field)) {
+      const rows = await keyedRows(plan, 0, query.perPage, false);
+      ids = rows.map((r) => r.id);
+      version = rows[0]?.version;
+    } else {
+      ids = await idsAt(plan, 0, query.perPage);
+    }
+    total = ids.length < query.perPage ? ids.length : await rememberedCount(db, INVENTORY, receipts, where, version);
   } else {
     total = await rememberedCount(db, INVENTORY, receipts, where);
     const limit = Math.min(query.perPage, total - offset);
