@@ -118,6 +118,8 @@ describe('GET /api/receipts filters', () => {
     expect(lbsOf(await suite.list<Receipt>(`/api/receipts?lbNumber=${r[2]!.lbNumber.toLowerCase()}`))).toEqual(lbs(3));
     expect(lbsOf(await list('engineerNo=eng-al'))).toEqual(lbs(2));
     expect(lbsOf(await list('engineerNo=ENG'))).toEqual(lbs(2, 3));
+    // A whole engineer number, any case, is read by its btree index first (docs/decisions/247).
+    expect(lbsOf(await list('engineerNo=Eng-Beta'))).toEqual(lbs(3));
     // Wildcards typed by the user are taken literally.
     expect((await list('engineerNo=%25')).totalCount).toBe(0);
   });

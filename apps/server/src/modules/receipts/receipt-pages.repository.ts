@@ -127,8 +127,10 @@ async function coolerIs(db: Db, condition: SQL): Promise<SQL> {
 async function receiptIs(db: Db, condition: SQL): Promise<SQL> {
   const found = await db.select({ id: receipts.id }).from(receipts).where(condition).limit(FEW_IDS_MAX + 1);
   if (found.length > FEW_IDS_MAX) return condition;
-  return found.length === 0 ? sql`false` : inArray(receipts.id, found.map((r) => r.id));
+  return found.length === 0 ? NONE : inArray(receipts.id, found.map((r) => r.id));
 }
+/** The filter that matches no receipt. */
+const NONE = sql`false`;
 
 /**
  * A whole LB number — what a scan gives — is answered by the unique index: the receipt holding it,
@@ -152,6 +154,17 @@ async function serialNumberIs(db: Db, text: string): Promise<SQL> {
 }
 
 /**
+ * A whole engineer number, any case, is answered by receipts_engineer_no_idx (a btree on
+ * lower(engineer_no)) before the trigram "contains" search: an engineer's number shares its
+ * trigrams ('eng', 'ng0', …) with every other engineer's, so the trigram index reads hundreds of
+ * thousands of entries to find a few dozen receipts (docs/decisions/247).
+ */
+async function engineerNoIs(db: Db, text: string): Promise<SQL> {
+  const exact = await receiptIs(db, sql`lower(${receipts.engineerNo}) = lower(${text})`);
+  return exact === NONE ? receiptIs(db, containsText(receipts.engineerNo, text)) : exact;
+}
+
+/**
  * The list filters on `receipts` alone: a condition on the cooler becomes "its cooler is one of
  * these", so the page and its count are the same rows whatever the joins.
  */
@@ -171,7 +184,7 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
   if (query.partNumber) filters.push(await coolerIs(db, eq(coolers.partNumberId, query.partNumber)));
   if (query.serialNumber) filters.push(await serialNumberIs(db, query.serialNumber));
   if (query.lbNumber) filters.push(await lbNumberIs(db, query.lbNumber));
-  if (query.engineerNo) filters.push(await receiptIs(db, containsText(receipts.engineerNo, query.engineerNo)));
+  if (query.engineerNo) filters.push(await engineerNoIs(db, query.engineerNo));
   filters.push(...receiptDayRange(query.receiptDate?.after, query.receiptDate?.before));
   if (query.processOption) filters.push(eq(receipts.processOption, query.processOption));
   if (query.processState) filters.push(eq(receipts.processState, query.processState));
