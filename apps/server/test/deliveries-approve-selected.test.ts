@@ -88,20 +88,20 @@ describe('POST /api/deliveries/approve_selected', () => {
     // approval rolls back (docs/decisions/157) while a's and c's have committed.
     const service = new DeliveriesService(t.database.db, {
       onApproved: async (_tx, id) => {
-        if (id === b!.id) throw new Error('the mail queue refused the message');
+        if (id === b.id) throw new Error('the mail queue refused the message');
       },
     });
     const { user } = await loginAs(t.app, 'Production');
-    const answer = await service.approveSelected({ id: user.id, username: user.username }, [a!.id, b!.id, c!.id]);
+    const answer = await service.approveSelected({ id: user.id, username: user.username }, [a.id, b.id, c.id]);
     expect(answer.items.map((i) => [i.id, i.outcome])).toEqual([
-      [a!.id, 'approved'],
-      [b!.id, 'failed'],
-      [c!.id, 'approved'],
+      [a.id, 'approved'],
+      [b.id, 'failed'],
+      [c.id, 'approved'],
     ]);
     expect(answer.items[1]!.message).toMatch(/still pending/);
-    expect((await note(a!.id)).status).toBe('approved');
-    expect((await note(b!.id)).status).toBe('pending');
-    expect((await note(c!.id)).status).toBe('approved');
+    expect((await note(a.id)).status).toBe('approved');
+    expect((await note(b.id)).status).toBe('pending');
+    expect((await note(c.id)).status).toBe('approved');
   });
 
   it.each([
