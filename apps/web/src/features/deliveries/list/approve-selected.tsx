@@ -56,7 +56,7 @@ export function ApproveSelectedButton({
 
   return (
     <>
-      <Button size="xs" color="green" leftSection={<IconChecks size={16} aria-hidden />} onClick={() => setOpen(true)}>
+      <Button size="xs" leftSection={<IconChecks size={16} aria-hidden />} onClick={() => setOpen(true)}>
         {APPROVE_SELECTED_LABEL}
       </Button>
       <Modal opened={open} onClose={close} title={answer ? 'Approval finished' : question.title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
