@@ -42,10 +42,12 @@ test('approve three transfer notes at once: one confirmation, each reported, thr
   const done = page.getByRole('dialog', { name: 'Approval finished' });
   await expect(done).toContainText('3 approved, 1 already approved');
   const outcomes = done.getByRole('list', { name: 'What became of each note' }).getByRole('listitem');
-  await expect(outcomes).toHaveText([
-    ...seeded.map(({ note }) => `ApprovedTransfer delivery note ${note.id}`),
-    `Already approvedTransfer delivery note ${before.note.id}`,
-  ]);
+  // In the order the list shows them: newest first.
+  const lines = [
+    ...seeded.map(({ note }) => ({ id: note.id, text: `ApprovedTransfer delivery note ${note.id}` })),
+    { id: before.note.id, text: `Already approvedTransfer delivery note ${before.note.id}` },
+  ];
+  await expect(outcomes).toHaveText(lines.sort((a, b) => b.id - a.id).map((l) => l.text));
   await expect(page.getByText('Delivery update finished')).toBeVisible();
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(done).toBeHidden();

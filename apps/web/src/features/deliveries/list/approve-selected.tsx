@@ -21,13 +21,19 @@ const BADGE_COLOR: Record<OutcomeLine['outcome'], string> = { approved: 'green',
 export function ApproveSelectedButton({
   type,
   notes,
-  onDone,
+  onApproved,
+  onFinished,
 }: {
   type: DeliveryType;
   /** The selected rows, in the order the list shows them. */
   notes: DeliveryListItem[];
-  /** Reloads the list and clears the selection. */
-  onDone: () => Promise<unknown>;
+  /** Reloads the list; called while the outcomes show. */
+  onApproved: () => Promise<unknown>;
+  /**
+   * Called when the outcomes are closed: clears the selection — not before, as this button and its
+   * dialog live on the selection bar, which goes with the selection.
+   */
+  onFinished: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [running, setRunning] = useState(false);
@@ -45,12 +51,13 @@ export function ApproveSelectedButton({
     if (!call.answer) return;
     if (call.answer.items.some((i) => i.outcome === 'approved')) notifySuccess(APPROVED_MESSAGE, outcomeSummary(call.answer));
     setAnswer(call.answer);
-    await onDone();
+    await onApproved();
   };
 
   const close = () => {
     if (running) return;
     setOpen(false);
+    if (answer) onFinished();
     setAnswer(null);
   };
 

@@ -104,10 +104,8 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
         <ApproveSelectedButton
           type={type}
           notes={list.items.filter((n) => ids.includes(n.id))}
-          onDone={async () => {
-            list.selection.clear();
-            await reload();
-          }}
+          onApproved={reload}
+          onFinished={list.selection.clear}
         />
       )}
       rowActions={(n) => (
