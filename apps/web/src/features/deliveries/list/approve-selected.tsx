@@ -74,7 +74,7 @@ export function ApproveSelectedButton({
               {outcomeLines(type, answer).map((line) => (
                 <List.Item key={line.id}>
                   <Group gap="xs" wrap="nowrap" align="flex-start">
-                    <Badge color={BADGE_COLOR[line.outcome]} variant="light" miw={130}>
+                    <Badge color={BADGE_COLOR[line.outcome]} variant="light" style={{ flexShrink: 0 }}>
                       {line.status}
                     </Badge>
                     <div>
