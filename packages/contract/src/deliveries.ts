@@ -231,6 +231,42 @@ export interface DeliveryUpdate {
 export const approveResponse = z.object({ id: z.number().int(), status: deliveryStatus });
 export type ApproveResponse = z.infer<typeof approveResponse>;
 
+// ── approving several notes at once (docs/decisions/257) ───────────────────────────────────────
+
+/** The most notes one 'Approve selected' takes: a list page holds at most 100 rows. */
+export const MAX_APPROVE_SELECTED = 100;
+export const NOTE_LISTED_TWICE = 'Each delivery note can be listed once.';
+
+/** `POST /api/deliveries/approve_selected`: the notes' ids, in the order they are approved. */
+export const approveSelectedBody = z.object({
+  ids: required(
+    z
+      .array(integerId, { error: (i) => (i.input === undefined ? undefined : 'Give a list of delivery note ids.') })
+      .min(1, REQUIRED_MESSAGE)
+      .max(MAX_APPROVE_SELECTED, `At most ${MAX_APPROVE_SELECTED} delivery notes at once.`)
+      .superRefine((ids, ctx) => {
+        const seen = new Set<number>();
+        ids.forEach((id, i) => {
+          if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i], message: NOTE_LISTED_TWICE });
+          seen.add(id);
+        });
+      }),
+  ),
+});
+export type ApproveSelectedBody = z.infer<typeof approveSelectedBody>;
+
+/** What became of one note: approved now, approved before this call, or not approved (with why). */
+export const APPROVE_OUTCOMES = ['approved', 'alreadyApproved', 'failed'] as const;
+export type ApproveOutcome = (typeof APPROVE_OUTCOMES)[number];
+export const NO_SUCH_NOTE = 'This delivery note no longer exists.';
+export const NO_RECIPIENTS_TO_MAIL = 'Approved, but it has no recipients: no e-mail was sent.';
+
+/** One answer per id, in the body's order; `message` says why a note failed, or what to know about it. */
+export const approveSelectedResponse = z.object({
+  items: z.array(z.object({ id: z.number().int(), outcome: z.enum(APPROVE_OUTCOMES), message: z.string().nullable() })),
+});
+export type ApproveSelectedResponse = z.infer<typeof approveSelectedResponse>;
+
 // ── lists ───────────────────────────────────────────────────────────────────────────────────────
 
 export const DELIVERY_SORT_FIELDS = ['id', 'createdAt', 'deliveryDay', 'itemsCount', 'customerAccount', 'status'] as const;

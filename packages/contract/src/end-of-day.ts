@@ -3,7 +3,7 @@
  * export, on screen and as CSV.
  */
 import { z } from 'zod';
-import { listResponse, pageNumber } from './common';
+import { listResponse, pageNumber, REQUIRED_MESSAGE, required } from './common';
 import { dayFilter, processOption, queryBoolean } from './receipts';
 
 /**
@@ -63,3 +63,30 @@ export const END_OF_DAY_COLUMNS = [
 
 /** The download's name when content-disposition gives none. */
 export const END_OF_DAY_FALLBACK_FILENAME = 'end_of_day_sheet.csv';
+
+// ── the selected receipts of Master Data as the same CSV (docs/decisions/257) ───────────────────
+
+/** The most receipts one 'Export selected' takes. */
+export const MAX_EXPORT_SELECTED = 1000;
+export const RECEIPT_LISTED_TWICE = 'Each receipt can be listed once.';
+
+/** `POST /api/receipts/export_csv`: the receipts' ids, in the order the file lists them. */
+export const receiptsExportBody = z.object({
+  ids: required(
+    z
+      .array(z.uuid(), { error: (i) => (i.input === undefined ? undefined : 'Give a list of receipt ids.') })
+      .min(1, REQUIRED_MESSAGE)
+      .max(MAX_EXPORT_SELECTED, `At most ${MAX_EXPORT_SELECTED} receipts at once.`)
+      .superRefine((ids, ctx) => {
+        const seen = new Set<string>();
+        ids.forEach((id, i) => {
+          if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i], message: RECEIPT_LISTED_TWICE });
+          seen.add(id);
+        });
+      }),
+  ),
+});
+export type ReceiptsExportBody = z.infer<typeof receiptsExportBody>;
+
+/** The selection's download name when content-disposition gives none. */
+export const SELECTED_RECEIPTS_FALLBACK_FILENAME = 'receipts.csv';

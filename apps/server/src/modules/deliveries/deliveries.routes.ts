@@ -8,6 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, withVersion } from '@cooler-hub/contract/common';
 import {
   approveResponse,
+  approveSelectedBody,
+  approveSelectedResponse,
   delivery,
   deliveryCreateBody,
   deliveryList,
@@ -91,6 +93,20 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
       schema: { tags, summary: 'pending → approved, once (with If-Match: only that version, else 409) (a second call changes nothing); answers the status', params: idParams, response: { 200: approveResponse } },
     },
     (request) => deliveries.approve(signedInUser(request), request.params.id, ifMatch(request)),
+  );
+
+  app.post(
+    '/api/deliveries/approve_selected',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Approve several notes, each in its own transaction with its own e-mail; answers one outcome per id (docs/decisions/257)',
+        body: approveSelectedBody,
+        response: { 200: approveSelectedResponse },
+      },
+    },
+    (request) => deliveries.approveSelected(signedInUser(request), request.body.ids, request.log),
   );
 
   app.put(

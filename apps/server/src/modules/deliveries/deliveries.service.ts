@@ -8,9 +8,12 @@ import { UNKNOWN_REFERENCE, type ListResponse, type Versioned, type Violation } 
 import {
   APPROVED_READ_ONLY,
   emailStatusOf,
+  NO_RECIPIENTS_TO_MAIL,
+  NO_SUCH_NOTE,
   NOT_APPROVED_YET,
   wrongTypeMessage,
   type ApproveResponse,
+  type ApproveSelectedResponse,
   type Delivery,
   type DeliveryCreateBody,
   type DeliveryListItem,
@@ -61,6 +64,16 @@ export function toDeliveryListItem(row: DeliveryRow): DeliveryListItem {
     emailFailureReason: row.emailFailureReason,
     emailStatus: emailStatusOf({ emailDeliveredAt, emailViewedAt, emailFailedAt }),
   };
+}
+
+/**
+ * Why one note of 'Approve selected' was not approved, in a sentence the person can act on: the
+ * rule's own words, or "try again" for a database that was busy or failed (the note stays pending).
+ */
+function failureOf(err: unknown): string {
+  if (err instanceof NotFoundError) return NO_SUCH_NOTE;
+  if (err instanceof DomainError) return err.message;
+  return 'This note could not be approved just now; it is still pending. Try again.';
 }
 
 const violation = (propertyPath: string, message: string): Violation => ({ propertyPath, title: message, message });
@@ -141,19 +154,48 @@ export class DeliveriesService {
    * pending → approved once; a second call changes nothing and answers the status (docs/product.md §4). With
    * `expected` (If-Match), only the version its approver saw is approved (docs/decisions/200).
    */
-  approve(actor: Actor, id: number, expected?: string): Promise<ApproveResponse> {
+  async approve(actor: Actor, id: number, expected?: string): Promise<ApproveResponse> {
+    return (await this.approveOnce(actor, id, expected)).answer;
+  }
+
+  /** The one approval rule, and whether this call was the one that approved the note. */
+  private approveOnce(actor: Actor, id: number, expected?: string): Promise<{ answer: ApproveResponse; approvedNow: boolean }> {
     return this.db.transaction(async (tx) => {
       if (expected !== undefined) await repo.versions.lock(tx, id, expected, 'delivery note');
       // One statement decides a race between two approvals: only one finds the note pending.
       const changed = await repo.approveDelivery(tx, id, actor);
       if (changed) {
         await this.hooks.onApproved?.(tx, id);
-        return { id, status: changed };
+        return { answer: { id, status: changed }, approvedNow: true };
       }
       const status = await repo.statusOf(tx, id);
       if (!status) throw new NotFoundError();
-      return { id, status };
+      return { answer: { id, status }, approvedNow: false };
     });
+  }
+
+  /**
+   * 'Approve selected' (docs/decisions/257): each note through the one approval above, one after
+   * another, each in its own transaction with its own mail — a note that fails is reported and
+   * leaves the others approved. Answers one outcome per id, in order.
+   */
+  async approveSelected(actor: Actor, ids: readonly number[], log?: { error(details: object, message: string): void }): Promise<ApproveSelectedResponse> {
+    const items: ApproveSelectedResponse['items'] = [];
+    for (const id of ids) {
+      try {
+        const { approvedNow } = await this.approveOnce(actor, id);
+        if (!approvedNow) {
+          items.push({ id, outcome: 'alreadyApproved', message: null });
+          continue;
+        }
+        const recipients = await repo.recipientAddressesOf(this.db, id);
+        items.push({ id, outcome: 'approved', message: recipients.length === 0 ? NO_RECIPIENTS_TO_MAIL : null });
+      } catch (err) {
+        if (!(err instanceof NotFoundError || err instanceof DomainError)) log?.error({ err, deliveryId: id }, 'approve selected: a note failed');
+        items.push({ id, outcome: 'failed', message: failureOf(err) });
+      }
+    }
+    return { items };
   }
 
   /** Only an approved note is sent again; the hook queues the mail in this transaction. */

@@ -118,6 +118,13 @@ const CSV_CURSOR = sql.raw('end_of_day_csv');
 export async function openCsvCursor(tx: Db, filter: SheetFilter): Promise<void> {
   await tx.execute(sql`select set_config('cursor_tuple_fraction', '1', true)`);
   await tx.execute(sql`declare ${CSV_CURSOR} no scroll cursor for
+    ${csvSelect(whereOf(filter) ?? sql`true`)}
+    order by ${receipts.receiptDate}, ${receipts.id}`);
+}
+
+/** The CSV's columns with their names joined, for the rows `where` picks: the cursor's and the selection's one query. */
+function csvSelect(where: SQL): SQL {
+  return sql`
     select ${receipts.id} as "id", ${suppliers.name} as "supplierCode", ${customerAccounts.name} as "accountNo",
            ${receiptFields.deliveryId} as "deliveryId", (extract(epoch from ${receipts.receiptDate}) * 1000)::float8 as "receiptMs",
            ${coolers.serialNumber} as "serialNumber", ${partNumbers.partNumber} as "partNumber", ${clients.name} as "customer",
@@ -131,13 +138,24 @@ export async function openCsvCursor(tx: Db, filter: SheetFilter): Promise<void> 
     join ${coolers} on ${coolers.id} = ${receipts.inventoryItemId}
     join ${partNumbers} on ${partNumbers.id} = ${coolers.partNumberId}
     left join ${scrapReasons} on ${scrapReasons.id} = ${receipts.scrapReasonId}
-    where ${whereOf(filter) ?? sql`true`}
-    order by ${receipts.receiptDate}, ${receipts.id}`);
+    where ${where}`;
+}
+
+/**
+ * The CSV rows of the receipts `ids` (Master Data's selection, docs/decisions/257), in no
+ * particular order; an id that names no receipt has no row.
+ */
+export async function csvRowsOf(db: Db, ids: readonly string[]): Promise<CsvSheetRow[]> {
+  const result = await db.execute(csvSelect(sql`${receipts.id} = any(${sql.param([...ids])}::uuid[])`));
+  return rowsOf(result);
 }
 
 /** The cursor's next `limit` rows (fewer at the end, none past it). */
 export async function fetchCsvRows(tx: Db, limit: number): Promise<CsvSheetRow[]> {
-  const result = await tx.execute(sql`fetch forward ${sql.raw(String(Math.trunc(limit)))} from ${CSV_CURSOR}`);
+  return rowsOf(await tx.execute(sql`fetch forward ${sql.raw(String(Math.trunc(limit)))} from ${CSV_CURSOR}`));
+}
+
+function rowsOf(result: unknown): CsvSheetRow[] {
   // Both drivers answer { rows }; the Db type leaves the result untyped.
   const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
   if (!Array.isArray(rows)) throw new Error('the database answered no rows');

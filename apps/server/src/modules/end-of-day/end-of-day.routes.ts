@@ -1,9 +1,13 @@
-/** /api/end_of_day_sheet and /api/end_of_day_sheet_csv — End Of Day Sheet ability (ROLE_ADMIN_USER). */
+/**
+ * /api/end_of_day_sheet and /api/end_of_day_sheet_csv — End Of Day Sheet ability (ROLE_ADMIN_USER) —
+ * and Master Data's selected receipts in the same CSV, /api/receipts/export_csv — Receipts ability
+ * (docs/decisions/257).
+ */
 import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
-import { endOfDayCsvQuery, endOfDayList, endOfDayQuery } from '@cooler-hub/contract/end-of-day';
+import { endOfDayCsvQuery, endOfDayList, endOfDayQuery, receiptsExportBody } from '@cooler-hub/contract/end-of-day';
 import { findPgError } from '../../plugins/errors';
 import { DownloadAbortedError, type CsvSink, type EndOfDayService } from './end-of-day.service';
 
@@ -51,6 +55,22 @@ export const endOfDayRoutes: FastifyPluginAsyncZod<{ endOfDay: EndOfDayService }
       },
     },
     (request) => endOfDay.list(request.query),
+  );
+
+  app.post(
+    '/api/receipts/export_csv',
+    {
+      config: { permission: ABILITIES.receipts },
+      schema: {
+        tags: ['receipts'],
+        summary: "Up to 1000 receipts by id as the end-of-day CSV's columns, in the order of ids; marks nothing exported",
+        body: receiptsExportBody,
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await endOfDay.exportSelected(request.body.ids);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(csv);
+    },
   );
 
   app.get(

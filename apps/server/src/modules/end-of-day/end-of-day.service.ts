@@ -4,13 +4,14 @@
  * exported in the transaction that reads them, which commits only once the last byte has been
  * handed to the client's connection: a download cut short exports nothing.
  */
-import type { ListResponse } from '@cooler-hub/contract/common';
+import { UNKNOWN_REFERENCE, propertyPath, type ListResponse } from '@cooler-hub/contract/common';
 import { formatDay, formatLondonDateTime, londonToday } from '@cooler-hub/contract/london-time';
 import { END_OF_DAY_COLUMNS, type EndOfDayCsvQuery, type EndOfDayQuery, type EndOfDayRow } from '@cooler-hub/contract/end-of-day';
 import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { bumpVersion, deferVersion, INVENTORY } from '../../db/list-counts';
 import { CSV_BOM, csvRows, type CsvCell } from '../../lib/csv';
+import { ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import * as repo from './end-of-day.repository';
 import type { CsvSheetRow, SheetFilter, SheetRow } from './end-of-day.repository';
@@ -111,6 +112,23 @@ export class EndOfDayService {
   filename(query: EndOfDayCsvQuery): string {
     const { from, to } = filterOf(query);
     return `end_of_day_sheet_${from === to ? from : `${from}_${to}`}.csv`;
+  }
+
+  /**
+   * Master Data's 'Export selected' (docs/decisions/257): the receipts `ids`, in that order, as the
+   * end-of-day CSV writes them — same header, same columns, same writer. It marks nothing exported:
+   * the end-of-day sheet stays the export of record, and Exported shows what it has sent. An id
+   * that names no receipt is a 400 on `ids[n]`, and no file.
+   */
+  async exportSelected(ids: readonly string[]): Promise<{ filename: string; csv: string }> {
+    const byId = new Map((await repo.csvRowsOf(this.db, ids)).map((row) => [row.id, row]));
+    const missing = ids.flatMap((id, i) => (byId.has(id) ? [] : [i]));
+    if (missing.length > 0) {
+      throw new ValidationError(missing.map((i) => ({ propertyPath: propertyPath(['ids', i]), title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE })));
+    }
+    const receiptDate = londonMinutes();
+    const rows = ids.map((id) => csvRow(byId.get(id)!, receiptDate));
+    return { filename: `receipts_${londonToday()}_${ids.length}.csv`, csv: `${CSV_BOM}${csvRows([END_OF_DAY_COLUMNS, ...rows])}` };
   }
 
   /**

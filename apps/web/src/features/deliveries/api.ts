@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   approveResponse,
+  approveSelectedResponse,
   delivery,
   deliveryFileName,
   deliveryList,
@@ -53,6 +54,8 @@ export const createDelivery = (body: DeliveryCreateInput) => api.post('/api/deli
 export const updateDelivery = (type: DeliveryType, id: number, body: DeliveryBody, version?: string) =>
   api.put(`/api/deliveries/${id}/${type}`, body, withVersion(delivery), version);
 export const approveDelivery = (id: number) => api.post(`/api/deliveries/${id}/approve`, undefined, approveResponse);
+/** 'Approve selected' (docs/decisions/257): each note approved and mailed on its own; one outcome per id. */
+export const approveSelectedDeliveries = (ids: number[]) => api.post('/api/deliveries/approve_selected', { ids }, approveSelectedResponse);
 export const resendDelivery = (id: number) => api.put(`/api/deliveries/${id}/resend`, undefined, delivery);
 export const deleteDelivery = (id: number) => api.delete(`/api/deliveries/${id}`);
 

@@ -17,6 +17,7 @@ import { RECEIPTS_KEY } from '../../lib/query-keys';
 import { deleteReceipt, listReceipts } from './api';
 import { LbTagPresetButton, PrintTagsButton } from './lb-tag-print';
 import { ReceiptRowActions, receiptColumns, receiptPhoneKey } from './receipts-columns';
+import { ExportSelectedButton } from './receipts-export';
 import { ReceiptsFilterFields } from './receipts-filter-fields';
 import {
   EMPTY_RECEIPT_FILTER_FORM,
@@ -76,8 +77,16 @@ export default function ReceiptsPage() {
         addNewTo={paths.receiptCreate.to()}
         addNewLabel="Create receipt"
         selectable
-        // Printed in the order the list shows them.
-        selectionActions={(ids) => <PrintTagsButton ids={list.items.filter((r) => ids.includes(r.id)).map((r) => r.id)} label="Print tags" />}
+        // Printed and exported in the order the list shows them.
+        selectionActions={(ids) => {
+          const chosen = list.items.filter((r) => ids.includes(r.id)).map((r) => r.id);
+          return (
+            <>
+              <PrintTagsButton ids={chosen} label="Print tags" />
+              <ExportSelectedButton ids={chosen} />
+            </>
+          );
+        }}
         rowActions={(r) => <ReceiptRowActions receipt={r} onDelete={() => list.deletion.ask(r)} />}
       />
       <FormProvider {...form}>

@@ -17,6 +17,7 @@ import { useCan } from '../../../lib/current-user';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { DELIVERY_SCREENS } from '../../../lib/delivery-screens';
 import { paths } from '../../../lib/paths';
+import { ApproveSelectedButton } from './approve-selected';
 import { ApproveSwitch } from './approve-switch';
 import { DELIVERIES_KEY, deleteDelivery, listDeliveries } from '../api';
 import { deleteBlockedReason, editPathOf, itemsLabel, itemsPathOf, listScreenOf } from './delivery-list-model';
@@ -97,6 +98,16 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
           {screen.createLabel}
         </Button>
       }
+      // Transfer and scrap notes can be approved several at a time (docs/decisions/257).
+      selectable={full}
+      selectionActions={(ids) => (
+        <ApproveSelectedButton
+          type={type}
+          notes={list.items.filter((n) => ids.includes(n.id))}
+          onApproved={reload}
+          onFinished={list.selection.clear}
+        />
+      )}
       rowActions={(n) => (
         <Group gap={4} wrap="nowrap">
           <RowActions editTo={editPathOf(n)} />
