@@ -9,7 +9,7 @@ import { expect, expectAccessible, test } from '../support/fixtures';
 import { approveDelivery, createReceipt, displayDay, noonOf, seedDelivery, unusedPastDay } from '../support/seed';
 import { typeAsPerson } from '../support/scanner';
 
-/** The first screen's code loads lazily: slow on a loaded test machine. */
+/** A screen's code loads lazily on its first visit, then its call: slow on a loaded test machine. */
 const FIRST_LOAD = { timeout: 20_000 };
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
@@ -34,7 +34,7 @@ test('a serial in Master Data opens the cooler page; a receipt is followed to it
   await page.getByRole('row', { name: new RegExp(onNote.lbNumber) }).getByRole('link', { name: cooler.serialNumber, exact: true }).click();
 
   await expect(page).toHaveURL(new RegExp(`#/coolers/${cooler.id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: `Cooler ${cooler.serialNumber}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Cooler ${cooler.serialNumber}`, exact: true })).toBeVisible(FIRST_LOAD);
   const details = section(page, 'Cooler details');
   await expect(details).toContainText(cooler.partNumber.partNumber);
   await expect(details).toContainText('14/06/2019');
@@ -81,7 +81,7 @@ test('the top-bar search opens the cooler page; the history pages name their rec
   await expect(page.getByRole('combobox', { name: 'Search' })).toBeFocused();
   await typeAsPerson(page, cooler.serialNumber);
   await expect(page).toHaveURL(new RegExp(`#/coolers/${cooler.id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: `Cooler ${cooler.serialNumber}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Cooler ${cooler.serialNumber}`, exact: true })).toBeVisible(FIRST_LOAD);
 
   await page.getByRole('link', { name: 'History of cooler changes' }).click();
   await expect(page).toHaveURL(new RegExp(`#/coolers-revisions/${cooler.id}$`));
