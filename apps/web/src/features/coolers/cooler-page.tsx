@@ -17,7 +17,8 @@ import { receiptStatus } from '@cooler-hub/contract/receipts';
 import { ListSection } from '../../components/list/list-section';
 import { RowActions } from '../../components/list/row-actions';
 import { useListController, type ListFetcher } from '../../components/list/use-list-controller';
-import type { ListColumn } from '../../components/list/data-list';
+import type { DataListProps, ListColumn } from '../../components/list/data-list';
+import { PhoneKey } from '../../components/list/phone-key';
 import { changeLines } from '../../components/revisions/change-lines';
 import { RECEIPT_LABELS } from '../../components/revisions/receipt-labels';
 import { DELIVERY_SCREENS } from '../../lib/delivery-screens';
@@ -62,19 +63,26 @@ function NoteCell({ receipt }: { receipt: CoolerReceipt }) {
   );
 }
 
+const LbLink = ({ receipt }: { receipt: CoolerReceipt }) => (
+  <Anchor component={Link} to={paths.receiptEdit.to({ receipt: receipt.id })}>
+    {receipt.lbNumber}
+  </Anchor>
+);
+
+/** On a phone a receipt's row keeps its LB number and account in view, as Master Data's (docs/decisions/221). */
+const receiptPhoneKey: DataListProps<CoolerReceipt>['phoneKey'] = {
+  replaces: 'lbNumber',
+  render: (r) => <PhoneKey rowKey={<LbLink receipt={r} />} customer={r.account.name} />,
+};
+
+// Values stay on one line: on a narrow screen the table scrolls sideways instead of folding them.
+const oneLine = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+
 const receiptColumns: ListColumn<CoolerReceipt>[] = [
-  {
-    key: 'lbNumber',
-    header: 'LB Number',
-    render: (r) => (
-      <Anchor component={Link} to={paths.receiptEdit.to({ receipt: r.id })}>
-        {r.lbNumber}
-      </Anchor>
-    ),
-  },
+  { key: 'lbNumber', header: 'LB Number', render: (r) => <LbLink receipt={r} /> },
   { key: 'receiptDate', header: 'Receipt Date', render: (r) => formatDate(r.receiptDate) },
-  { key: 'account', header: 'Account No', render: (r) => r.account.name },
-  { key: 'customer', header: 'Customer', render: (r) => r.customer },
+  { key: 'account', header: 'Account No', render: (r) => oneLine(r.account.name) },
+  { key: 'customer', header: 'Customer', render: (r) => oneLine(r.customer) },
   { key: 'status', header: 'Status', render: (r) => receiptStatus(r) },
   { key: 'deliveryNote', header: 'Delivery Note No', render: (r) => <NoteCell receipt={r} /> },
 ];
@@ -97,16 +105,16 @@ const historyColumns: ListColumn<CoolerHistoryEntry>[] = [
     key: 'changes',
     header: 'Changes',
     render: (e) => (
-      <Stack gap={2}>
+      <Stack gap={2} miw={220}>
         {changeLines(e, e.entryKind === 'Cooler' ? COOLER_LABELS : RECEIPT_LABELS).map((line, i) => (
-          <Text key={i} size="sm" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+          <Text key={i} size="sm" style={{ whiteSpace: 'normal', overflowWrap: 'break-word' }}>
             {line}
           </Text>
         ))}
       </Stack>
     ),
   },
-  { key: 'user', header: 'User', render: (e) => e.creator.username },
+  { key: 'user', header: 'User', render: (e) => oneLine(e.creator.username) },
 ];
 
 function receiptsPage(timeline: CoolerTimeline): ListResponse<CoolerReceipt> {
@@ -169,6 +177,7 @@ function CoolerTimelinePage({ id }: { id: string }) {
         title="Receipts"
         list={receipts}
         columns={receiptColumns}
+        phoneKey={receiptPhoneKey}
         rowActions={(r) => <RowActions editTo={paths.receiptEdit.to({ receipt: r.id })} historyTo={paths.receiptRevisions.to({ receipt: r.id })} />}
       />
       {more && (
