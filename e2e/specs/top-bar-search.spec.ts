@@ -1,5 +1,5 @@
 /**
- * The top-bar search (docs/decisions/249, 250) as a person uses it: from any screen, Ctrl+K or '/'
+ * The top-bar search (docs/decisions/249, 250, 252) as a person uses it: from any screen, Ctrl+K or '/'
  * and an LB number, a serial or a delivery note number — typed or scanned — opens that record with
  * no further click; a part of one lists matches by kind, walked with the keyboard. Keys come from
  * the keystroke-timing model (docs/decisions/212).
@@ -53,8 +53,8 @@ test('typed: an LB number, a serial and a delivery note number each open their r
 
   await focusSearch(page);
   await typeAsPerson(page, serial);
-  await opened(page, new RegExp(`#/coolers-list\\?serialNumber=${encodeURIComponent(serial)}$`));
-  await expect(page.getByRole('cell', { name: serial, exact: true })).toBeVisible();
+  await opened(page, new RegExp(`#/coolers/${receipt.inventoryItem.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Cooler ${serial}`, exact: true })).toBeVisible();
 
   await focusSearch(page);
   await typeAsPerson(page, `DN ${note.id}`);
@@ -74,8 +74,8 @@ test('scanned: an LB tag, a serial and a note number scanned into the box open t
 
   await focusSearch(page);
   await scan(page, serial, { profile: 'busy' });
-  await opened(page, /#\/coolers-list\?serialNumber=/);
-  await expect(page.getByRole('cell', { name: serial, exact: true })).toBeVisible();
+  await opened(page, new RegExp(`#/coolers/${receipt.inventoryItem.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Cooler ${serial}`, exact: true })).toBeVisible();
 
   await focusSearch(page);
   // Over what a person left in the box a moment ago (a scan begins at rest): the scan replaces it.
@@ -118,7 +118,7 @@ test('a part of a serial lists the matches by kind; arrows, Enter and Escape wor
     await page.keyboard.press('ArrowDown');
   }
   await page.keyboard.press('Enter');
-  await opened(page, /#\/coolers-list\?serialNumber=/);
+  await opened(page, new RegExp(`#/coolers/${receipt.inventoryItem.id}$`));
 
   // A click on a result opens it too; a receipt found by part of its LB number.
   await focusSearch(page);

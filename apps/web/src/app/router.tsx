@@ -45,6 +45,7 @@ const protectedRoutes: AppRoute[] = [
   { path: paths.coolersCreate, page: lazy(() => import('../features/coolers/cooler-form-page')) },
   { path: paths.coolersEdit, page: lazy(() => import('../features/coolers/cooler-form-page')) },
   { path: paths.coolersRevisions, page: lazy(() => import('../features/coolers/cooler-revisions-page')) },
+  { path: paths.cooler, page: lazy(() => import('../features/coolers/cooler-page')) },
   { path: paths.customers, page: lazy(() => import('../features/customers/customers-page')) },
   { path: paths.customerCreate, page: lazy(() => import('../features/customers/customer-form-page')) },
   { path: paths.customerEdit, page: lazy(() => import('../features/customers/customer-form-page')) },

@@ -43,6 +43,8 @@ export interface RequestOptions {
   /** The version an update is based on, sent as If-Match (docs/decisions/200). */
   ifMatch?: string;
   signal?: AbortSignal;
+  /** A 404 answers null instead of leaving for /404: for a record that may be gone while its history stays. */
+  notFoundIsNull?: boolean;
 }
 
 /** Query strings keep `order[field]` brackets readable; empty values are left out (docs/product.md §5.2). */
@@ -118,13 +120,17 @@ async function send(path: string, options: RequestOptions = {}): Promise<{ statu
   }
 
   const parsed = await readBody(response);
+  if (response.status === 404 && options.notFoundIsNull) return { status: 404, body: null };
   if (!response.ok) fail(response.status, parsed, path);
   return { status: response.status, body: parsed };
 }
 
 /** Sends the call and checks its answer against the contract. */
-async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions, schema: S): Promise<z.output<S>> {
+async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions & { notFoundIsNull?: false }, schema: S): Promise<z.output<S>>;
+async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions & { notFoundIsNull: true }, schema: S): Promise<z.output<S> | null>;
+async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions, schema: S): Promise<z.output<S> | null> {
   const answer = await send(path, options);
+  if (answer.status === 404 && options.notFoundIsNull) return null;
   const result = schema.safeParse(answer.body);
   if (!result.success) {
     // The answer does not match the contract: a server bug the user cannot fix.
@@ -138,6 +144,8 @@ async function apiRequest<S extends z.ZodType>(path: string, options: RequestOpt
 export const api = {
   get: <S extends z.ZodType>(path: string, schema: S, query?: QueryInput, signal?: AbortSignal) =>
     apiRequest(path, { query, signal }, schema),
+  /** GET of one record that may be gone: null for a 404, which does not lead to /404 (a history outlives its record). */
+  find: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) => apiRequest(path, { signal, notFoundIsNull: true }, schema),
   post: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) => apiRequest(path, { method: 'POST', body, ifMatch }, schema),
   /** `ifMatch`: the version the editor loaded; a 409 then means someone changed the record since. */
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) => apiRequest(path, { method: 'PUT', body, ifMatch }, schema),

@@ -50,6 +50,8 @@ export const paths = {
   coolersCreate: path('/coolers-create', 'Create Cooler', COOLERS),
   coolersEdit: path('/coolers-edit/:cooler', 'Edit Cooler', COOLERS),
   coolersRevisions: path('/coolers-revisions/:receipt', 'History of cooler changes', COOLERS),
+  // One cooler's whole life: its receipts, their notes and its merged history (docs/decisions/251).
+  cooler: path('/coolers/:cooler', 'Cooler', COOLERS),
   customers: path('/customers', 'Customers', CUSTOMERS),
   customerCreate: path('/customer-create', 'Add account', CUSTOMERS),
   customerEdit: path('/customer-edit/:customer', 'Update account', CUSTOMERS),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uuidParams, withVersion } from '@cooler-hub/contract/common';
 import { cooler, coolerCreateBody, coolerList, coolerListQuery, coolerUpdateBody } from '@cooler-hub/contract/coolers';
+import { coolerTimeline, coolerTimelineQuery } from '@cooler-hub/contract/cooler-timeline';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import { signedInUser } from '../../plugins/auth';
 import { ifMatch } from '../../plugins/versions';
@@ -28,6 +29,21 @@ export const coolersRoutes: FastifyPluginAsyncZod<{ coolers: CoolersService }> =
     '/api/coolers/:id',
     { config, schema: { tags, summary: 'One cooler', params: uuidParams, response: { 200: withVersion(cooler) } } },
     (request) => coolers.get(request.params.id),
+  );
+
+  app.get(
+    '/api/coolers/:id/timeline',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "One cooler's whole life: the cooler, its receipts with their delivery notes, and its history merged with its receipts', newest first (paged)",
+        params: uuidParams,
+        querystring: coolerTimelineQuery,
+        response: { 200: coolerTimeline },
+      },
+    },
+    (request) => coolers.timeline(request.params.id, request.query),
   );
 
   app.post(

@@ -5,14 +5,18 @@
  */
 import { UNKNOWN_REFERENCE, type ListResponse, type Versioned } from '@cooler-hub/contract/common';
 import type { Cooler, CoolerCreateBody, CoolerListQuery, CoolerUpdateBody } from '@cooler-hub/contract/coolers';
+import { COOLER_TIMELINE_RECEIPTS_MAX, type CoolerReceipt, type CoolerTimeline, type CoolerTimelineQuery } from '@cooler-hub/contract/cooler-timeline';
 import type { Db } from '../../db/client';
 import { createOnce } from '../../lib/create-once';
 import { FieldError, NotFoundError } from '../../lib/errors';
-import { listResponseOf } from '../../lib/list';
+import { listResponseOf, offsetOf } from '../../lib/list';
 import { findPartNumber } from '../part-numbers/part-numbers.repository';
+import { toRevisionEntry } from '../revision-entries/revision-entries.service';
 import { recordChanges, recordText, type Actor, type Snapshot, type Subject, type Tx } from '../revision-entries/revisions';
 import * as repo from './coolers.repository';
 import type { CoolerRow } from './coolers.repository';
+import * as timelineRepo from './cooler-timeline.repository';
+import type { CoolerReceiptRow } from './cooler-timeline.repository';
 
 export const COOLER_ID_CONFLICT = 'A different cooler was already created with this id.';
 export const COOLER_CREATED = 'Cooler created';
@@ -20,6 +24,19 @@ export const COOLER_DELETED = 'Cooler deleted';
 
 export function toCooler(row: CoolerRow): Cooler {
   return row;
+}
+
+function toCoolerReceipt(row: CoolerReceiptRow): CoolerReceipt {
+  const { noteId, noteType, noteStatus, receiptDate, processOption, processState, ...rest } = row;
+  const onNote = noteId !== null && noteStatus !== null && (noteType === 'transfer' || noteType === 'scrap');
+  return {
+    ...rest,
+    receiptDate: receiptDate.toISOString(),
+    // The database's checks hold these to the contract's values (docs/product.md §4).
+    processOption: processOption as CoolerReceipt['processOption'],
+    processState: processState as CoolerReceipt['processState'],
+    deliveryNote: onNote ? { id: noteId, type: noteType, status: noteStatus } : null,
+  };
 }
 
 const subjectOf = (id: string): Subject => ({ kind: 'Cooler', ref: id });
@@ -52,6 +69,29 @@ export class CoolersService {
       if (!row) throw new NotFoundError();
       return toCooler(row);
     });
+  }
+
+  /**
+   * The cooler's whole life (docs/decisions/251): the cooler, its newest receipts with their notes,
+   * and one page of its history merged with its receipts'.
+   */
+  async timeline(id: string, query: CoolerTimelineQuery): Promise<CoolerTimeline> {
+    const row = await repo.findCooler(this.db, id);
+    if (!row) throw new NotFoundError();
+    const receipts = await timelineRepo.coolerReceipts(this.db, id, COOLER_TIMELINE_RECEIPTS_MAX);
+    // A list shorter than its bound is the whole count.
+    const receiptsCount = receipts.length < COOLER_TIMELINE_RECEIPTS_MAX ? receipts.length : await timelineRepo.countCoolerReceipts(this.db, id);
+    const history = await timelineRepo.mergedHistoryPage(this.db, id, offsetOf(query), query.perPage);
+    return {
+      cooler: toCooler(row),
+      receipts: receipts.map(toCoolerReceipt),
+      receiptsCount,
+      history: listResponseOf(
+        query,
+        history.rows.map((e) => ({ ...toRevisionEntry(e), lbNumber: e.lbNumber })),
+        history.total,
+      ),
+    };
   }
 
   create(actor: Actor, body: CoolerCreateBody): Promise<Versioned<Cooler>> {

@@ -62,6 +62,7 @@ describe('the highlighted menu entry', () => {
     expect(label('/customer-edit/3')).toBe('Customers');
     expect(label('/receipt/9/revisions')).toBe('Master Data');
     expect(label('/coolers-edit/4')).toBe('Cooler History');
+    expect(label('/coolers/0b0e8c4e-3c1a-4a57-9a43-6f1f4f7d1f11')).toBe('Cooler History');
     expect(label('/update-scrap/5')).toBe('Scrap delivery notes');
     expect(label('/update-dn/5/transfer')).toBe('Transfer delivery notes');
     expect(label('/error-sheet/5/preview')).toBe('Error Sheet');

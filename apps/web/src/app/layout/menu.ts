@@ -32,7 +32,7 @@ export const MENU: readonly MenuEntry[] = [
     label: 'Cooler History',
     path: paths.coolersList,
     abilities: ['receipts', 'inventory'],
-    section: [paths.coolersCreate, paths.coolersEdit, paths.coolersRevisions],
+    section: [paths.coolersCreate, paths.coolersEdit, paths.coolersRevisions, paths.cooler],
   },
   { label: 'Customers', path: paths.customers, abilities: ['customers'], section: [paths.customerCreate, paths.customerEdit] },
   {

@@ -1,7 +1,6 @@
 /**
  * Where a search result leads (docs/decisions/250): the screen the app already opens for that
- * record. A receipt its edit screen; a cooler the Cooler History list filtered to its serial (one
- * row with its last LB number, edit and history); a note its edit screen; an account its form; a
+ * record. A receipt its edit screen; a cooler its cooler page (docs/decisions/251); a note its edit screen; an account its form; a
  * client the Customers screen; a part number its form.
  */
 import type { SearchHit, SearchKind } from '@cooler-hub/contract/search';
@@ -13,7 +12,7 @@ export function destinationOf(hit: SearchHit): string {
     case 'receipt':
       return paths.receiptEdit.to({ receipt: hit.id });
     case 'cooler':
-      return `${paths.coolersList.to()}?${new URLSearchParams({ serialNumber: hit.label }).toString()}`;
+      return paths.cooler.to({ cooler: hit.id });
     case 'deliveryNote':
       return editPathOf(hit);
     case 'customerAccount':

@@ -40,7 +40,7 @@ describe('the result list', () => {
 describe('where a result leads', () => {
   it('the screen the app opens for that record', () => {
     expect(destinationOf(receipt)).toBe('/receipt/r1/edit');
-    expect(destinationOf(cooler)).toBe('/coolers-list?serialNumber=SN+1%2FA');
+    expect(destinationOf(cooler)).toBe('/coolers/c1');
     expect(destinationOf(note)).toBe('/update-scrap/54');
     expect(destinationOf({ ...note, type: 'transfer' })).toBe('/update-dn/54/transfer');
     expect(destinationOf({ kind: 'customerAccount', id: 7, label: 'A', detail: null })).toBe('/customer-edit/7');

@@ -7,6 +7,7 @@ import {
   type CoolerCreateBody,
   type CoolerUpdateBody,
 } from '@cooler-hub/contract/coolers';
+import { coolerTimeline } from '@cooler-hub/contract/cooler-timeline';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 import { withVersion } from '@cooler-hub/contract/common';
@@ -28,3 +29,7 @@ export function useCooler(id: string) {
 export const createCooler = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
 export const updateCooler = (id: string, body: CoolerUpdateBody, version?: string) => api.put(`/api/coolers/${id}`, body, withVersion(cooler), version);
 export const deleteCooler = (id: string) => api.delete(`/api/coolers/${id}`);
+
+/** One cooler's whole life (docs/decisions/251); `query` pages its merged history ('page=2&perPage=20'). */
+export const getCoolerTimeline = (id: string, query: string, signal?: AbortSignal) =>
+  api.get(`/api/coolers/${id}/timeline`, coolerTimeline, query, signal);

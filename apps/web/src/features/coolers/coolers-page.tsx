@@ -9,6 +9,7 @@ import type { Cooler } from '@cooler-hub/contract/coolers';
 import { DataList, type ListColumn } from '../../components/list/data-list';
 import { FilterPanel, FiltersButton, useFilterDraft } from '../../components/list/filter-panel';
 import { RowActions } from '../../components/list/row-actions';
+import { SerialLink } from '../../components/links/serial-link';
 import { useListController } from '../../components/list/use-list-controller';
 import { useCan } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
@@ -17,7 +18,7 @@ import { COOLERS_KEY, deleteCooler, listCoolers } from './api';
 const columns: ListColumn<Cooler>[] = [
   { key: 'partNumber', header: 'Part Number', sortField: 'partNumber', render: (c) => c.partNumber.partNumber },
   { key: 'lastLbNumber', header: 'LB', render: (c) => c.lastLbNumber ?? '' },
-  { key: 'serialNumber', header: 'Serial number', sortField: 'serialNumber', render: (c) => c.serialNumber },
+  { key: 'serialNumber', header: 'Serial number', sortField: 'serialNumber', render: (c) => <SerialLink coolerId={c.id} serialNumber={c.serialNumber} /> },
 ];
 
 export default function CoolersPage() {

@@ -16,6 +16,7 @@ import { DataList, type ListColumn } from '../../components/list/data-list';
 import { useListController } from '../../components/list/use-list-controller';
 import { debounce } from '../../components/form/search-select-model';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
+import { SerialLink } from '../../components/links/serial-link';
 import { useCan } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { DELIVERY_SCREENS } from '../../lib/delivery-screens';
@@ -48,7 +49,7 @@ function StatusCell({ receipt }: { receipt: Receipt }) {
 
 const columns: ListColumn<Receipt>[] = [
   { key: 'lbNumber', header: 'LB Number', sortField: 'lbNumber', render: (r) => r.lbNumber },
-  { key: 'serialNumber', header: 'Serial Number', sortField: 'serialNumber', render: (r) => r.inventoryItem.serialNumber },
+  { key: 'serialNumber', header: 'Serial Number', sortField: 'serialNumber', render: (r) => <SerialLink coolerId={r.inventoryItem.id} serialNumber={r.inventoryItem.serialNumber} /> },
   { key: 'partNumber', header: 'Part number', sortField: 'partNumber', render: (r) => r.inventoryItem.partNumber.partNumber },
   { key: 'receiptDate', header: 'Date', sortField: 'receiptDate', render: (r) => formatDate(r.receiptDate) },
   {

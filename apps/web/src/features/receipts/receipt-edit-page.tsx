@@ -7,6 +7,7 @@
  * to the screen the user came from — /main, Master Data, /lb-tag — or /main (docs/decisions/121).
  */
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import type { Receipt, ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
 import { formatLbInput } from '@cooler-hub/contract/rules';
 import { AppForm } from '../../components/form/app-form';
 import { TextField, TextareaField } from '../../components/form/fields';
+import { SerialLink } from '../../components/links/serial-link';
 import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
@@ -45,7 +47,7 @@ function formValues(r: Receipt): ReceiptUpdateFormInput {
   };
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
@@ -90,7 +92,7 @@ function ReceiptForm({ record }: { record: Versioned<Receipt> }) {
     <AppForm api={formApi} aria-label={paths.receiptEdit.title} onSubmit={onSubmit}>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="xs" aria-label="Cooler" role="group">
         <Fact label="Part number" value={cooler.partNumber.partNumber} />
-        <Fact label="Serial number" value={cooler.serialNumber} />
+        <Fact label="Serial number" value={<SerialLink coolerId={cooler.id} serialNumber={cooler.serialNumber} />} />
         <Fact label="DOM" value={formatDate(cooler.dateOfManufacture)} />
         <Fact label="Account" value={record.account.name} />
         <Fact label="Supplier Code" value={record.supplier.name} />

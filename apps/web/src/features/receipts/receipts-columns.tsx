@@ -11,6 +11,7 @@ import { processStateTone, type Receipt, type ReceiptSortField } from '@cooler-h
 import type { DataListProps, ListColumn } from '../../components/list/data-list';
 import { PhoneKey } from '../../components/list/phone-key';
 import { RowActions } from '../../components/list/row-actions';
+import { SerialLink } from '../../components/links/serial-link';
 import { PrintTagIcon } from './lb-tag-print';
 import { formatDate } from '../../lib/format-date';
 import { DELIVERY_SCREENS } from '../../lib/delivery-screens';
@@ -80,7 +81,7 @@ export const receiptColumns: ListColumn<Receipt>[] = [
   column('accountNo', 'Account No', (r) => r.accountNo),
   column('deliveryNoteNo', 'Delivery Note No', (r) => <DeliveryNote receipt={r} />),
   column('receiptDate', 'Receipt Date', (r) => formatDate(r.receiptDate)),
-  column('serialNumber', 'Serial Number', (r) => r.inventoryItem.serialNumber),
+  column('serialNumber', 'Serial Number', (r) => <SerialLink coolerId={r.inventoryItem.id} serialNumber={r.inventoryItem.serialNumber} />),
   column('partNumber', 'Part Number', (r) => r.inventoryItem.partNumber.partNumber),
   column('customer', 'Customer', (r) => r.customer),
   column('collectionPoint', 'Collection point', (r) => r.collectionPoint?.name ?? ''),

@@ -12,6 +12,7 @@ import { APPROVED_READ_ONLY, wrongTypeMessage } from '@cooler-hub/contract/deliv
 import { LAST_LINE, type DeliveryLine } from '@cooler-hub/contract/delivery-lines';
 import { DataList, type ListColumn } from '../../../components/list/data-list';
 import { RowActions } from '../../../components/list/row-actions';
+import { SerialLink } from '../../../components/links/serial-link';
 import { useListController, type ListFetcher } from '../../../components/list/use-list-controller';
 import { formatDate } from '../../../lib/format-date';
 import { notifySuccess } from '../../../lib/notify';
@@ -25,7 +26,7 @@ const columns: ListColumn<DeliveryLine>[] = [
   { key: 'lbNumber', header: 'LB Number', render: (l) => l.lbNumber },
   { key: 'partNumber', header: 'Part Number', render: (l) => l.inventoryItem.partNumber.partNumber },
   { key: 'dom', header: 'DOM', render: (l) => formatDate(l.inventoryItem.dateOfManufacture) },
-  { key: 'serial', header: 'Serial', render: (l) => l.inventoryItem.serialNumber },
+  { key: 'serial', header: 'Serial', render: (l) => <SerialLink coolerId={l.inventoryItem.id} serialNumber={l.inventoryItem.serialNumber} /> },
 ];
 
 /** What 'Save Error Sheet' saved, said under its message: the sheet and its LB numbers. */
