@@ -52,6 +52,14 @@ export async function rememberedCount(db: Db, list: string, table: PgTable, wher
   return total;
 }
 
+/** The version of `list` now (one primary-key read): what a figure remembered under it is checked against. */
+export async function listVersion(db: Db, list: string): Promise<string | undefined> {
+  let statement = versionStatements.get(db);
+  if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
+  const [current] = await statement.execute({ list });
+  return current?.version;
+}
+
 /**
  * Makes the changes of this transaction to the list's tables leave its version alone until
  * `bumpVersion`: for a long transaction, which would otherwise hold the version row's lock (and
