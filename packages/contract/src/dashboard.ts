@@ -47,6 +47,8 @@ export const dashboardLinks = {
   received: (from: string, to: string): ReceiptsLink => dayRange('receiptDate', from, to),
   /** The receipts of one London day with one process option. */
   dayOption: (day: string, option: ProcessOption): ReceiptsLink => ({ ...dayRange('receiptDate', day, day), processOption: option }),
+  /** The receipts of the period with one process option (a stack's total). */
+  periodOption: (from: string, to: string, option: ProcessOption): ReceiptsLink => ({ ...dayRange('receiptDate', from, to), processOption: option }),
   /** The receipts received in the period with one scrap reason (by its code). */
   scrapReason: (from: string, to: string, code: number): ReceiptsLink => ({ ...dayRange('receiptDate', from, to), scrapReason: String(code) }),
   /** The receipts on a transfer or scrap note approved in the period: the turnaround's sample. */
