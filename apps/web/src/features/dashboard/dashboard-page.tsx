@@ -6,7 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Progress, ScrollArea, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -201,6 +201,8 @@ export default function DashboardPage() {
                   </FigureLink>{' '}
                   received in {period}:
                 </Text>
+                <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
+                  <Stack gap="xs">
                 {data.reasons.map((r) => {
                   const rate = percent(r.count, data.received);
                   return (
@@ -220,6 +222,8 @@ export default function DashboardPage() {
                     </div>
                   );
                 })}
+                  </Stack>
+                </ScrollArea.Autosize>
               </Stack>
             )
           }
