@@ -6,7 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Button, Card, Group, Progress, ScrollArea, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -201,14 +201,14 @@ export default function DashboardPage() {
                   </FigureLink>{' '}
                   received in {period}:
                 </Text>
-                <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
+                <div style={{ maxHeight: 320, overflowY: 'auto', overflowX: 'hidden' }}>
                   <Stack gap="xs">
                 {data.reasons.map((r) => {
                   const rate = percent(r.count, data.received);
                   return (
                     <div key={r.code}>
                       <Group justify="space-between" gap="xs" wrap="nowrap">
-                        <Text size="sm" truncate>
+                        <Text size="sm" truncate style={{ minWidth: 0, flex: 1 }}>
                           {r.code} · {r.reason}
                         </Text>
                         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -223,7 +223,7 @@ export default function DashboardPage() {
                   );
                 })}
                   </Stack>
-                </ScrollArea.Autosize>
+                </div>
               </Stack>
             )
           }
