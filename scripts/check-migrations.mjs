@@ -96,11 +96,16 @@ export function checkMigrations(folder, manifestText, history = []) {
   return problems;
 }
 
-/** Earlier committed versions of the manifest, as far as this clone's history reaches. */
+/**
+ * Earlier committed versions of the manifest on main's own line (first parents), as far as this
+ * clone's history reaches: what landed. A merged branch's own versions never landed, and its
+ * migration renumbered at the merge (two branches each adding the same number) is not a change to a
+ * landed one.
+ */
 function manifestHistory(manifestPath) {
   try {
     const cwd = path.dirname(manifestPath);
-    const commits = execFileSync('git', ['log', '--format=%h', '--', path.basename(manifestPath)], { cwd, encoding: 'utf8' }).split('\n').filter(Boolean);
+    const commits = execFileSync('git', ['log', '--first-parent', '--format=%h', '--', path.basename(manifestPath)], { cwd, encoding: 'utf8' }).split('\n').filter(Boolean);
     return commits.map((commit) => ({
       commit,
       text: execFileSync('git', ['show', `${commit}:./${path.basename(manifestPath)}`], { cwd, encoding: 'utf8' }),

@@ -13,6 +13,7 @@ function sideMenu(page: Page) {
 const ALL_ENTRIES = [
   'Main',
   'Master Data',
+  'Dashboard',
   'End Of Day Sheet',
   'Error Sheet',
   'Scrap delivery notes',

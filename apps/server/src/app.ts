@@ -40,6 +40,8 @@ import { coolersRoutes } from './modules/coolers/coolers.routes';
 import { CoolersService } from './modules/coolers/coolers.service';
 import { endOfDayRoutes } from './modules/end-of-day/end-of-day.routes';
 import { EndOfDayService } from './modules/end-of-day/end-of-day.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
 import { DeliveriesService } from './modules/deliveries/deliveries.service';
 import { deliveryMailHooks, registerDeliveryMail } from './modules/deliveries/delivery-mail-queue';
@@ -189,6 +191,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     await api.register(lbTagsRoutes, { lbTags: new LbTagsService(db) });
     await api.register(endOfDayRoutes, { endOfDay: new EndOfDayService(db) });
     await api.register(searchRoutes, { search: new SearchService(db) });
+    await api.register(dashboardRoutes, { dashboard: new DashboardService(db) });
     await api.register(revisionEntriesRoutes, { revisionEntries: new RevisionEntriesService(db) });
     // Delivery notes (docs/product.md §2.13, §7).
     const deliveries = new DeliveriesService(db, deliveryMailHooks(mailQueue));

@@ -46,18 +46,21 @@ export async function rememberedCount(db: Db, list: string, table: PgTable, wher
   const key = `${text}\u0000${JSON.stringify(params)}`;
   const known = remembered.get(key);
   if (known && versionRead === known.version) return known.total;
-  if (known) {
-    let statement = versionStatements.get(db);
-    if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
-    const [current] = await statement.execute({ list });
-    if (current?.version === known.version) return known.total;
-  }
+  if (known && (await listVersion(db, list)) === known.version) return known.total;
   const [row] = await counting;
   const total = row?.total ?? 0;
   remembered.delete(key);
   if (row?.version != null) remembered.set(key, { version: row.version, total });
   if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
   return total;
+}
+
+/** The version of `list` now (one primary-key read): what a figure remembered under it is checked against. */
+export async function listVersion(db: Db, list: string): Promise<string | undefined> {
+  let statement = versionStatements.get(db);
+  if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
+  const [current] = await statement.execute({ list });
+  return current?.version;
 }
 
 /**

@@ -28,6 +28,7 @@ interface AppRoute {
 const protectedRoutes: AppRoute[] = [
   { path: paths.main, page: lazy(() => import('../features/receipts/main-page')) },
   { path: paths.receipts, page: lazy(() => import('../features/receipts/receipts-page')) },
+  { path: paths.dashboard, page: lazy(() => import('../features/dashboard/dashboard-page')) },
   { path: paths.receiptCreate, page: lazy(() => import('../features/receipts/receipt-create-page')) },
   { path: paths.receiptEdit, page: lazy(() => import('../features/receipts/receipt-edit-page')) },
   { path: paths.receiptRevisions, page: lazy(() => import('../features/receipts/receipt-revisions-page')) },

@@ -33,6 +33,7 @@ export const paths = {
   root: path('/', 'Main', 'authenticated'),
   main: path('/main', 'Main', RECEIPTS),
   receipts: path('/receipts', 'Master Data', RECEIPTS),
+  dashboard: path('/dashboard', 'Dashboard', RECEIPTS),
   receiptCreate: path('/receipt-create', 'Create receipt', RECEIPTS),
   receiptEdit: path('/receipt/:receipt/edit', 'Update receipt', RECEIPTS),
   receiptRevisions: path('/receipt/:receipt/revisions', 'History of receipt changes', RECEIPTS),

@@ -5,13 +5,14 @@
  */
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
+import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import { LB_NUMBER_PATTERN } from '@cooler-hub/contract/rules';
 import type { ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
-import { clients, collectionPoints, coolers, customerAccounts, deliveryLines, listVersions, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
+import { clients, collectionPoints, coolers, customerAccounts, deliveries, deliveryLines, listVersions, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
 import { isExported, noteLine, receiptDayRange, receiptFields, type ReceiptRow } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
 
@@ -189,7 +190,33 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
   if (query.processOption) filters.push(eq(receipts.processOption, query.processOption));
   if (query.processState) filters.push(eq(receipts.processState, query.processState));
   if (query.isExported !== undefined) filters.push(query.isExported ? isExported : sql`not ${isExported}`);
+  if (query.scrapReason !== undefined) filters.push(await scrapReasonIs(db, query.scrapReason));
+  if (query.noteApprovedDate) filters.push(onNoteApprovedIn(query.noteApprovedDate.after, query.noteApprovedDate.before));
   return filters.length ? and(...filters) : undefined;
+}
+
+/** A scrap reason by its code: the receipts holding that reason's id (none when no reason has the code). */
+async function scrapReasonIs(db: Db, code: number): Promise<SQL> {
+  const [reason] = await db.select({ id: scrapReasons.id }).from(scrapReasons).where(eq(scrapReasons.code, code));
+  return reason ? eq(receipts.scrapReasonId, reason.id) : NONE;
+}
+
+/**
+ * On a transfer or scrap note approved on these London days (docs/decisions/255). Approving a note
+ * gives the inventory list a new version (migration 0010), so its remembered totals stay exact.
+ */
+export function onNoteApprovedIn(after: string | undefined, before: string | undefined): SQL {
+  const range: SQL[] = [sql`d.status = 'approved'`];
+  if (after) range.push(sql`d.approved_at >= ${londonDayStart(after).toISOString()}::timestamptz`);
+  if (before) range.push(sql`d.approved_at < ${londonDayStart(nextDay(before)).toISOString()}::timestamptz`);
+  return sql`${receipts.id} in (select dl.receipt_id from ${deliveryLines} dl
+    join ${deliveries} d on d.id = dl.delivery_id and d.type = dl.delivery_type
+    where dl.delivery_type in ('transfer', 'scrap') and ${and(...range)})`;
+}
+
+/** The number of receipts a list query matches: the list's own total (docs/decisions/112). */
+export async function countReceipts(db: Db, query: Omit<ReceiptListQuery, 'page' | 'perPage' | 'order'>): Promise<number> {
+  return rememberedCount(db, INVENTORY, receipts, await whereOf(db, { ...query, page: 1, perPage: 1 }));
 }
 
 /** What one list query's pages share while it is planned. */

@@ -4,10 +4,11 @@ import { paths } from '../../lib/paths';
 import { MENU, activeEntry, visibleMenu } from './menu';
 
 describe('side menu (docs/product.md §2.1, §6)', () => {
-  it('shows all ten entries to an Admin', () => {
+  it('shows all eleven entries to an Admin', () => {
     expect(visibleMenu(permissionsOf('Admin')).map((e) => e.label)).toEqual([
       'Main',
       'Master Data',
+      'Dashboard',
       'End Of Day Sheet',
       'Error Sheet',
       'Scrap delivery notes',
@@ -20,7 +21,7 @@ describe('side menu (docs/product.md §2.1, §6)', () => {
   });
   it('shows everything but Users to Production', () => {
     const labels = visibleMenu(permissionsOf('Production')).map((e) => e.label);
-    expect(labels).toHaveLength(9);
+    expect(labels).toHaveLength(10);
     expect(labels).not.toContain('Users');
   });
   it('shows nothing without permissions', () => {
@@ -30,6 +31,7 @@ describe('side menu (docs/product.md §2.1, §6)', () => {
     expect(MENU.map((e) => e.path.to())).toEqual([
       '/main',
       '/receipts',
+      '/dashboard',
       '/end-of-day-sheet',
       '/error-sheet',
       '/delivery-list/scrap',

@@ -24,6 +24,8 @@ export const MENU: readonly MenuEntry[] = [
     abilities: ['receipts', 'inventory'],
     section: [paths.receiptCreate, paths.receiptEdit, paths.receiptRevisions],
   },
+  // docs/decisions/255: for whoever may see receipts, where every figure links; Main stays the home.
+  { label: 'Dashboard', path: paths.dashboard, abilities: ['receipts', 'inventory'] },
   { label: 'End Of Day Sheet', path: paths.endOfDaySheet, abilities: ['endOfDaySheet'] },
   { label: 'Error Sheet', path: paths.errorSheet, abilities: ['customers'], section: [paths.errorSheetView] },
   { label: 'Scrap delivery notes', path: paths.deliveryListScrap, abilities: ['customers'], section: [paths.updateScrap] },

@@ -8,6 +8,7 @@ import {
   IconAlertTriangle,
   IconBuildingStore,
   IconCalendarStats,
+  IconChartBar,
   IconDatabase,
   IconFridge,
   IconHome,
@@ -24,6 +25,7 @@ import { activeEntry, visibleMenu } from './menu';
 const ICONS: Record<string, Icon> = {
   Main: IconHome,
   'Master Data': IconDatabase,
+  Dashboard: IconChartBar,
   'End Of Day Sheet': IconCalendarStats,
   'Error Sheet': IconAlertTriangle,
   'Scrap delivery notes': IconRecycle,

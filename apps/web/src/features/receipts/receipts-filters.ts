@@ -18,6 +18,10 @@ export const RECEIPT_FILTERS = [
   'processState',
   'isExported',
   'inDeliveryNote',
+  // The dashboard's links (docs/decisions/255): kept in the query and sent with the list call.
+  'scrapReason',
+  'noteApprovedDate[after]',
+  'noteApprovedDate[before]',
 ] as const;
 export type ReceiptFilter = (typeof RECEIPT_FILTERS)[number];
 
