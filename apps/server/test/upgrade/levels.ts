@@ -21,4 +21,6 @@ export const FIXTURE_LEVELS = [
   { name: '0008_updated_by', commit: '5f55da6', date: '2026-11-25' },
   // The reference lists' version (docs/decisions/246).
   { name: '0009_catalog_list_version', commit: 'd522494', date: '2026-11-26' },
+  // Approving a note bumps the inventory version (docs/decisions/255).
+  { name: '0010_note_approval_inventory_version', commit: 'e22cd03', date: '2026-11-26' },
 ] as const;
