@@ -18,6 +18,9 @@ export interface CallBudget {
 export const LIST_BUDGET = { p95Ms: 50, minRps: 500, maxRatio: 1.5, maxAddedMs: 0.5 } satisfies CallBudget;
 /** Each dashboard call (docs/decisions/255): p95 ≤ 300 ms under load at 1,000,000 receipts. */
 export const DASHBOARD_BUDGET: CallBudget = { p95Ms: 300 };
+/** The top-bar search (docs/decisions/249): a whole code answered by its unique index, and a part of one. */
+export const SEARCH_EXACT_BUDGET: CallBudget = { p95Ms: 20, minRps: 500 };
+export const SEARCH_PARTIAL_BUDGET: CallBudget = { p95Ms: 60, minRps: 500 };
 /** The end-of-day CSV: 100,000 rows in ≤ 3 s (a larger day in proportion) at ≤ 250 MB peak RSS of the server. */
 export const CSV_BUDGET = { seconds: 3, perRows: 100_000, rssMb: 250 };
 /** A 1,000-line delivery note's PDF in ≤ 1 s. */
@@ -134,6 +137,15 @@ function specs(size: DataSize, ids: Ids, today: Date): EndpointSpec[] {
     { name: 'delivery lines of one note', path: '/api/delivery_lines?deliveryId=17' },
     { name: 'delivery lines of the 1,000-line note', path: `/api/delivery_lines?deliveryId=${ids.pdfNote}&perPage=100&page=5` },
     { name: 'delivery e-mails dropdown', path: '/api/delivery-emails/dropdown?searchEmail=recipient12' },
+    // The cooler page (docs/decisions/251): one cooler's receipts and merged history.
+    { name: "cooler page, one cooler's timeline", path: `/api/coolers/${ids.cooler}/timeline` },
+    // The top-bar search (docs/decisions/249): what a scan gives, then parts of codes and names.
+    { name: `search, scanned LB ${middleLb}`, key: 'search, a scanned LB', path: `/api/search?q=${middleLb}`, budget: SEARCH_EXACT_BUDGET, scale: true },
+    { name: `search, exact serial ${middleSerial}`, key: 'search, exact serial', path: `/api/search?q=${middleSerial}`, budget: SEARCH_EXACT_BUDGET },
+    { name: "search, a note's number 'DN 54'", path: '/api/search?q=DN%2054', budget: SEARCH_EXACT_BUDGET },
+    { name: "search, part of an LB number 'LB1004'", path: '/api/search?q=LB1004', budget: SEARCH_PARTIAL_BUDGET, scale: true },
+    { name: "search, part of a serial '2010'", path: '/api/search?q=2010', budget: SEARCH_PARTIAL_BUDGET },
+    { name: "search, part of a name 'account 19'", path: '/api/search?q=account%2019', budget: SEARCH_PARTIAL_BUDGET },
     // The dashboard (docs/decisions/255): one call per figure, both periods.
     ...(['30', '90'] as const).flatMap((days) => [
       { name: `dashboard, receipts per day (${days} days)`, path: `/api/dashboard/receipts_per_day?days=${days}`, budget: DASHBOARD_BUDGET },

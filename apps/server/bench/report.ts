@@ -5,7 +5,7 @@
  */
 import type { BenchConfig } from './config';
 import type { DataSize } from './generators';
-import { CSV_BUDGET, csvSecondsBudget, LB_TAGS, LIST_BUDGET, PDF_BUDGET_SECONDS, type Endpoint } from './endpoints';
+import { CSV_BUDGET, csvSecondsBudget, LB_TAGS, LIST_BUDGET, PDF_BUDGET_SECONDS, type CallBudget, type Endpoint } from './endpoints';
 import type { CsvRun, DocumentRun, TimedRun } from './harness/downloads';
 import type { Filled } from './harness/fill';
 import type { Load } from './harness/http-client';
@@ -113,7 +113,8 @@ export function printListCalls(measured: Measured[], floor: number): number {
       `the server adds ≤ ${LIST_BUDGET.maxRatio}× its SQL or ≤ ${LIST_BUDGET.maxAddedMs} ms (net of the HTTP floor)`,
   );
   const others = measured.filter((e) => e.budget !== LIST_BUDGET);
-  if (others.length > 0) console.log(`Held to p95 alone: ${[...new Set(others.map((e) => `${e.name.split(',')[0]} calls p95 ≤ ${e.budget.p95Ms} ms`))].join('; ')}.`);
+  const described = (b: CallBudget) => [`p95 ≤ ${b.p95Ms} ms`, ...(b.minRps === undefined ? [] : [`≥ ${b.minRps} req/s`])].join(', ');
+  if (others.length > 0) console.log(`Other calls: ${[...new Set(others.map((e) => `${e.name.split(',')[0]} ${described(e.budget)}`))].join('; ')}.`);
   console.log('total: the rows the call finds (its totalCount).');
   console.log('p50/p95/p99: ms under load. call ms: median of one request at a time. SQL ms: median of the same statements run directly.');
   console.log(`ratio: (call ms − ${floor.toFixed(2)} ms HTTP floor) / SQL ms; raw ratio: call ms / SQL ms.`);
