@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ALREADY_USED } from './users';
-import { INVALID_VALUE_MESSAGE, integerId, listResponse, recordVersion, requiredString } from './common';
+import { INVALID_VALUE_MESSAGE, REQUIRED_MESSAGE, integerId, listResponse, recordVersion, requiredString } from './common';
 import type { Ability } from './permissions';
 
 /** The list screens that keep views, each with the ability that opens it (docs/product.md §6). */
@@ -19,7 +19,9 @@ export const SAVED_VIEW_LISTS = {
 } as const satisfies Record<string, Ability>;
 export type SavedViewList = keyof typeof SAVED_VIEW_LISTS;
 export const SAVED_VIEW_LIST_KEYS = Object.keys(SAVED_VIEW_LISTS) as [SavedViewList, ...SavedViewList[]];
-export const savedViewListKey = z.enum(SAVED_VIEW_LIST_KEYS, { error: 'Choose one of the list screens.' });
+export const savedViewListKey = z.enum(SAVED_VIEW_LIST_KEYS, {
+  error: (issue) => (issue.input === undefined || issue.input === '' ? REQUIRED_MESSAGE : 'Choose one of the list screens.'),
+});
 
 export const SAVED_VIEW_NAME_MAX = 80;
 export const SAVED_VIEW_QUERY_MAX = 2000;
