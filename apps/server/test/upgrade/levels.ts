@@ -19,4 +19,6 @@ export const FIXTURE_LEVELS = [
   { name: '0007_receipts_process_state_sort', commit: '6564de7', date: '2026-11-23' },
   // Who changed a record last, for the stale-version sentence (docs/decisions/200).
   { name: '0008_updated_by', commit: '5f55da6', date: '2026-11-25' },
+  // Saved views (docs/decisions/253); the commit that added the migration, on its branch until it lands.
+  { name: '0009_saved_views', commit: '0882d40', date: '2026-11-26' },
 ] as const;
