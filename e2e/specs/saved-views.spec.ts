@@ -50,7 +50,8 @@ test('a Master Data view of three filters and two hidden columns follows the per
   // ── first browser: filter, hide two columns, save ──
   const first = await signedInPage(browser, baseURL, token);
   await first.goto('/#/receipts');
-  await expect(first.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible();
+  // A new browser loads every chunk afresh: on a busy machine that takes longer than the usual wait.
+  await expect(first.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible({ timeout: 30_000 });
   await first.getByRole('button', { name: 'Filters', exact: true }).click();
   const box = panel(first).getByRole('combobox', { name: 'Part number' });
   await box.pressSequentially(part.partNumber);
