@@ -66,6 +66,8 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { ReceiptsService } from './modules/receipts/receipts.service';
 import { revisionEntriesRoutes } from './modules/revision-entries/revision-entries.routes';
 import { RevisionEntriesService } from './modules/revision-entries/revision-entries.service';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
+import { SavedViewsService } from './modules/saved-views/saved-views.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
 import { scrapReasonsRoutes } from './modules/scrap-reasons/scrap-reasons.routes';
@@ -192,6 +194,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     await api.register(endOfDayRoutes, { endOfDay: new EndOfDayService(db) });
     await api.register(searchRoutes, { search: new SearchService(db) });
     await api.register(dashboardRoutes, { dashboard: new DashboardService(db) });
+    await api.register(savedViewsRoutes, { savedViews: new SavedViewsService(db) });
     await api.register(revisionEntriesRoutes, { revisionEntries: new RevisionEntriesService(db) });
     // Delivery notes (docs/product.md §2.13, §7).
     const deliveries = new DeliveriesService(db, deliveryMailHooks(mailQueue));

@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   check,
   customType,
   date,
@@ -592,4 +593,48 @@ export const deliveryRecipients = pgTable(
       .references(() => deliveryEmails.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.deliveryEmailId] }), index('delivery_recipients_email_idx').on(t.deliveryEmailId)],
+);
+
+// ── saved views (docs/decisions/253) ────────────────────────────────────────────────────────────
+
+/** A list's URL query and visible columns under a name; private to its owner or shared. */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of the contract's SAVED_VIEW_LISTS. */
+    listKey: varchar('list_key', { length: 40 }).notNull(),
+    name: varchar('name', { length: 80 }).notNull(),
+    query: varchar('query', { length: 2000 }).notNull().default(''),
+    /** The column keys shown; null: every column. */
+    visibleColumns: jsonb('visible_columns').$type<string[] | null>(),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
+  },
+  (t) => [
+    // A name is unique per owner and list, ignoring case; the name comes first so a race's 23505 blames `name`.
+    uniqueIndex('saved_views_name_unique').on(sql`lower(${t.name})`, t.ownerId, t.listKey),
+    index('saved_views_owner_list_idx').on(t.ownerId, t.listKey),
+    index('saved_views_shared_list_idx').on(t.listKey).where(sql`${t.shared}`),
+  ],
+);
+
+/** Each user's default view of a list: at most one per user and list. */
+export const savedViewDefaults = pgTable(
+  'saved_view_defaults',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listKey: varchar('list_key', { length: 40 }).notNull(),
+    viewId: integer('view_id')
+      .notNull()
+      .references(() => savedViews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.listKey] }), index('saved_view_defaults_view_idx').on(t.viewId)],
 );

@@ -202,6 +202,32 @@ export function dataset(passwordHashes: string[]): [table: string, rows: Row[]][
         { delivery_id: 2, delivery_email_id: 2 },
       ],
     ],
+    // Saved views (migration 0011, docs/decisions/253): a private one with hidden columns, a shared one.
+    [
+      'saved_views',
+      [
+        {
+          id: 1,
+          owner_id: 2,
+          list_key: 'receipts',
+          name: 'Open D',
+          query: 'processOption=D&isExported=false&order[receiptDate]=asc',
+          visible_columns: JSON.stringify(['lbNumber', 'serialNumber', 'customer']),
+          shared: false,
+          created_at: day(26, '10:00:00'),
+          updated_at: day(26, '10:00:00'),
+          updated_by: 'mary.production',
+        },
+        { id: 2, owner_id: 1, list_key: 'coolers', name: 'All coolers', query: '', visible_columns: null, shared: true, created_at: day(26, '10:05:00'), updated_at: day(26, '10:05:00'), updated_by: 'admin' },
+      ],
+    ],
+    [
+      'saved_view_defaults',
+      [
+        { user_id: 2, list_key: 'receipts', view_id: 1 },
+        { user_id: 2, list_key: 'coolers', view_id: 2 },
+      ],
+    ],
   ];
 
   function receipt(id: string, lb: string, when: string, cooler: string, mode: Row, exported: boolean): Row {

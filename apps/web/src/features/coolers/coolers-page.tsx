@@ -10,6 +10,7 @@ import { DataList, type ListColumn } from '../../components/list/data-list';
 import { FilterPanel, FiltersButton, useFilterDraft } from '../../components/list/filter-panel';
 import { RowActions } from '../../components/list/row-actions';
 import { SerialLink } from '../../components/links/serial-link';
+import { useSavedViews } from '../../components/list/saved-views';
 import { useListController } from '../../components/list/use-list-controller';
 import { useCan } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
@@ -31,16 +32,22 @@ export default function CoolersPage() {
     remove: (c) => deleteCooler(c.id),
   });
   const filter = useFilterDraft(list);
+  const views = useSavedViews({ list: 'coolers', columns });
 
   return (
     <>
       <DataList
         title={paths.coolersList.title}
         list={list}
-        columns={columns}
+        columns={views.columns}
         addNewTo={paths.coolersCreate.to()}
         addNewLabel="Create Cooler"
-        toolbar={<FiltersButton draft={filter} />}
+        toolbar={
+          <>
+            <FiltersButton draft={filter} />
+            {views.controls}
+          </>
+        }
         rowActions={(c) => (
           <RowActions
             editTo={paths.coolersEdit.to({ cooler: c.id })}

@@ -18,6 +18,7 @@ import { CALENDAR_LABELS } from '../../components/form/calendar-labels';
 import { DataList, type ListColumn } from '../../components/list/data-list';
 import '../../components/list/wide-table.css';
 import type { ListFetcher } from '../../components/list/use-list-controller';
+import { useSavedViews } from '../../components/list/saved-views';
 import { useListController } from '../../components/list/use-list-controller';
 import { runWithToast } from '../../components/run-with-toast';
 import { formatDate, formatDateTime, parseDisplayDate } from '../../lib/format-date';
@@ -69,6 +70,7 @@ export default function EndOfDayPage() {
     getRowId: (r) => r.id,
     filters: ['receiptDate'],
   });
+  const views = useSavedViews({ list: 'endOfDaySheet', columns, columnChooser: true });
   const chosen = list.params.filters.receiptDate;
   const day = chosen && DAY.test(chosen) ? chosen : today;
 
@@ -91,9 +93,10 @@ export default function EndOfDayPage() {
       <DataList
         title={paths.endOfDaySheet.title}
         list={list}
-        columns={columns}
+        columns={views.columns}
         toolbar={
           <>
+            {views.controls}
             <Button component={Link} to={paths.receiptCreate.to()} leftSection={<IconPlus size={16} aria-hidden />}>
               Create
             </Button>

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { processStateTone, receiptStatus, type Receipt } from '@cooler-hub/contract/receipts';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import { DataList, type ListColumn } from '../../components/list/data-list';
+import { useSavedViews } from '../../components/list/saved-views';
 import { useListController } from '../../components/list/use-list-controller';
 import { debounce } from '../../components/form/search-select-model';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
@@ -179,6 +180,7 @@ export default function MainPage() {
     filters: ['lbNumber', 'deliveryId'],
     remove: (r) => deleteReceipt(r.id),
   });
+  const views = useSavedViews({ list: 'main', columns });
   const { filters, setFilters } = list.params;
   const deliveryId = filters.deliveryId;
   const deliveryNote = deliveryId ? list.items.find((r) => String(r.deliveryId) === deliveryId) : undefined;
@@ -231,9 +233,14 @@ export default function MainPage() {
           title="Receipts"
           titleOrder={2}
           list={list}
-          columns={columns}
+          columns={views.columns}
           phoneKey={receiptPhoneKey}
-          toolbar={<LbTagPresetButton />}
+          toolbar={
+            <>
+              <LbTagPresetButton />
+              {views.controls}
+            </>
+          }
           rowActions={(r) => <ReceiptRowActions receipt={r} onDelete={() => list.deletion.ask(r)} />}
         />
       </Box>

@@ -11,6 +11,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { DataList } from '../../components/list/data-list';
 import { FilterPanel, FiltersButton, useFilterDraft, type FilterDraft } from '../../components/list/filter-panel';
+import { useSavedViews } from '../../components/list/saved-views';
 import { useListController } from '../../components/list/use-list-controller';
 import { paths } from '../../lib/paths';
 import { RECEIPTS_KEY } from '../../lib/query-keys';
@@ -37,6 +38,7 @@ export default function ReceiptsPage() {
     filters: RECEIPT_FILTERS,
     remove: (r) => deleteReceipt(r.id),
   });
+  const views = useSavedViews({ list: 'receipts', columns: receiptColumns, columnChooser: true });
   const base = useFilterDraft(list);
   const form = useForm<ReceiptFilterForm>({ defaultValues: EMPTY_RECEIPT_FILTER_FORM });
   // What the panel opened with: the search-selects show the names of the ids it holds.
@@ -66,12 +68,13 @@ export default function ReceiptsPage() {
       <DataList
         title={paths.receipts.title}
         list={list}
-        columns={receiptColumns}
+        columns={views.columns}
         phoneKey={receiptPhoneKey}
         toolbar={
           <>
             <LbTagPresetButton />
             <FiltersButton draft={draft} />
+            {views.controls}
           </>
         }
         addNewTo={paths.receiptCreate.to()}

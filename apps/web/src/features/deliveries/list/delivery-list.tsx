@@ -9,9 +9,11 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import type { SavedViewList } from '@cooler-hub/contract/saved-views';
 import { DataList, type ListColumn } from '../../../components/list/data-list';
 import { PhoneKey } from '../../../components/list/phone-key';
 import { RowActions } from '../../../components/list/row-actions';
+import { useSavedViews } from '../../../components/list/saved-views';
 import { useListController } from '../../../components/list/use-list-controller';
 import { useCan } from '../../../lib/current-user';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
@@ -26,6 +28,12 @@ import { EmailStatusCell } from './email-status-cell';
 import { ResendButton } from './resend-button';
 
 type Reload = () => Promise<unknown>;
+
+const SAVED_VIEW_LIST_OF: Record<DeliveryType, SavedViewList | null> = {
+  transfer: 'transferDeliveries',
+  scrap: 'scrapDeliveries',
+  error_sheet: null,
+};
 
 const idColumn: ListColumn<DeliveryListItem> = { key: 'id', header: 'ID', sortField: 'id', render: (n) => n.id };
 const createdColumn: ListColumn<DeliveryListItem> = {
@@ -85,18 +93,23 @@ export function DeliveryList({ type }: { type: DeliveryType }) {
   });
   const reload = () => list.reload();
   const columns = full ? fullColumns(reload) : shortColumns;
+  // Error sheets have no filters: their list keeps no views (docs/decisions/253).
+  const views = useSavedViews({ list: SAVED_VIEW_LIST_OF[type], columns, columnChooser: full });
 
   return (
     <DataList
       title={screen.title}
       list={list}
-      columns={columns}
+      columns={views.columns}
       phoneKey={{ replaces: 'id', render: (n) => <PhoneKey rowKey={n.id} customer={n.customerAccount?.name} /> }}
       paginationPosition="top"
       toolbar={
-        <Button component={Link} to={paths.createDn.to()} state={{ type }} leftSection={<IconPlus size={16} aria-hidden />}>
-          {screen.createLabel}
-        </Button>
+        <>
+          {views.controls}
+          <Button component={Link} to={paths.createDn.to()} state={{ type }} leftSection={<IconPlus size={16} aria-hidden />}>
+            {screen.createLabel}
+          </Button>
+        </>
       }
       // Transfer and scrap notes can be approved several at a time (docs/decisions/257).
       selectable={full}

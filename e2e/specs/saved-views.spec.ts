@@ -1,0 +1,125 @@
+/**
+ * Saved views (docs/decisions/253) as a new user meets them on Master Data: three filters and two
+ * hidden columns saved as a view; in a new browser (another context, nothing kept locally) the view
+ * is there and applies; made the default, opening Master Data applies it. The user is new, so their
+ * default changes no other spec's Master Data.
+ */
+import type { Browser, Page } from '@playwright/test';
+import type { Receipt } from '@cooler-hub/contract/receipts';
+import { apiToken, expectAccessible, expect, signInWithToken, test } from '../support/fixtures';
+import { createCooler, createPartNumber, createReceipt, createUser, noonOf, receiptWorld, unique } from '../support/seed';
+
+const table = (page: Page) => page.getByRole('table', { name: 'Master Data' });
+const dataRows = (page: Page) => table(page).getByRole('row').filter({ has: page.getByRole('cell') });
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Choose filter' });
+const headers = (page: Page) => table(page).getByRole('columnheader');
+
+async function expectOnly(page: Page, receipt: Receipt) {
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(dataRows(page).first()).toContainText(receipt.lbNumber);
+}
+
+async function expectHidden(page: Page, hidden: string[]) {
+  await expect(headers(page).filter({ hasText: 'LB Number' })).toHaveCount(1);
+  for (const name of hidden) await expect(headers(page).filter({ hasText: new RegExp(`^${name}$`) })).toHaveCount(0);
+}
+
+async function signedInPage(browser: Browser, baseURL: string | undefined, token: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  await signInWithToken(page, token);
+  return page;
+}
+
+test('a Master Data view of three filters and two hidden columns follows the person to a new browser and becomes the default', async ({
+  admin,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const world = await receiptWorld(admin);
+  const part = await createPartNumber(admin);
+  const cooler = () => createCooler(admin, { part, dateOfManufacture: '2019-05-01' });
+  const wanted = await createReceipt(admin, world, await cooler(), { receiptDate: noonOf('2024-06-03'), processOption: 'D', processState: 'D2' });
+  await createReceipt(admin, world, await cooler(), { receiptDate: noonOf('2024-06-04') }); // option X: filtered out
+  const person = await createUser(admin);
+  const token = await apiToken(request, person.username, person.password);
+  const viewName = unique('Open D ');
+
+  // ── first browser: filter, hide two columns, save ──
+  const first = await signedInPage(browser, baseURL, token);
+  await first.goto('/#/receipts');
+  // A new browser loads every chunk afresh: on a busy machine that takes longer than the usual wait.
+  await expect(first.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible({ timeout: 30_000 });
+  await first.getByRole('button', { name: 'Filters', exact: true }).click();
+  const box = panel(first).getByRole('combobox', { name: 'Part number' });
+  await box.pressSequentially(part.partNumber);
+  await first.getByRole('option', { name: part.partNumber, exact: true }).click();
+  await panel(first).getByRole('combobox', { name: 'Process option' }).selectOption('D');
+  await panel(first).getByRole('combobox', { name: 'Is exported' }).selectOption('No');
+  await panel(first).getByRole('button', { name: 'Apply filters' }).click();
+  await expect(first).toHaveURL(new RegExp(`partNumber=${part.id}`));
+  await expectOnly(first, wanted);
+
+  await first.getByRole('button', { name: 'Columns', exact: true }).click();
+  await first.getByRole('menuitemcheckbox', { name: 'Supplier Code' }).click();
+  await first.getByRole('menuitemcheckbox', { name: 'Collection point' }).click();
+  await expect(first.getByRole('menuitemcheckbox', { name: 'Collection point' })).toHaveAttribute('aria-checked', 'false');
+  await expectAccessible(first);
+  await first.keyboard.press('Escape');
+  await expectHidden(first, ['Supplier Code', 'Collection point']);
+  await expect(first.getByRole('button', { name: 'Columns (12 of 14 shown)' })).toBeVisible();
+
+  await first.getByRole('button', { name: 'Views', exact: true }).click();
+  await first.getByRole('menuitem', { name: 'Save view…' }).click();
+  const dialog = first.getByRole('dialog', { name: 'Save view' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(viewName);
+  await expect(dialog.getByRole('checkbox', { name: 'Shared with everyone' })).not.toBeChecked();
+  await expectAccessible(first);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  // The list now shows the saved view: the button names it.
+  await expect(first.getByRole('button', { name: `Views: ${viewName}` })).toBeVisible();
+  await first.context().close();
+
+  // ── a new browser: the view is there and applies ──
+  const second = await signedInPage(browser, baseURL, token);
+  await second.goto('/#/receipts');
+  await expect(dataRows(second).first()).toBeVisible();
+  await expect(headers(second).filter({ hasText: 'Supplier Code' })).toHaveCount(1);
+  await second.getByRole('button', { name: 'Views', exact: true }).click();
+  await expect(second.getByRole('group', { name: 'Your views' }).getByRole('menuitem', { name: viewName })).toBeVisible();
+  await expectAccessible(second);
+  await second.getByRole('menuitem', { name: viewName }).click();
+  await expect(second).toHaveURL(new RegExp(`partNumber=${part.id}`));
+  await expect(second).toHaveURL(/processOption=D/);
+  await expect(second).toHaveURL(/isExported=false/);
+  await expectOnly(second, wanted);
+  await expectHidden(second, ['Supplier Code', 'Collection point']);
+
+  // Every view is a link: the address it shows opens the same list.
+  const link = second.url();
+
+  // ── made the default: opening Master Data applies it ──
+  await second.getByRole('button', { name: `Views: ${viewName}` }).click();
+  await second.getByRole('menuitem', { name: 'Set as default' }).click();
+  await expect(second.getByText(`'${viewName}' is now your default view`)).toBeVisible();
+  await second.getByRole('link', { name: 'Main', exact: true }).click();
+  await expect(second.getByRole('heading', { level: 1, name: 'Main' })).toBeVisible();
+  await second.getByRole('link', { name: 'Master Data', exact: true }).click();
+  await expect(second).toHaveURL(new RegExp(`partNumber=${part.id}`));
+  await expectOnly(second, wanted);
+  await expectHidden(second, ['Supplier Code', 'Collection point']);
+  await expect(second.getByRole('button', { name: `Views: ${viewName}` })).toBeVisible();
+  await second.context().close();
+
+  const third = await signedInPage(browser, baseURL, token);
+  await third.goto('/#/receipts');
+  await expect(third).toHaveURL(/processOption=D/);
+  await expectOnly(third, wanted);
+  await expectHidden(third, ['Supplier Code', 'Collection point']);
+  await third.goto(link);
+  await expectOnly(third, wanted);
+  await third.context().close();
+});
