@@ -23,4 +23,6 @@ export const FIXTURE_LEVELS = [
   { name: '0009_catalog_list_version', commit: 'd522494', date: '2026-11-26' },
   // Approving a note bumps the inventory version (docs/decisions/255).
   { name: '0010_note_approval_inventory_version', commit: 'e22cd03', date: '2026-11-26' },
+  // Saved views (docs/decisions/253).
+  { name: '0011_saved_views', commit: '69a9a6d', date: '2026-11-26' },
 ] as const;
