@@ -69,6 +69,17 @@ describe('exact matches first', () => {
     }
   });
 
+  it("bare digits may be part of a serial: they list the partial matches beside the note; 'DN …' names the note alone", async () => {
+    // '0007' names note 7 and is long enough (3+ characters) to be searched inside serials.
+    const digits = String(note.id).padStart(4, '0');
+    const withDigits = `SD-${digits}-${randomUUID().slice(0, 6)}`;
+    await createCooler(suite.app, suite.token, { serialNumber: withDigits, partNumber: receipt.inventoryItem.partNumber.id });
+    const bare = await search(digits);
+    expect(bare.exact.map((h) => h.id)).toEqual([note.id]);
+    expect(labelsOf(bare, 'cooler')).toContain(withDigits);
+    expect((await search(`DN ${digits}`)).groups).toEqual([]);
+  });
+
   it('a scan-shaped query (an LB tag as a scanner types it, upper case, no spaces) is an exact match', async () => {
     const answer = await search(receipt.lbNumber.toUpperCase());
     expect(answer.exact.map((h) => h.id)).toEqual([receipt.id]);

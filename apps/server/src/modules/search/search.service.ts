@@ -1,8 +1,8 @@
 /**
  * The top-bar search (docs/decisions/249): the records the text names exactly — an LB number, a
  * serial, a delivery note number ('54', 'DN 54') — and up to SEARCH_LIMIT partial matches of each
- * kind when nothing matches exactly, only of the kinds the user may open. Partial matches of text
- * need SEARCH_MIN_PARTIAL characters.
+ * kind unless the text is a whole code, only of the kinds the user may open. Partial matches of
+ * text need SEARCH_MIN_PARTIAL characters; an exact match is never repeated among them.
  */
 import { DELIVERY_TYPE_TABLE } from '@cooler-hub/contract/delivery-types';
 import type { Permission } from '@cooler-hub/contract/permissions';
@@ -42,25 +42,29 @@ const EXACT: Partial<Record<SearchKind, Finder>> = {
   },
 };
 
-/** Partial lookups, asked only when nothing matches exactly. */
+/** Partial lookups; each asks one more row than it shows, in case the exact match is among them. */
 const PARTIAL: Record<SearchKind, Finder> = {
-  receipt: async (db, q) => (q.length < SEARCH_MIN_PARTIAL ? [] : (await repo.receiptsContaining(db, q, SEARCH_LIMIT)).map(receiptHit)),
-  cooler: async (db, q) => (q.length < SEARCH_MIN_PARTIAL ? [] : (await repo.coolersContaining(db, q, SEARCH_LIMIT)).map(coolerHit)),
+  receipt: async (db, q) => (q.length < SEARCH_MIN_PARTIAL ? [] : (await repo.receiptsContaining(db, q, SEARCH_LIMIT + 1)).map(receiptHit)),
+  cooler: async (db, q) => (q.length < SEARCH_MIN_PARTIAL ? [] : (await repo.coolersContaining(db, q, SEARCH_LIMIT + 1)).map(coolerHit)),
   deliveryNote: async (db, q) => {
     const prefix = deliveryNumberOf(q);
-    return prefix === null ? [] : (await repo.notesStartingWith(db, prefix, SEARCH_LIMIT)).map(noteHit);
+    return prefix === null ? [] : (await repo.notesStartingWith(db, prefix, SEARCH_LIMIT + 1)).map(noteHit);
   },
   customerAccount: async (db, q) =>
     q.length < SEARCH_MIN_PARTIAL
       ? []
-      : (await repo.customerAccountsContaining(db, q, SEARCH_LIMIT)).map((a) => ({ kind: 'customerAccount', id: a.id, label: a.name, detail: a.client })),
+      : (await repo.customerAccountsContaining(db, q, SEARCH_LIMIT + 1)).map((a) => ({ kind: 'customerAccount', id: a.id, label: a.name, detail: a.client })),
   client: async (db, q) =>
-    q.length < SEARCH_MIN_PARTIAL ? [] : (await repo.clientsContaining(db, q, SEARCH_LIMIT)).map((c) => ({ kind: 'client', id: c.id, label: c.name, detail: null })),
+    q.length < SEARCH_MIN_PARTIAL ? [] : (await repo.clientsContaining(db, q, SEARCH_LIMIT + 1)).map((c) => ({ kind: 'client', id: c.id, label: c.name, detail: null })),
   partNumber: async (db, q) =>
     q.length < SEARCH_MIN_PARTIAL
       ? []
-      : (await repo.partNumbersContaining(db, q, SEARCH_LIMIT)).map((p) => ({ kind: 'partNumber', id: p.id, label: p.partNumber, detail: p.description })),
+      : (await repo.partNumbersContaining(db, q, SEARCH_LIMIT + 1)).map((p) => ({ kind: 'partNumber', id: p.id, label: p.partNumber, detail: p.description })),
 };
+
+const keyOf = (hit: SearchHit) => `${hit.kind}:${String(hit.id)}`;
+/** 'DN 54': a note named as a note, not digits that may be part of another code. */
+const NOTE_PREFIX = /^\s*dn/i;
 
 export class SearchService {
   constructor(private readonly db: Db) {}
@@ -74,12 +78,15 @@ export class SearchService {
     const kinds = searchableKinds(permissions);
     const exact: SearchHit[] = [];
     for (const kind of kinds) exact.push(...((await EXACT[kind]?.(this.db, q)) ?? []));
-    // A text that names records exactly (a scan, a pasted code) is answered by them alone: the
-    // partial lookups would only list longer codes that contain it (docs/decisions/249).
-    if (exact.length > 0) return { q, exact, groups: [] };
+    // A whole code (a scan, a pasted LB number or serial, 'DN 54') is answered by what it names
+    // alone: the partial lookups would only list longer codes that contain it. Bare digits naming
+    // a note may as well be part of a serial or an LB number, so those still list the partial
+    // matches (docs/decisions/249).
+    if (exact.some((hit) => hit.kind !== 'deliveryNote') || (exact.length > 0 && NOTE_PREFIX.test(q))) return { q, exact, groups: [] };
+    const shown = new Set(exact.map(keyOf));
     const groups: SearchGroup[] = [];
     for (const kind of kinds) {
-      const items = await PARTIAL[kind](this.db, q);
+      const items = (await PARTIAL[kind](this.db, q)).filter((hit) => !shown.has(keyOf(hit))).slice(0, SEARCH_LIMIT);
       if (items.length > 0) groups.push({ kind, items });
     }
     return { q, exact, groups };
