@@ -102,6 +102,14 @@ describe('partial matches', () => {
     expect(labelsOf(answer, 'receipt')).toContain(receipt.lbNumber);
   });
 
+  it('receipts by the start of an LB number, any case, in LB order (the unique index from that start on)', async () => {
+    const start = receipt.lbNumber.slice(0, -1);
+    const labels = labelsOf(await search(start.toLowerCase()), 'receipt');
+    expect(labels).toContain(receipt.lbNumber);
+    expect(labels.every((l) => l.startsWith(start))).toBe(true);
+    expect(labels).toEqual([...labels].sort());
+  });
+
   it('fewer than 3 characters find exact matches only', async () => {
     const answer = await search(tag.slice(0, 2));
     expect(answer.groups.filter((g) => g.kind !== 'deliveryNote')).toEqual([]);

@@ -5,7 +5,7 @@
  * ordered by the btree that already orders those columns, so LIMIT stops early. Clients and
  * customer accounts have no trigram index: they are reference-data sized and scanned.
  */
-import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/paging';
 import { clients, coolers, customerAccounts, deliveries, partNumbers, receipts } from '../../db/schema';
@@ -27,7 +27,22 @@ export function receiptByLbNumber(db: Db, lbNumber: string): Promise<ReceiptHitR
   return selectReceipts(db).where(eq(receipts.lbNumber, lbNumber)).limit(1);
 }
 
-export function receiptsContaining(db: Db, text: string, limit: number): Promise<ReceiptHitRow[]> {
+/** 'LB' and digits, maybe none yet: the start of an LB number as a person types or a scanner sends it. */
+const LB_NUMBER_START = /^LB\d*$/;
+
+/**
+ * Receipts whose LB number contains `text`, in LB order. An LB number is 'LB' and digits, so a text
+ * of that shape can only be its start: the matches are one run of receipts_lb_number_unique from
+ * the text on, and the first `limit` rows there are the answer once those not starting with it are
+ * dropped (a few index entries, where the trigram index reads every LB number sharing 'lb1',
+ * 'b10', … — thousands). Any other text is searched "contains" by the trigram index.
+ */
+export async function receiptsContaining(db: Db, text: string, limit: number): Promise<ReceiptHitRow[]> {
+  const start = text.toUpperCase();
+  if (LB_NUMBER_START.test(start)) {
+    const run = await selectReceipts(db).where(gte(receipts.lbNumber, start)).orderBy(asc(receipts.lbNumber)).limit(limit);
+    return run.filter((r) => r.lbNumber.startsWith(start));
+  }
   return selectReceipts(db).where(containsText(receipts.lbNumber, text)).orderBy(asc(receipts.lbNumber)).limit(limit);
 }
 
