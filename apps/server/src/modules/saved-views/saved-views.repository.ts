@@ -1,5 +1,5 @@
 /** SQL for saved views (docs/decisions/253). Every function takes `db`, which may be a transaction. */
-import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SAVED_VIEWS_ANSWER_MAX, type SavedViewList } from '@cooler-hub/contract/saved-views';
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions, versionOf } from '../../db/versions';
@@ -22,9 +22,9 @@ const viewColumns = {
 /** A view as the API reads it, for `userId`: with its owner's name and whether it is that user's default. */
 export type SavedViewRecord = Awaited<ReturnType<typeof listSavedViews>>[number];
 
-/** What `userId` sees of a list: their own views and everyone's shared ones, by name. */
-export function listSavedViews(db: Db, userId: number, listKey: SavedViewList) {
-  return db
+/** Views with their owner's name and whether each is `userId`'s default; `where` is ANDed with "theirs or shared". */
+const viewsVisibleTo = (db: Db, userId: number, where: SQL) =>
+  db
     .select({ ...viewColumns, isDefault: sql<boolean>`${savedViewDefaults.viewId} is not null` })
     .from(savedViews)
     .innerJoin(users, eq(users.id, savedViews.ownerId))
@@ -32,22 +32,18 @@ export function listSavedViews(db: Db, userId: number, listKey: SavedViewList) {
       savedViewDefaults,
       and(eq(savedViewDefaults.userId, userId), eq(savedViewDefaults.listKey, savedViews.listKey), eq(savedViewDefaults.viewId, savedViews.id)),
     )
-    .where(and(eq(savedViews.listKey, listKey), or(eq(savedViews.ownerId, userId), eq(savedViews.shared, true))))
+    .where(and(where, or(eq(savedViews.ownerId, userId), eq(savedViews.shared, true))));
+
+/** What `userId` sees of a list: their own views and everyone's shared ones, by name. */
+export function listSavedViews(db: Db, userId: number, listKey: SavedViewList) {
+  return viewsVisibleTo(db, userId, eq(savedViews.listKey, listKey))
     .orderBy(asc(sql`lower(${savedViews.name})`), asc(savedViews.id))
     .limit(SAVED_VIEWS_ANSWER_MAX);
 }
 
 /** One view as `userId` may see it (theirs or shared); undefined otherwise. */
 export async function findVisibleView(db: Db, userId: number, id: number): Promise<SavedViewRecord | undefined> {
-  const [row] = await db
-    .select({ ...viewColumns, isDefault: sql<boolean>`${savedViewDefaults.viewId} is not null` })
-    .from(savedViews)
-    .innerJoin(users, eq(users.id, savedViews.ownerId))
-    .leftJoin(
-      savedViewDefaults,
-      and(eq(savedViewDefaults.userId, userId), eq(savedViewDefaults.listKey, savedViews.listKey), eq(savedViewDefaults.viewId, savedViews.id)),
-    )
-    .where(and(eq(savedViews.id, id), or(eq(savedViews.ownerId, userId), eq(savedViews.shared, true))));
+  const [row] = await viewsVisibleTo(db, userId, eq(savedViews.id, id));
   return row;
 }
 
