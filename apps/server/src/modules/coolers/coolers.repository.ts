@@ -43,12 +43,6 @@ const withPartNumber = (db: Db) =>
 export type CoolerRow = Awaited<ReturnType<typeof withPartNumber>>[number];
 
 export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ rows: CoolerRow[]; total: number }> {
-  // A whole serial (what a scan gives) is answered by the serials' unique index, any case, before
-  // any "contains" search (docs/decisions/247): that cooler alone.
-  if (query.serialNumber && query.page === 1) {
-    const exact = await withPartNumber(db).where(sql`lower(${coolers.serialNumber}) = lower(${query.serialNumber})`);
-    if (exact.length > 0) return { rows: exact, total: exact.length };
-  }
   // Only the cooler's own columns are filtered, so counting `coolers` alone counts the same rows.
   const where = query.serialNumber ? containsText(coolers.serialNumber, query.serialNumber) : undefined;
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'serialNumber', coolers.id, ['serialNumber']);
