@@ -15,9 +15,32 @@ export const INVENTORY = 'inventory';
 /** The reference lists: users, part numbers, customer accounts and clients, collection points, CC codes, scrap reasons, suppliers, delivery e-mails (docs/decisions/246). */
 export const CATALOG = 'catalog';
 
-/** Totals kept at most; the oldest is forgotten first. */
+/** Values kept per database at most; the oldest is forgotten first. */
 const MAX_REMEMBERED = 5000;
-const remembered = new Map<string, { version: string; total: number }>();
+const rememberedByDb = new WeakMap<Db, Map<string, { version: string; value: unknown }>>();
+
+/** A value and the list version it was read under, from the same statement (null: the list has no version row). */
+export interface ReadUnderVersion<T> {
+  version: string | null;
+  value: T;
+}
+
+/**
+ * `read()`'s value, or the one remembered under `key` while `list`'s version is the one it was read
+ * under (docs/decisions/112): a total, a dashboard figure. `versionRead`: the version as a statement
+ * of this request already read it, which spares asking it again (docs/decisions/248).
+ */
+export async function rememberedUnderVersion<T>(db: Db, list: string, key: string, read: () => Promise<ReadUnderVersion<T>>, versionRead?: string): Promise<T> {
+  let memo = rememberedByDb.get(db);
+  if (!memo) rememberedByDb.set(db, (memo = new Map()));
+  const known = memo.get(key);
+  if (known && (versionRead === known.version || (await listVersion(db, list)) === known.version)) return known.value as T;
+  const { version, value } = await read();
+  memo.delete(key);
+  if (version !== null) memo.set(key, { version, value });
+  if (memo.size > MAX_REMEMBERED) memo.delete(memo.keys().next().value!);
+  return value;
+}
 
 /** The version of a list, read on every remembered total: prepared by name, planned once per connection. */
 const versionStatements = new WeakMap<Db, ReturnType<typeof prepareVersion>>();
@@ -43,16 +66,16 @@ export async function rememberedCount(db: Db, list: string, table: PgTable, wher
     .from(table)
     .where(where);
   const { sql: text, params } = counting.toSQL();
-  const key = `${text}\u0000${JSON.stringify(params)}`;
-  const known = remembered.get(key);
-  if (known && versionRead === known.version) return known.total;
-  if (known && (await listVersion(db, list)) === known.version) return known.total;
-  const [row] = await counting;
-  const total = row?.total ?? 0;
-  remembered.delete(key);
-  if (row?.version != null) remembered.set(key, { version: row.version, total });
-  if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-  return total;
+  return rememberedUnderVersion(
+    db,
+    list,
+    `${text}\u0000${JSON.stringify(params)}`,
+    async () => {
+      const [row] = await counting;
+      return { version: row?.version ?? null, value: row?.total ?? 0 };
+    },
+    versionRead,
+  );
 }
 
 /** The version of `list` now (one primary-key read): what a figure remembered under it is checked against. */

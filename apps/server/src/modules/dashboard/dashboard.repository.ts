@@ -8,7 +8,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
-import { INVENTORY } from '../../db/list-counts';
+import { INVENTORY, type ReadUnderVersion } from '../../db/list-counts';
 import { scrapReasons } from '../../db/schema';
 
 /** Rows of a raw statement (both drivers answer `{ rows }`). */
@@ -29,17 +29,13 @@ function daysBetween(from: string, to: string): { start: SQL; end: SQL } {
 
 const version = sql`select version::text as version from list_versions where list = ${INVENTORY}`;
 
-export interface Versioned<T> {
-  version: string | null;
-  value: T;
-}
 
 /**
  * Receipts per London day and process option. `process_option in (…)` (every value the check
  * allows) lets PostgreSQL read receipts_process_option_idx (option, receipt_date, id) alone: three
  * range scans of the index, no table rows.
  */
-export async function receiptsPerDayAndOption(db: Db, from: string, to: string): Promise<Versioned<{ day: string; option: ProcessOption; n: number }[]>> {
+export async function receiptsPerDayAndOption(db: Db, from: string, to: string): Promise<ReadUnderVersion<{ day: string; option: ProcessOption; n: number }[]>> {
   const { start, end } = daysBetween(from, to);
   const rows = await rowsOf<{ version: string | null; day: string | null; option: ProcessOption | null; n: number | null }>(
     db,
@@ -61,7 +57,7 @@ export async function receiptsPerDayAndOption(db: Db, from: string, to: string):
  * by option S and by D with D5 (receipts_scrap_reason_check): those two conditions let PostgreSQL
  * read the option and state indexes for the period instead of every receipt of it.
  */
-export async function scrapReasonsInPeriod(db: Db, from: string, to: string): Promise<Versioned<{ received: number; reasons: { id: number; n: number }[] }>> {
+export async function scrapReasonsInPeriod(db: Db, from: string, to: string): Promise<ReadUnderVersion<{ received: number; reasons: { id: number; n: number }[] }>> {
   const { start, end } = daysBetween(from, to);
   const rows = await rowsOf<{ version: string | null; received: number; id: number | null; n: number | null }>(
     db,
@@ -94,7 +90,7 @@ export function scrapReasonsById(db: Db, ids: number[]) {
  * period (at most one such note per receipt: delivery_lines_exclusive_receipt_unique). Walked from
  * the notes (a few thousand) to their lines and receipts by primary key.
  */
-export async function turnaroundInPeriod(db: Db, from: string, to: string): Promise<Versioned<{ n: number; median: number | null; p90: number | null }>> {
+export async function turnaroundInPeriod(db: Db, from: string, to: string): Promise<ReadUnderVersion<{ n: number; median: number | null; p90: number | null }>> {
   const { start, end } = daysBetween(from, to);
   const rows = await rowsOf<{ version: string | null; n: number; median: number | null; p90: number | null }>(
     db,

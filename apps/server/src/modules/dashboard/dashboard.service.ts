@@ -23,26 +23,12 @@ import {
 import { londonToday } from '@cooler-hub/contract/london-time';
 import { receiptListQuery } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
-import { INVENTORY, listVersion } from '../../db/list-counts';
+import { INVENTORY, rememberedUnderVersion, type ReadUnderVersion } from '../../db/list-counts';
 import { countReceipts } from '../receipts/receipt-pages.repository';
 import * as repo from './dashboard.repository';
 
-/** Figures kept per database at most; the oldest is forgotten first. */
-const MAX_REMEMBERED = 100;
-const rememberedByDb = new WeakMap<Db, Map<string, { version: string; value: unknown }>>();
-
-/** `read()`'s value, or the one remembered under `key` while the inventory version is unchanged. */
-async function remembered<T>(db: Db, key: string, read: () => Promise<repo.Versioned<T>>): Promise<T> {
-  let memo = rememberedByDb.get(db);
-  if (!memo) rememberedByDb.set(db, (memo = new Map()));
-  const known = memo.get(key);
-  if (known && known.version === (await listVersion(db, INVENTORY))) return known.value as T;
-  const { version, value } = await read();
-  memo.delete(key);
-  if (version !== null) memo.set(key, { version, value });
-  if (memo.size > MAX_REMEMBERED) memo.delete(memo.keys().next().value!);
-  return value;
-}
+/** A grouped figure, remembered under the inventory version it was read in (docs/decisions/112). */
+const remembered = <T>(db: Db, key: string, read: () => Promise<ReadUnderVersion<T>>) => rememberedUnderVersion(db, INVENTORY, `dashboard ${key}`, read);
 
 /** A link's query as GET /api/receipts reads it: `a[b]=v` nested as the query parser nests it, then the list's own schema. */
 function listQueryOf(link: ReceiptsLink) {
