@@ -8,11 +8,11 @@ export const ROLES = ['Admin', 'Production'] as const;
 export const role = z.enum(ROLES, { error: 'Choose Admin or Production.' });
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = ['ROLE_ADMIN_USER', 'ROLE_MASTER_ACCOUNT', 'ROLE_REMOVE_INVENTORY'] as const;
+export const PERMISSIONS = ['ROLE_ADMIN_USER', 'ROLE_MASTER_ACCOUNT', 'ROLE_REMOVE_INVENTORY', 'ROLE_IMPORT'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  Admin: ['ROLE_ADMIN_USER', 'ROLE_MASTER_ACCOUNT', 'ROLE_REMOVE_INVENTORY'],
+  Admin: ['ROLE_ADMIN_USER', 'ROLE_MASTER_ACCOUNT', 'ROLE_REMOVE_INVENTORY', 'ROLE_IMPORT'],
   Production: ['ROLE_ADMIN_USER'],
 };
 
@@ -28,6 +28,8 @@ export const ABILITIES = {
   manageUser: 'ROLE_MASTER_ACCOUNT',
   backup: 'ROLE_MASTER_ACCOUNT',
   manipulateInventory: 'ROLE_REMOVE_INVENTORY',
+  /** Importing records from files (docs/decisions/258). */
+  import: 'ROLE_IMPORT',
 } as const satisfies Record<string, Permission>;
 export type Ability = keyof typeof ABILITIES;
 
