@@ -197,3 +197,15 @@ export const importRefusalList = listResponse(importRefusal);
 
 /** The column added to the refused rows' file. */
 export const REFUSED_ROWS_ERROR_HEADER = 'Error';
+
+/** POST /api/imports/{id}/sheet: read another sheet of the workbook (header and mapping follow). */
+export const importSheetBody = z.object({ sheet: z.string().min(1).max(100) });
+export type ImportSheetBody = z.infer<typeof importSheetBody>;
+
+/** GET /api/imports: the signed-in user's imports, newest first. */
+export const importListQuery = listQuery(['createdAt'], {});
+export type ImportListQuery = z.infer<typeof importListQuery>;
+export const importList = listResponse(importJob);
+
+/** How often a screen showing a running import asks for its progress. */
+export const IMPORT_POLL_MS = 1000;
