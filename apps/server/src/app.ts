@@ -67,6 +67,8 @@ import { ReceiptsService } from './modules/receipts/receipts.service';
 import { revisionEntriesRoutes } from './modules/revision-entries/revision-entries.routes';
 import { RevisionEntriesService } from './modules/revision-entries/revision-entries.service';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { ImportsService } from './modules/imports/imports.service';
 import { SavedViewsService } from './modules/saved-views/saved-views.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
@@ -195,6 +197,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     await api.register(searchRoutes, { search: new SearchService(db) });
     await api.register(dashboardRoutes, { dashboard: new DashboardService(db) });
     await api.register(savedViewsRoutes, { savedViews: new SavedViewsService(db) });
+    await api.register(importsRoutes, { imports: new ImportsService(db, jobs) });
     await api.register(revisionEntriesRoutes, { revisionEntries: new RevisionEntriesService(db) });
     // Delivery notes (docs/product.md §2.13, §7).
     const deliveries = new DeliveriesService(db, deliveryMailHooks(mailQueue));

@@ -209,3 +209,15 @@ export const importList = listResponse(importJob);
 
 /** How often a screen showing a running import asks for its progress. */
 export const IMPORT_POLL_MS = 1000;
+
+// ── what a row is refused for, besides the contract's own messages ──────────────────────────────
+
+/** A reference cell that names nothing: `what` is e.g. 'customer account'. */
+export const importNoMatch = (what: string, value: string) => `No ${what} is named '${value}'.`;
+/** A reference cell that names several records. */
+export const importSeveralMatch = (what: string, value: string) => `Several ${what}s are named '${value}': give its number instead.`;
+/** A natural key given by an earlier row of the same file. */
+export const importDuplicateRow = (row: number) => `Row ${row} of this file already gives this.`;
+export const IMPORT_NOT_A_DATE = 'Enter a date as dd/MM/yyyy, YYYY-MM-DD or an Excel date.';
+/** A receipt's serial is new, so its cooler is created: then its part number and DOM are needed. */
+export const IMPORT_NEW_COOLER_NEEDS = 'The serial number is new: give its part number and DOM so the cooler can be created.';

@@ -29,6 +29,8 @@ export const revisionEntry = z.object({
   createdAt: z.iso.datetime(),
   /** The screens' 'User': the name is kept, so it reads the same after the user is deleted (id null then). */
   creator: z.object({ id: z.number().int().nullable(), username: z.string() }),
+  /** Where the change came from besides its user: an import's '<file name>, row <n>'; null for the screens' own changes. */
+  source: z.string().nullable(),
   diffType,
   /** The screens' 'Changes' of a Text entry; empty for OldNew. */
   textOnlyMessage: z.array(z.string()),

@@ -35,6 +35,7 @@ import { DELIVERY_STATUSES } from '@cooler-hub/contract/deliveries';
 import { ADDRESS_TARGETS, type LookedUpAddress } from '@cooler-hub/contract/delivery-addresses';
 import { DELIVERY_TYPES } from '@cooler-hub/contract/delivery-types';
 import { UPLOAD_KINDS } from '@cooler-hub/contract/uploads';
+import type { ImportCounts, ImportMapping } from '@cooler-hub/contract/imports';
 import { COLORS } from '@cooler-hub/contract/users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -461,6 +462,8 @@ export const revisionEntries = pgTable(
     oldNewMessage: jsonb('old_new_message').$type<Record<string, [RevisionValue, RevisionValue]>>().notNull().default({}),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     creatorUsername: varchar('creator_username', { length: 180 }).notNull(),
+    /** Where a change came from besides its user: an import's file name and row (docs/decisions/258). */
+    source: varchar('source', { length: 300 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -637,4 +640,84 @@ export const savedViewDefaults = pgTable(
       .references(() => savedViews.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.listKey] }), index('saved_view_defaults_view_idx').on(t.viewId)],
+);
+
+// ── imports (docs/decisions/258) ───────────────────────────────────────────────────────────────
+
+/**
+ * One uploaded file and its runs. A run (dry run or import) is a job on the queue; `run_id` names the
+ * current one, so a job of an older run stops. An import commits `resume_row` with each batch: a run
+ * picked up again skips the rows already written.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey(),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    format: varchar('format', { length: 10 }).$type<'csv' | 'xlsx'>().notNull(),
+    size: integer('size').notNull(),
+    sheet: varchar('sheet', { length: 100 }),
+    sheets: jsonb('sheets').$type<string[]>().notNull().default([]),
+    headers: jsonb('headers').$type<string[]>().notNull().default([]),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull().default({}),
+    /** The mapping the last finished dry run checked; an import needs it to equal `mapping`. */
+    checkedMapping: jsonb('checked_mapping').$type<ImportMapping | null>(),
+    status: varchar('status', { length: 20 }).notNull(),
+    runId: uuid('run_id'),
+    /** 'dryRun' or 'import': what the current or last run does. */
+    runMode: varchar('run_mode', { length: 10 }),
+    runStartedAt: timestamp('run_started_at', { withTimezone: true }),
+    rowsDone: integer('rows_done').notNull().default(0),
+    bytesDone: bigint('bytes_done', { mode: 'number' }).notNull().default(0),
+    /** An import's last row written (with its batch); 0 before any. */
+    resumeRow: integer('resume_row').notNull().default(0),
+    counts: jsonb('counts').$type<ImportCounts>().notNull().default({ new: 0, updated: 0, unchanged: 0, refused: 0 }),
+    error: text('error'),
+    creatorId: integer('creator_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    creatorUsername: varchar('creator_username', { length: 180 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('imports_creator_idx').on(t.creatorId, t.createdAt)],
+);
+
+/** An import's bytes, in chunks of 1 MiB, read back in order as a stream. */
+export const importFileChunks = pgTable(
+  'import_file_chunks',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);
+
+/** The rows the last run refused: each problem, and the row's cells for the refused rows' file. */
+export const importRefusals = pgTable(
+  'import_refusals',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    problems: jsonb('problems').$type<{ field: string; message: string }[]>().notNull(),
+    cells: jsonb('cells').$type<(string | null)[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);
+
+/** The mapping a user last chose for a kind: header key → field name. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -1,5 +1,5 @@
 /** SQL for coolers, each answered with its part number's id and text. Every function takes `db`, which may be a transaction. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { CoolerListQuery } from '@cooler-hub/contract/coolers';
 import { nextVersion, tableVersions } from '../../db/versions';
 import type { Db } from '../../db/client';
@@ -52,6 +52,18 @@ export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ row
   // receipts or coolers change (docs/decisions/112).
   const total = offset === 0 && rows.length < query.perPage ? rows.length : await rememberedCount(db, INVENTORY, coolers, where);
   return { rows, total };
+}
+
+/** The coolers with these serial numbers, ignoring case (an import's batch); locked when `lock`. */
+export async function coolersWithSerials(db: Db, serials: string[], lock: boolean): Promise<CoolerRow[]> {
+  if (serials.length === 0) return [];
+  const rows = withPartNumber(db).where(inArray(sql`lower(${coolers.serialNumber})`, serials.map((s) => s.toLowerCase())));
+  return lock ? rows.for('update', { of: coolers }) : rows;
+}
+
+/** Many new coolers in one statement (an import's batch); a taken serial fails it. */
+export async function insertCoolers(db: Db, rows: (CoolerValues & { id: string })[]): Promise<void> {
+  if (rows.length > 0) await db.insert(coolers).values(rows);
 }
 
 export async function findCooler(db: Db, id: string): Promise<CoolerRow | undefined> {

@@ -39,17 +39,17 @@ function toCoolerReceipt(row: CoolerReceiptRow): CoolerReceipt {
   };
 }
 
-const subjectOf = (id: string): Subject => ({ kind: 'Cooler', ref: id });
+export const coolerSubject = (id: string): Subject => ({ kind: 'Cooler', ref: id });
 
 /** What history shows of a cooler: the part number's text, which outlives a rename of its id's meaning. */
-const snapshotOf = (row: CoolerRow): Snapshot => ({
+export const coolerSnapshot = (row: CoolerRow): Snapshot => ({
   serialNumber: row.serialNumber,
   partNumber: row.partNumber.partNumber,
   dateOfManufacture: row.dateOfManufacture,
 });
 
 /** 'Serial number: SN-1', … — the values a created or deleted cooler had. */
-const describe = (row: CoolerRow): string[] => [
+export const describeCooler = (row: CoolerRow): string[] => [
   `Serial number: ${row.serialNumber}`,
   `Part number: ${row.partNumber.partNumber}`,
   `Date of manufacture: ${row.dateOfManufacture}`,
@@ -112,7 +112,7 @@ export class CoolersService {
           if (!(await repo.insertCooler(tx, body.id, values))) return undefined;
           const created = await repo.findCooler(tx, body.id);
           if (!created) throw new Error('the inserted cooler is not readable');
-          await recordText(tx, actor, subjectOf(body.id), [COOLER_CREATED, ...describe(created)]);
+          await recordText(tx, actor, coolerSubject(body.id), [COOLER_CREATED, ...describeCooler(created)]);
           return created;
         },
         matches: (r) =>
@@ -142,7 +142,7 @@ export class CoolersService {
       }, actor);
       const after = await repo.findCooler(tx, id);
       if (!after) throw new NotFoundError();
-      await recordChanges(tx, actor, subjectOf(id), snapshotOf(before), snapshotOf(after));
+      await recordChanges(tx, actor, coolerSubject(id), coolerSnapshot(before), coolerSnapshot(after));
       return { ...toCooler(after), version: await repo.versions.now(tx, id) };
     });
   }
@@ -154,7 +154,7 @@ export class CoolersService {
       if (!current) throw new NotFoundError();
       await repo.assertCoolerUnused(tx, id);
       await repo.deleteCooler(tx, id);
-      await recordText(tx, actor, subjectOf(id), [COOLER_DELETED, ...describe(current)]);
+      await recordText(tx, actor, coolerSubject(id), [COOLER_DELETED, ...describeCooler(current)]);
     });
   }
 

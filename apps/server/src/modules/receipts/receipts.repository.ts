@@ -3,7 +3,7 @@
  * collection point and scrap reason. Every function takes `db`, which may be a transaction. The
  * list's pages are planned in receipt-pages.repository.ts.
  */
-import { and, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions } from '../../db/versions';
@@ -98,6 +98,23 @@ export async function findReceipt(db: Db, id: string): Promise<ReceiptRow | unde
 export async function lockReceipt(tx: Db, id: string): Promise<ReceiptRow | undefined> {
   const [row] = await withReferences(tx).where(eq(receipts.id, id)).for('update', { of: receipts });
   return row;
+}
+
+/** The receipts holding these LB numbers (an import's batch); locked until the transaction ends when `lock`. */
+export async function receiptsWithLbNumbers(db: Db, lbNumbers: string[], lock: boolean): Promise<ReceiptRow[]> {
+  if (lbNumbers.length === 0) return [];
+  const rows = withReferences(db).where(inArray(receipts.lbNumber, lbNumbers));
+  return lock ? rows.for('update', { of: receipts }) : rows;
+}
+
+/** The receipts with these ids, as answered. */
+export async function findReceipts(db: Db, ids: string[]): Promise<ReceiptRow[]> {
+  return ids.length === 0 ? [] : withReferences(db).where(inArray(receipts.id, ids));
+}
+
+/** Many new receipts in one statement (an import's batch); a taken id or LB number fails it. */
+export async function insertReceipts(db: Db, rows: (ReceiptValues & { id: string })[]): Promise<void> {
+  if (rows.length > 0) await db.insert(receipts).values(rows);
 }
 
 /** The receipt holding `lbNumber`, other than `exceptId`. */

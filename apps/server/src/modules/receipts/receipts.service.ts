@@ -45,10 +45,10 @@ export function toReceipt(row: ReceiptRow): Receipt {
   };
 }
 
-const subjectOf = (id: string): Subject => ({ kind: 'Receipt', ref: id });
+export const receiptSubject = (id: string): Subject => ({ kind: 'Receipt', ref: id });
 
 /** What history shows of a receipt, by body field: names and codes rather than ids. */
-const snapshotOf = (row: ReceiptRow): Snapshot => ({
+export const receiptSnapshot = (row: ReceiptRow): Snapshot => ({
   lbNumber: row.lbNumber,
   receiptDate: row.receiptDate.toISOString(),
   supplier: row.supplier.name,
@@ -65,7 +65,7 @@ const snapshotOf = (row: ReceiptRow): Snapshot => ({
 });
 
 /** 'LB number: LB123', … — the values a created or deleted receipt had (empty ones left out). */
-const describe = (row: ReceiptRow): string[] => {
+export const describeReceipt = (row: ReceiptRow): string[] => {
   const labels: [string, string | number | null][] = [
     ['LB number', row.lbNumber],
     ['Receipt date', row.receiptDate.toISOString()],
@@ -114,7 +114,7 @@ export class ReceiptsService {
           if (!values || !(await repo.insertReceipt(tx, body.id, values))) return undefined;
           const created = await repo.findReceipt(tx, body.id);
           if (!created) throw new Error('the inserted receipt is not readable');
-          await recordText(tx, actor, subjectOf(body.id), [RECEIPT_CREATED, ...describe(created)]);
+          await recordText(tx, actor, receiptSubject(body.id), [RECEIPT_CREATED, ...describeReceipt(created)]);
           return created;
         },
         matches: (r) => r.receiptDate.getTime() === receiptDate.getTime() && sameFields(r, body),
@@ -136,7 +136,7 @@ export class ReceiptsService {
       await repo.updateReceipt(tx, id, values, actor);
       const after = await repo.findReceipt(tx, id);
       if (!after) throw new NotFoundError();
-      await recordChanges(tx, actor, subjectOf(id), snapshotOf(before), snapshotOf(after));
+      await recordChanges(tx, actor, receiptSubject(id), receiptSnapshot(before), receiptSnapshot(after));
       return { ...toReceipt(after), version: await repo.versions.now(tx, id) };
     });
   }
@@ -149,7 +149,7 @@ export class ReceiptsService {
       if (!current) throw new NotFoundError();
       // A receipt on a delivery note is refused by the foreign key of delivery_lines (400, docs/decisions/021).
       await repo.deleteReceipt(tx, id);
-      await recordText(tx, actor, subjectOf(id), [RECEIPT_DELETED, ...describe(current)]);
+      await recordText(tx, actor, receiptSubject(id), [RECEIPT_DELETED, ...describeReceipt(current)]);
     });
   }
 
@@ -171,20 +171,7 @@ export class ReceiptsService {
     if (missing.length > 0) {
       throw new ValidationError(missing.map((field) => ({ propertyPath: field, title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE })));
     }
-    return {
-      lbNumber: body.lbNumber,
-      supplierId: body.supplier,
-      customerAccountId: body.customerAccount,
-      inventoryItemId: body.inventoryItem,
-      collectionPointId: body.collectionPoint,
-      engineerNo: body.engineerNo,
-      processOption: body.processOption,
-      processState: body.processState,
-      scrapReasonId: scrapReasonId ?? null,
-      notes: body.notes,
-      tagFaultComment: body.tagFaultComment,
-      assetNo: body.assetNo,
-    };
+    return receiptValues(body, scrapReasonId ?? null);
   }
 
   /** LB numbers are unique (docs/architecture.md §5); the unique index decides a race (plugins/errors → lbNumber). */
@@ -193,8 +180,26 @@ export class ReceiptsService {
   }
 }
 
+/** The columns a body sets once its references are known to exist (the scrap reason by its id). */
+export function receiptValues(body: ReceiptUpdateBody, scrapReasonId: number | null): Omit<ReceiptValues, 'receiptDate'> {
+  return {
+    lbNumber: body.lbNumber,
+    supplierId: body.supplier,
+    customerAccountId: body.customerAccount,
+    inventoryItemId: body.inventoryItem,
+    collectionPointId: body.collectionPoint,
+    engineerNo: body.engineerNo,
+    processOption: body.processOption,
+    processState: body.processState,
+    scrapReasonId,
+    notes: body.notes,
+    tagFaultComment: body.tagFaultComment,
+    assetNo: body.assetNo,
+  };
+}
+
 /** Whether a stored receipt holds what a create body asks for (its id and date aside). */
-function sameFields(r: ReceiptRow, body: ReceiptUpdateBody): boolean {
+export function sameFields(r: ReceiptRow, body: ReceiptUpdateBody): boolean {
   return (
     r.lbNumber === body.lbNumber &&
     r.supplier.id === body.supplier &&

@@ -13,6 +13,7 @@ export function toRevisionEntry(row: RevisionEntryRow): RevisionEntry {
     entryRef: row.entryRef,
     createdAt: row.createdAt.toISOString(),
     creator: { id: row.creatorId, username: row.creatorUsername },
+    source: row.source,
     diffType: row.diffType,
     textOnlyMessage: row.textOnlyMessage,
     oldNewMessage: row.oldNewMessage,

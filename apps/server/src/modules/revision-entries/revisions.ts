@@ -40,15 +40,19 @@ export async function recordText(tx: Tx, actor: Actor, subject: Subject, message
   });
 }
 
-/** One Text entry for each of many subjects, in one statement: an action on a batch (LB tags printed). */
-export async function recordTextEach(tx: Tx, actor: Actor, entries: { subject: Subject; messages: string[] }[]): Promise<void> {
+/**
+ * One Text entry for each of many subjects, in one statement: an action on a batch (LB tags printed,
+ * an import's creates). `source`: where each change came from besides its user (an import's row).
+ */
+export async function recordTextEach(tx: Tx, actor: Actor, entries: { subject: Subject; messages: string[]; source?: string }[]): Promise<void> {
   await insertRevisionEntries(
     tx,
-    entries.map(({ subject, messages }) => ({
+    entries.map(({ subject, messages, source }) => ({
       entryKind: subject.kind,
       entryRef: subject.ref,
       diffType: 'Text' as const,
       textOnlyMessage: messages,
+      source: source ?? null,
       ...creatorOf(actor),
     })),
   );
@@ -62,6 +66,26 @@ export function changesBetween(before: Snapshot, after: Snapshot): Record<string
     if (old !== value) changes[field] = [old, value];
   }
   return changes;
+}
+
+/** Updates of many subjects in one statement, each as `recordChanges` writes it (an import's batch). */
+export async function recordChangesEach(
+  tx: Tx,
+  actor: Actor,
+  entries: { subject: Subject; before: Snapshot; after: Snapshot; source?: string }[],
+): Promise<void> {
+  const changed = entries.map((e) => ({ ...e, changes: changesBetween(e.before, e.after) })).filter((e) => Object.keys(e.changes).length > 0);
+  await insertRevisionEntries(
+    tx,
+    changed.map(({ subject, changes, source }) => ({
+      entryKind: subject.kind,
+      entryRef: subject.ref,
+      diffType: 'OldNew' as const,
+      oldNewMessage: changes,
+      source: source ?? null,
+      ...creatorOf(actor),
+    })),
+  );
 }
 
 /** An update: one OldNew entry with only the changed fields; nothing when nothing changed. */

@@ -9,6 +9,7 @@ const base: RevisionEntry = {
   createdAt: '2026-01-01T10:00:00Z',
   creator: { id: 1, username: 'admin' },
   diffType: 'Text',
+  source: null,
   textOnlyMessage: [],
   oldNewMessage: {},
 };

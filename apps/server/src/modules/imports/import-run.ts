@@ -1,0 +1,147 @@
+/**
+ * One run of an import — its dry run or the import itself — as a job on the queue (docs/decisions/258).
+ * The file is read as a stream in batches of rows; each batch is checked by its kind against the
+ * database, and in an import written in its own transaction together with the run's progress, its
+ * refusals and the last row written (`resume_row`): a run picked up again by any instance after a
+ * crash skips what was written and goes on. The run stops between batches once it is no longer the
+ * import's current run (cancelled, or a new run started).
+ */
+import { z } from 'zod';
+import { IMPORT_FIELDS, type ImportCounts, type ImportKind, type ImportMapping } from '@cooler-hub/contract/imports';
+import type { Db } from '../../db/client';
+import type { JobAttempt } from '../../jobs/job-queue';
+import type { Actor, Tx } from '../revision-entries/revisions';
+import * as repo from './imports.repository';
+import type { ImportRow } from './imports.repository';
+import { coolersImporter } from './kinds/coolers';
+import { customerAccountsImporter } from './kinds/customer-accounts';
+import type { FieldRow, KindImporter, RowOutcome } from './kinds/kind';
+import { partNumbersImporter } from './kinds/part-numbers';
+import { receiptsImporter } from './kinds/receipts';
+import { FileRefusal, openTable, type ImportRow as FileRow } from './read';
+
+export const IMPORT_JOB = 'import-run';
+export const importJobData = z.object({ importId: z.uuid(), runId: z.uuid() });
+
+/** Rows per batch: one transaction and a handful of statements each. */
+export const BATCH_ROWS = 1000;
+export const RUNNING_STATUSES = ['checking', 'importing'] as const;
+export const NO_COUNTS: ImportCounts = { new: 0, updated: 0, unchanged: 0, refused: 0 };
+export const CREATOR_GONE = 'The user who started this import no longer exists.';
+
+export function importerFor(kind: ImportKind, db: Db): Promise<KindImporter> {
+  switch (kind) {
+    case 'receipts':
+      return receiptsImporter(db);
+    case 'coolers':
+      return coolersImporter(db);
+    case 'customerAccounts':
+      return customerAccountsImporter(db);
+    case 'partNumbers':
+      return Promise.resolve(partNumbersImporter());
+  }
+}
+
+/** A file row read through the mapping: a cell's text by field. */
+export function fieldRow(row: FileRow, mapping: ImportMapping): FieldRow {
+  return {
+    rowNumber: row.rowNumber,
+    get: (field) => {
+      const column = mapping[field];
+      return column === null || column === undefined ? null : (row.cells[column] ?? null);
+    },
+  };
+}
+
+/** A problem's field as the person knows it: the header of its column, else the field's label. */
+export function columnName(job: Pick<ImportRow, 'kind' | 'headers' | 'mapping'>, field: string): string {
+  const column = job.mapping[field];
+  const header = column === null || column === undefined ? undefined : job.headers[column];
+  return header || (IMPORT_FIELDS[job.kind as ImportKind].find((f) => f.name === field)?.label ?? field);
+}
+
+function tally(counts: ImportCounts, outcomes: RowOutcome[]): ImportCounts {
+  const next = { ...counts };
+  for (const o of outcomes) next[o.status] += 1;
+  return next;
+}
+
+/** The job's handler: a run that broke on the file or on its last attempt is failed with its reason, else retried. */
+export async function runImportJob(db: Db, data: unknown, attempt: JobAttempt): Promise<void> {
+  const { importId, runId } = importJobData.parse(data);
+  try {
+    await runImport(db, importId, runId);
+  } catch (err) {
+    if (!(err instanceof FileRefusal) && !attempt.lastAttempt) throw err;
+    await repo.finishRun(db, importId, runId, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+export async function runImport(db: Db, importId: string, runId: string): Promise<void> {
+  const job = await repo.findImport(db, importId);
+  if (!job || job.runId !== runId || !(RUNNING_STATUSES as readonly string[]).includes(job.status)) return;
+  if (job.creatorId === null) {
+    await repo.finishRun(db, importId, runId, { status: 'failed', error: CREATOR_GONE });
+    return;
+  }
+  const actor: Actor = { id: job.creatorId, username: job.creatorUsername };
+  const importing = job.runMode === 'import';
+  // A dry run starts over; an import goes on after its last batch written.
+  const resumeRow = importing ? job.resumeRow : 0;
+  let counts = resumeRow > 0 ? job.counts : NO_COUNTS;
+  let rowsDone = resumeRow > 0 ? job.rowsDone : 0;
+  if (resumeRow === 0) await repo.deleteRefusals(db, importId);
+
+  const importer = await importerFor(job.kind as ImportKind, db);
+  const table = await openTable(repo.storedFile(db, importId, job.size), job.format, job.sheet ?? undefined);
+  const source = (rowNumber: number) => `${job.fileName}, row ${rowNumber}`;
+
+  /** Checks one batch — and writes it, given the import's transaction `tx` — false once the run is no longer current. */
+  const runBatch = async (db: Db, rows: FileRow[], tx: Tx | undefined): Promise<boolean> => {
+    const last = rows[rows.length - 1]!;
+    const checked = await importer.check(db, rows.map((r) => fieldRow(r, job.mapping)), importing);
+    if (tx) await checked.write(tx, actor, source);
+    const cells = new Map(rows.map((r) => [r.rowNumber, r.cells]));
+    await repo.insertRefusals(
+      db,
+      importId,
+      checked.outcomes.flatMap((o) =>
+        o.status === 'refused'
+          ? [{ rowNumber: o.rowNumber, problems: o.problems.map((p) => ({ field: columnName(job, p.field), message: p.message })), cells: cells.get(o.rowNumber) ?? [] }]
+          : [],
+      ),
+    );
+    const progress = { rowsDone: rowsDone + rows.length, bytesDone: last.bytesRead, counts: tally(counts, checked.outcomes) };
+    const current = await repo.recordProgress(db, importId, runId, importing ? { ...progress, resumeRow: last.rowNumber } : progress);
+    if (current) ({ rowsDone, counts } = progress);
+    return current;
+  };
+
+  const flush = (rows: FileRow[]): Promise<boolean> =>
+    importing
+      ? db.transaction(async (tx) => {
+          // The run's row locked first: a cancel waits for this batch, and this batch sees a cancel.
+          const state = await repo.lockImport(tx, importId);
+          if (!state || state.runId !== runId || state.status !== 'importing') return false;
+          return runBatch(tx, rows, tx);
+        })
+      : runBatch(db, rows, undefined);
+
+  try {
+    let batch: FileRow[] = [];
+    for await (const row of table.rows) {
+      if (row.rowNumber <= resumeRow) {
+        importer.skip(fieldRow(row, job.mapping));
+        continue;
+      }
+      batch.push(row);
+      if (batch.length < BATCH_ROWS) continue;
+      if (!(await flush(batch))) return;
+      batch = [];
+    }
+    if (batch.length > 0 && !(await flush(batch))) return;
+  } finally {
+    await table.close();
+  }
+  await repo.finishRun(db, importId, runId, importing ? { status: 'imported' } : { status: 'checked', checkedMapping: job.mapping, bytesDone: job.size });
+}

@@ -1,0 +1,154 @@
+/**
+ * /api/imports — importing records from CSV or XLSX (docs/decisions/258), for holders of ROLE_IMPORT:
+ * upload (multipart: file, kind, sheet), choose a sheet, dry run, import, cancel, progress, refusals
+ * and the refused rows' file, one's own imports.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { REQUIRED_MESSAGE, violationsFromIssues } from '@cooler-hub/contract/common';
+import {
+  IMPORT_FILE_TOO_LARGE,
+  MAX_IMPORT_BYTES,
+  importDryRunBody,
+  importJob,
+  importList,
+  importListQuery,
+  importRefusalList,
+  importRefusalListQuery,
+  importSheetBody,
+  importUploadFields,
+} from '@cooler-hub/contract/imports';
+import { ABILITIES } from '@cooler-hub/contract/permissions';
+import { signedInUser } from '../../plugins/auth';
+import { DomainError, FieldError, ValidationError } from '../../lib/errors';
+import type { ImportsService } from './imports.service';
+
+const tags = ['imports'];
+const config = { permission: ABILITIES.import };
+const idParams = z.object({ id: z.uuid() });
+
+/** A Content-Disposition naming any file name: ASCII for old clients, UTF-8 (RFC 6266) for the rest. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const MALFORMED_IMPORT_UPLOAD = 'The upload could not be read: the multipart body is malformed or incomplete.';
+
+export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
+  // One byte past the limit is read, so a file over it is told apart from one exactly at it.
+  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES + 1, files: 1, fields: 5, fieldSize: 1000, parts: 8, headerPairs: 100 } });
+
+  app.post(
+    '/api/imports',
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Upload a file to import (multipart/form-data: kind, sheet, then file); CSV or XLSX, ≤ ${MAX_IMPORT_BYTES} bytes`,
+        consumes: ['multipart/form-data'],
+        response: { 201: importJob },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const fields: Record<string, string> = {};
+      let job: Awaited<ReturnType<ImportsService['upload']>> | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') {
+            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            continue;
+          }
+          if (part.fieldname !== 'file' || job) {
+            part.file.resume();
+            continue;
+          }
+          // The fields come before the file in the form, so the kind is known while the bytes arrive.
+          const parsed = importUploadFields.safeParse(fields);
+          if (!parsed.success) {
+            part.file.resume();
+            throw new ValidationError(violationsFromIssues(parsed.error.issues));
+          }
+          try {
+            job = await imports.upload(user, parsed.data.kind, parsed.data.sheet, { fileName: part.filename, stream: part.file });
+          } finally {
+            part.file.resume();
+          }
+          if (part.file.truncated) throw new FieldError('file', IMPORT_FILE_TOO_LARGE);
+        }
+      } catch (err) {
+        if (err instanceof ValidationError || err instanceof DomainError) throw err;
+        const code = (err as { code?: unknown } | null)?.code;
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw err;
+        if (typeof code === 'string' && code.startsWith('FST_')) {
+          request.log.info({ err }, 'malformed import upload');
+          throw new DomainError(MALFORMED_IMPORT_UPLOAD);
+        }
+        throw err;
+      }
+      if (!job) {
+        const parsed = importUploadFields.safeParse(fields);
+        if (!parsed.success) throw new ValidationError(violationsFromIssues(parsed.error.issues));
+        throw new FieldError('file', REQUIRED_MESSAGE);
+      }
+      return reply.status(201).send(job);
+    },
+  );
+
+  app.get(
+    '/api/imports',
+    { config, schema: { tags, summary: "The signed-in user's imports, newest first", querystring: importListQuery, response: { 200: importList } } },
+    async (request) => imports.list(signedInUser(request), request.query),
+  );
+
+  app.get(
+    '/api/imports/:id',
+    { config, schema: { tags, summary: 'One import and the progress of its run', params: idParams, response: { 200: importJob } } },
+    async (request) => imports.get(request.params.id),
+  );
+
+  app.post(
+    '/api/imports/:id/sheet',
+    { config, schema: { tags, summary: "Read another sheet of the workbook (its header and mapping)", params: idParams, body: importSheetBody, response: { 200: importJob } } },
+    async (request) => imports.chooseSheet(signedInUser(request), request.params.id, request.body.sheet),
+  );
+
+  app.post(
+    '/api/imports/:id/dry_run',
+    { config, schema: { tags, summary: 'Check every row with this mapping; nothing is written', params: idParams, body: importDryRunBody, response: { 202: importJob } } },
+    async (request, reply) => reply.status(202).send(await imports.dryRun(signedInUser(request), request.params.id, request.body.mapping)),
+  );
+
+  app.post(
+    '/api/imports/:id/import',
+    { config, schema: { tags, summary: 'Import the checked file (or go on with a stopped import)', params: idParams, response: { 202: importJob } } },
+    async (request, reply) => reply.status(202).send(await imports.import(signedInUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/imports/:id/cancel',
+    { config, schema: { tags, summary: 'Stop the running dry run or import after its current batch', params: idParams, response: { 200: importJob } } },
+    async (request) => imports.cancel(signedInUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/imports/:id/refusals',
+    { config, schema: { tags, summary: 'The rows the last run refused, with their problems', params: idParams, querystring: importRefusalListQuery, response: { 200: importRefusalList } } },
+    async (request) => imports.refusals(request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/imports/:id/refused_rows',
+    { config, schema: { tags, summary: "The refused rows as a file of the upload's format, with an 'Error' column", params: idParams } },
+    async (request, reply) => {
+      const file = await imports.refusedRows(request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', attachment(file.fileName))
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  );
+};
