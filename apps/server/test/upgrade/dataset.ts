@@ -228,6 +228,45 @@ export function dataset(passwordHashes: string[]): [table: string, rows: Row[]][
         { user_id: 2, list_key: 'coolers', view_id: 2 },
       ],
     ],
+    [
+      'imports',
+      [
+        {
+          id: 'c1111111-0000-4000-8000-000000000001',
+          kind: 'partNumbers',
+          file_name: 'parts.csv',
+          format: 'csv',
+          size: 40,
+          sheet: null,
+          sheets: JSON.stringify([]),
+          headers: JSON.stringify(['Part Number', 'Description']),
+          mapping: JSON.stringify({ partNumber: 0, description: 1 }),
+          checked_mapping: JSON.stringify({ partNumber: 0, description: 1 }),
+          status: 'imported',
+          run_id: 'c2222222-0000-4000-8000-000000000001',
+          run_mode: 'import',
+          run_started_at: day(27, '09:00:00'),
+          rows_done: 2,
+          bytes_done: 40,
+          resume_row: 3,
+          counts: JSON.stringify({ new: 1, updated: 0, unchanged: 0, refused: 1 }),
+          error: null,
+          creator_id: 1,
+          creator_username: 'admin',
+          created_at: day(27, '08:59:00'),
+          updated_at: day(27, '09:00:01'),
+        },
+      ],
+    ],
+    [
+      'import_file_chunks',
+      [{ import_id: 'c1111111-0000-4000-8000-000000000001', seq: 0, bytes: Buffer.from('Part Number,Description\r\nFR-9,Tall\r\n,\r\n') }],
+    ],
+    [
+      'import_refusals',
+      [{ import_id: 'c1111111-0000-4000-8000-000000000001', row_number: 3, problems: JSON.stringify([{ field: 'Part Number', message: 'Required Field' }]), cells: JSON.stringify([null, null]) }],
+    ],
+    ['import_mappings', [{ user_id: 1, kind: 'partNumbers', mapping: JSON.stringify({ partnumber: 'partNumber', description: 'description' }) }]],
   ];
 
   function receipt(id: string, lb: string, when: string, cooler: string, mode: Row, exported: boolean): Row {

@@ -25,4 +25,6 @@ export const FIXTURE_LEVELS = [
   { name: '0010_note_approval_inventory_version', commit: 'e22cd03', date: '2026-11-26' },
   // Saved views (docs/decisions/253).
   { name: '0011_saved_views', commit: '69a9a6d', date: '2026-11-26' },
+  // Imports, and the source of a revision entry (docs/decisions/258).
+  { name: '0012_imports', commit: '07a33e8', date: '2026-11-27' },
 ] as const;
