@@ -25,23 +25,29 @@ export function neutralise(text: string): string {
 
 /** Text that must be quoted to stay one cell: a comma, a quote, or a line break (a lone CR included). */
 const NEEDS_QUOTES = /[",\r\n]/;
+/** The same for a file separated by semicolons or tabs (the refused rows of such an import). */
+const NEEDS_QUOTES_BY_SEPARATOR: Record<CsvSeparator, RegExp> = { ',': NEEDS_QUOTES, ';': /[";\r\n]/, '\t': /["\t\r\n]/ };
+
+/** What separates the cells of a line: a comma unless a file we give back was separated otherwise. */
+export type CsvSeparator = ',' | ';' | '\t';
 
 /** One cell as written: a number as the number, nothing for null, text neutralised and quoted when needed. */
-function csvCell(value: CsvCell): string {
+function csvCell(value: CsvCell, needsQuotes: RegExp): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
   const text = neutralise(value);
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**
  * Rows as CSV text, each ending in CRLF. Large files call it per batch and stream the pieces
  * (the end-of-day sheet); small ones call it once.
  */
-export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
+export function csvRows(rows: readonly (readonly CsvCell[])[], separator: CsvSeparator = ','): string {
+  const needsQuotes = NEEDS_QUOTES_BY_SEPARATOR[separator];
   let text = '';
   for (const row of rows) {
-    for (let i = 0; i < row.length; i++) text += i === 0 ? csvCell(row[i]) : `,${csvCell(row[i])}`;
+    for (let i = 0; i < row.length; i++) text += i === 0 ? csvCell(row[i], needsQuotes) : `${separator}${csvCell(row[i], needsQuotes)}`;
     text += '\r\n';
   }
   return text;

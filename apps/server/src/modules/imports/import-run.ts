@@ -6,6 +6,7 @@
  * crash skips what was written and goes on. The run stops between batches once it is no longer the
  * import's current run (cancelled, or a new run started).
  */
+import { setImmediate } from 'node:timers/promises';
 import { z } from 'zod';
 import { IMPORT_FIELDS, type ImportCounts, type ImportKind, type ImportMapping } from '@cooler-hub/contract/imports';
 import type { Db } from '../../db/client';
@@ -138,6 +139,9 @@ export async function runImport(db: Db, importId: string, runId: string): Promis
       if (batch.length < BATCH_ROWS) continue;
       if (!(await flush(batch))) return;
       batch = [];
+      // The embedded database answers in microtasks: without a turn of the event loop between
+      // batches, no request would be served until the run ends.
+      await setImmediate();
     }
     if (batch.length > 0 && !(await flush(batch))) return;
   } finally {

@@ -118,13 +118,19 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
   app.post(
     '/api/imports/:id/dry_run',
     { config, schema: { tags, summary: 'Check every row with this mapping; nothing is written', params: idParams, body: importDryRunBody, response: { 202: importJob } } },
-    async (request, reply) => reply.status(202).send(await imports.dryRun(signedInUser(request), request.params.id, request.body.mapping)),
+    async (request, reply) => {
+      const job = await imports.dryRun(signedInUser(request), request.params.id, request.body.mapping);
+      return reply.status(202).send(job);
+    },
   );
 
   app.post(
     '/api/imports/:id/import',
     { config, schema: { tags, summary: 'Import the checked file (or go on with a stopped import)', params: idParams, response: { 202: importJob } } },
-    async (request, reply) => reply.status(202).send(await imports.import(signedInUser(request), request.params.id)),
+    async (request, reply) => {
+      const job = await imports.import(signedInUser(request), request.params.id);
+      return reply.status(202).send(job);
+    },
   );
 
   app.post(

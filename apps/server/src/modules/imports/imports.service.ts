@@ -30,6 +30,7 @@ import {
 } from '@cooler-hub/contract/imports';
 import type { Violation } from '@cooler-hub/contract/common';
 import type { Db } from '../../db/client';
+import type { CsvSeparator } from '../../lib/csv';
 import type { JobQueue } from '../../jobs/job-queue';
 import { DomainError, FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf, offsetOf } from '../../lib/list';
@@ -236,7 +237,7 @@ export class ImportsService {
         yield { cells: r.cells, error: r.problems.map((p) => `${p.field}: ${p.message}`).join(' ') };
       }
     })(this.db);
-    let separator: string | undefined;
+    let separator: CsvSeparator | undefined;
     if (job.format === 'csv') {
       const table = await openTable(repo.storedFile(this.db, id, job.size), 'csv');
       separator = table.csv?.separator;

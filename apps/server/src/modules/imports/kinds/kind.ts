@@ -48,17 +48,19 @@ export const refused = (rowNumber: number, problems: RowProblem[]): RowOutcome =
 
 /**
  * A contract schema's verdict on a body, its problems named by import field (`fieldOf` maps a body
- * path; the first segment decides). Problems of fields in `known` are left out: those fields already
- * have a clearer one (a name that matched nothing reads better than 'Required Field' on its id).
+ * path; the first segment decides). Problems of fields in `known`, or named in `quiet`, are left out:
+ * those fields already have a clearer one (a name that matched nothing reads better than 'Required
+ * Field' on its id; a new cooler's own problems better than its missing id).
  */
 export function parsed<T>(
   schema: z.ZodType<T>,
   body: unknown,
   fieldOf: Record<string, string>,
   known: RowProblem[] = [],
+  quiet: string[] = [],
 ): { value: T; problems: RowProblem[] } | { value: undefined; problems: RowProblem[] } {
   const result = schema.safeParse(body);
-  const taken = new Set(known.map((p) => p.field));
+  const taken = new Set([...known.map((p) => p.field), ...quiet]);
   if (result.success) return { value: result.data, problems: known };
   const problems = violationsFromIssues(result.error.issues)
     .map((v) => ({ field: fieldOf[v.propertyPath.split('.')[0] ?? ''] ?? v.propertyPath, message: v.message }))

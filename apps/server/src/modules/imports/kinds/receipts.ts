@@ -85,7 +85,7 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
   };
 
   /** The cooler a row's serial names: known, created by an earlier row, or new (checked by the cooler's create body). */
-  function coolerOf(row: FieldRow, known: Map<string, string>, problems: RowProblem[]): { id: string | undefined; created?: NewCooler } {
+  function coolerOf(row: FieldRow, known: Map<string, string>, problems: RowProblem[]): { id: string | undefined; created?: NewCooler; failed?: true } {
     const serial = row.get('serialNumber');
     if (serial === null) return { id: undefined };
     const id = known.get(serial.toLowerCase()) ?? coolersOfRun.get(serial.toLowerCase());
@@ -101,7 +101,7 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
     const body = { id: randomUUID(), serialNumber: serial, partNumber, dateOfManufacture: day, modelNumber: null };
     const result = parsed(coolerCreateBody, body, COOLER_FIELD_OF, coolerProblems);
     problems.push(...result.problems);
-    if (!result.value || partNumber === undefined) return { id: undefined };
+    if (!result.value || partNumber === undefined) return { id: undefined, failed: true };
     return { id: result.value.id, created: { body: result.value, partNumber: partNumberText.get(partNumber) ?? '', rowNumber: row.rowNumber } };
   }
 
@@ -135,7 +135,7 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
       tagFaultComment: row.get('tagFaultComment'),
       assetNo: row.get('assetNo'),
     };
-    const result = parsed(receiptCreateBody, body, FIELD_OF, problems);
+    const result = parsed(receiptCreateBody, body, FIELD_OF, problems, cooler.failed ? ['serialNumber'] : []);
     if (!result.value || result.problems.length > 0) return result.problems;
     if (cooler.created) coolersOfRun.set(cooler.created.body.serialNumber.toLowerCase(), cooler.created.body.id);
     return {
