@@ -22,6 +22,8 @@ export interface BenchConfig {
   /** Substrings of endpoint names (`|`-separated: the names hold commas). */
   only: string[];
   csv: boolean;
+  /** BENCH_IMPORT=0 skips the import of 100,000 receipts (harness/imports.ts). */
+  importRun: boolean;
   keep: boolean;
   /** The URL of a database a BENCH_KEEP run left: measured again without generating. */
   reuse: string | undefined;
@@ -66,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     timeLimitMinutes: env.BENCH_TIME_LIMIT_MINUTES ? count('BENCH_TIME_LIMIT_MINUTES', 15) : undefined,
     only: env.BENCH_ONLY ? env.BENCH_ONLY.split('|').filter(Boolean) : [],
     csv: env.BENCH_CSV !== '0',
+    importRun: env.BENCH_IMPORT !== '0',
     keep: env.BENCH_KEEP === '1',
     reuse: env.BENCH_REUSE || undefined,
     serverUrl: env.BENCH_DATABASE_URL || env.DATABASE_URL || undefined,

@@ -23,6 +23,12 @@ export const SEARCH_EXACT_BUDGET: CallBudget = { p95Ms: 20, minRps: 500 };
 export const SEARCH_PARTIAL_BUDGET: CallBudget = { p95Ms: 60, minRps: 500 };
 /** The end-of-day CSV: 100,000 rows in ≤ 3 s (a larger day in proportion) at ≤ 250 MB peak RSS of the server. */
 export const CSV_BUDGET = { seconds: 3, perRows: 100_000, rssMb: 250 };
+/**
+ * Importing 100,000 receipts with 25,000 new coolers (docs/decisions/258): the dry run in ≤ 20 s, the
+ * import in ≤ 60 s, the server's peak RSS ≤ 300 MB, and Master Data's first page within its list
+ * budget (p95) while the import runs.
+ */
+export const IMPORT_BUDGET = { rows: 100_000, newCoolers: 25_000, dryRunSeconds: 20, importSeconds: 60, rssMb: 300, listP95Ms: LIST_BUDGET.p95Ms };
 /** A 1,000-line delivery note's PDF in ≤ 1 s. */
 export const PDF_BUDGET_SECONDS = 1;
 /** 500 LB tags in one PDF in ≤ 2 s (docs/decisions/217). */

@@ -8,7 +8,7 @@
  *   4. the server at LOG_LEVEL=warn: per call, autocannon under load, then one request at a time,
  *      then the recorded SQL run directly (on PGlite after the server has stopped);
  *   5. the downloads: the end-of-day CSV with the server's peak RSS, a 1,000-line note's PDF and
- *      CSV, 500 LB tags;
+ *      CSV, 500 LB tags; then an import of 100,000 receipts (harness/imports.ts);
  *   6. report.ts prints the machine, the data, each figure and its verdict. Exit 1 if a budget is
  *      missed on PostgreSQL at up to 1,000,000 receipts, 2 if the bench itself could not run.
  *
@@ -28,7 +28,8 @@ import { agent, get, getJson, httpFloor, load, sequential } from './harness/http
 import { describeMachine, sampleLoad } from './harness/machine';
 import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
 import { type Captured, captureSql, directSql } from './harness/sql-replay';
-import { printCsv, printData, printDocuments, printLbTags, printListCalls, printMachine, printScaleTable, type Measured, type SizeResult } from './report';
+import { measureImport } from './harness/imports';
+import { printCsv, printData, printDocuments, printImport, printLbTags, printListCalls, printMachine, printScaleTable, type Measured, type SizeResult } from './report';
 
 type Recorded = Endpoint & Captured;
 
@@ -57,6 +58,8 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
   const csv = config.csv ? await measureCsv(server, token) : [];
   const documents = config.scale ? [] : await measureDocuments(server, token, ids.pdfNote);
   const tags = config.scale ? [] : await measureLbTags(server, token);
+  // Last: it adds 100,000 receipts, which the calls above must not see.
+  const imported = config.scale || !config.importRun ? undefined : await measureImport(server, token, size);
   await server.stop();
 
   if (!database.concurrent) {
@@ -71,6 +74,7 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
   missed += printCsv(csv, size.csvRows);
   missed += printDocuments(documents);
   missed += printLbTags(tags);
+  missed += printImport(imported);
   const checked = database.kind === 'PostgreSQL' && size.receipts <= BUDGET_RECEIPTS;
   if (database.kind !== 'PostgreSQL') {
     console.log("The budgets are PostgreSQL's: set BENCH_DATABASE_URL to check them. PGlite figures are for information.");

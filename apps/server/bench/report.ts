@@ -5,9 +5,10 @@
  */
 import type { BenchConfig } from './config';
 import type { DataSize } from './generators';
-import { CSV_BUDGET, csvSecondsBudget, LB_TAGS, LIST_BUDGET, PDF_BUDGET_SECONDS, type CallBudget, type Endpoint } from './endpoints';
+import { CSV_BUDGET, csvSecondsBudget, IMPORT_BUDGET, LB_TAGS, LIST_BUDGET, PDF_BUDGET_SECONDS, type CallBudget, type Endpoint } from './endpoints';
 import type { CsvRun, DocumentRun, TimedRun } from './harness/downloads';
 import type { Filled } from './harness/fill';
+import type { ImportRun } from './harness/imports';
 import type { Load } from './harness/http-client';
 import type { Machine } from './harness/machine';
 import type { Captured } from './harness/sql-replay';
@@ -195,6 +196,30 @@ export function printLbTags(runs: TimedRun[]): number {
       (broken ? `MISSED: worst ${worst.toFixed(2)} > ${LB_TAGS.seconds} s (×${(worst / LB_TAGS.seconds).toFixed(1)})` : `ok: worst ${((worst / LB_TAGS.seconds) * 100).toFixed(0)} % of the budget`),
   );
   return broken ? 1 : 0;
+}
+
+export function printImport(run: ImportRun | undefined): number {
+  if (!run) return 0;
+  const b = IMPORT_BUDGET;
+  console.log('');
+  console.log(
+    `Import of ${n(run.rows)} receipts (${(run.bytes / 1e6).toFixed(1)} MB CSV, ${n(b.newCoolers)} new coolers); budgets: dry run ≤ ${b.dryRunSeconds} s, ` +
+      `import ≤ ${b.importSeconds} s, peak RSS ≤ ${b.rssMb} MB, Master Data page 1 p95 ≤ ${b.listP95Ms} ms meanwhile:`,
+  );
+  const checks: [string, number, number, string][] = [
+    ['dry run', run.dryRunSeconds, b.dryRunSeconds, 's'],
+    ['import', run.importSeconds, b.importSeconds, 's'],
+    ['peak RSS of the server', run.peakRssMb, b.rssMb, 'MB'],
+    [`Master Data page 1 p95 (${run.listRequests} requests during the import)`, run.listP95Ms, b.listP95Ms, 'ms'],
+  ];
+  let missed = 0;
+  for (const [what, value, budget, unit] of checks) {
+    const broken = value > budget;
+    if (broken) missed += 1;
+    console.log(`  ${what}: ${value.toFixed(1)} ${unit} — ${broken ? `MISSED: > ${budget} ${unit} (×${(value / budget).toFixed(2)})` : `ok: ${((value / budget) * 100).toFixed(0)} % of the budget`}`);
+  }
+  console.log(`  counts: ${n(run.counts.new)} new, ${n(run.counts.updated)} updated, ${n(run.counts.unchanged)} unchanged, ${n(run.counts.refused)} refused`);
+  return missed;
 }
 
 /** BENCH_SCALE: one table, a column pair per size, for the scaling rows and the CSV. */

@@ -339,7 +339,7 @@ describe('importing coolers, customer accounts and part numbers', () => {
 
 /** A ZIP whose central directory claims `uncompressed` bytes for one tiny entry. */
 function zipClaiming(uncompressed: number): Buffer {
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const name = Buffer.from('xl/workbook.xml');
   const data = Buffer.from([0x03, 0x00]); // an empty deflate stream
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);

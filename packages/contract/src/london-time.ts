@@ -39,18 +39,6 @@ export function londonDayStart(day: string): Date {
 }
 
 /** The day after `day`, YYYY-MM-DD. */
-/**
- * The instant London's wall clock reads `time` ('HH:mm:ss') on `day`. A time the clocks skip (01:xx on
- * the spring change) reads as the hour after; a time they pass twice (autumn) as its first pass.
- */
-export function londonWallClock(day: string, time: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number];
-  const asUtc = Date.UTC(y, m - 1, d, hh, mm, ss);
-  const guess = asUtc - londonOffsetMinutes(new Date(asUtc)) * 60_000;
-  return new Date(asUtc - londonOffsetMinutes(new Date(guess)) * 60_000);
-}
-
 export function nextDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);

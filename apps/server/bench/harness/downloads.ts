@@ -31,7 +31,7 @@ export interface TimedRun {
  * Forgets a process's peak resident memory (Linux: 5 → clear_refs resets VmHWM to the current RSS),
  * so the next peakRssMb is the peak of what ran after this — the CSV's own, not the list load's.
  */
-function resetPeakRss(pid: number): void {
+export function resetPeakRss(pid: number): void {
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
   } catch {
@@ -40,7 +40,7 @@ function resetPeakRss(pid: number): void {
 }
 
 /** Peak resident memory of a process so far (Linux VmHWM), MB; NaN where /proc is not there. */
-function peakRssMb(pid: number): number {
+export function peakRssMb(pid: number): number {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : NaN;

@@ -1,7 +1,8 @@
 /**
  * The one CSV writer of the app (docs/decisions/204): every file we serve or mail — the end-of-day
- * sheet, a delivery note's CSV and its attachment — is written here, RFC 4180: a cell holding a
- * comma, a quote, a LF or a CR is quoted (a quote doubled), lines end in CRLF. Written by hand rather
+ * sheet, a delivery note's CSV and its attachment, an import's refused rows — is written here,
+ * RFC 4180: a cell holding the separator (a comma unless told otherwise), a quote, a LF or a CR is
+ * quoted (a quote doubled), lines end in CRLF. Written by hand rather
  * than with a CSV library: the end-of-day sheet writes a million cells per download, and per cell
  * this is one test and at most one copy (docs/decisions/244).
  *
@@ -25,11 +26,8 @@ export function neutralise(text: string): string {
 
 /** Text that must be quoted to stay one cell: a comma, a quote, or a line break (a lone CR included). */
 const NEEDS_QUOTES = /[",\r\n]/;
-/** The same for a file separated by semicolons or tabs (the refused rows of such an import). */
-const NEEDS_QUOTES_BY_SEPARATOR: Record<CsvSeparator, RegExp> = { ',': NEEDS_QUOTES, ';': /[";\r\n]/, '\t': /["\t\r\n]/ };
-
-/** What separates the cells of a line: a comma unless a file we give back was separated otherwise. */
-export type CsvSeparator = ',' | ';' | '\t';
+/** The same for the other separators: ';' or a tab in place of the comma. */
+const NEEDS_QUOTES_WITH: Record<string, RegExp> = { ',': NEEDS_QUOTES, ';': /[";\r\n]/, '\t': /["\t\r\n]/ };
 
 /** One cell as written: a number as the number, nothing for null, text neutralised and quoted when needed. */
 function csvCell(value: CsvCell, needsQuotes: RegExp): string {
@@ -40,14 +38,15 @@ function csvCell(value: CsvCell, needsQuotes: RegExp): string {
 }
 
 /**
- * Rows as CSV text, each ending in CRLF. Large files call it per batch and stream the pieces
- * (the end-of-day sheet); small ones call it once.
+ * Rows as CSV text, cells parted by `separator` (',', ';' or a tab), each row ending in CRLF.
+ * Large files call it per batch and stream the pieces (the end-of-day sheet); small ones call it once.
  */
-export function csvRows(rows: readonly (readonly CsvCell[])[], separator: CsvSeparator = ','): string {
-  const needsQuotes = NEEDS_QUOTES_BY_SEPARATOR[separator];
+export function csvRows(rows: readonly (readonly CsvCell[])[], separator = ','): string {
+  const needsQuotes = NEEDS_QUOTES_WITH[separator];
+  if (needsQuotes === undefined) throw new Error(`Unsupported CSV separator ${JSON.stringify(separator)}`);
   let text = '';
   for (const row of rows) {
-    for (let i = 0; i < row.length; i++) text += i === 0 ? csvCell(row[i], needsQuotes) : `${separator}${csvCell(row[i], needsQuotes)}`;
+    for (let i = 0; i < row.length; i++) text += i === 0 ? csvCell(row[i], needsQuotes) : separator + csvCell(row[i], needsQuotes);
     text += '\r\n';
   }
   return text;

@@ -22,6 +22,7 @@ import {
   importHeaderMatchesNothing,
   matchColumns,
   type ImportJob,
+  type ImportFormat,
   type ImportKind,
   type ImportListQuery,
   type ImportMapping,
@@ -30,7 +31,6 @@ import {
 } from '@cooler-hub/contract/imports';
 import type { Violation } from '@cooler-hub/contract/common';
 import type { Db } from '../../db/client';
-import type { CsvSeparator } from '../../lib/csv';
 import type { JobQueue } from '../../jobs/job-queue';
 import { DomainError, FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf, offsetOf } from '../../lib/list';
@@ -38,7 +38,7 @@ import type { Actor } from '../revision-entries/revisions';
 import { IMPORT_JOB, NO_COUNTS, RUNNING_STATUSES, runImportJob } from './import-run';
 import * as repo from './imports.repository';
 import type { ImportRow } from './imports.repository';
-import { FileRefusal, openTable, refusedRowsFile, sheetNames, sniff, type ByteSource, type ImportFormat } from './read';
+import { FileRefusal, openTable, refusedRowsFile, sheetNames, sniff, type ByteSource } from './read';
 
 const isRunning = (status: string) => (RUNNING_STATUSES as readonly string[]).includes(status);
 
@@ -237,7 +237,7 @@ export class ImportsService {
         yield { cells: r.cells, error: r.problems.map((p) => `${p.field}: ${p.message}`).join(' ') };
       }
     })(this.db);
-    let separator: CsvSeparator | undefined;
+    let separator: string | undefined;
     if (job.format === 'csv') {
       const table = await openTable(repo.storedFile(this.db, id, job.size), 'csv');
       separator = table.csv?.separator;

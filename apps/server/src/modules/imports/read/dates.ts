@@ -1,78 +1,131 @@
 /**
- * Dates as spreadsheets hold them (docs/decisions/258): ISO ('2026-03-14', '2026-03-14 09:30'), British
- * 'dd/MM/yyyy' (also with dots, and with a time), and Excel serial numbers (the 1900 date system, with
- * its 29 February 1900 that never was). A moment without an offset is London's wall clock.
+ * Dates in imported cells (docs/decisions/258): ISO, dd/MM/yyyy (the app's own display, docs/product.md §9),
+ * dd.MM.yyyy and Excel serial numbers. A time without an offset is Europe/London wall-clock time,
+ * like every time the hub shows.
  */
-import { londonWallClock } from '@cooler-hub/contract/london-time';
+import { londonDayStart } from '@cooler-hub/contract/london-time';
 
-interface Parts {
-  day: string;
-  /** 'HH:mm:ss', or null for a day alone. */
-  time: string | null;
-  /** An ISO offset given with it ('Z', '+01:00'): the moment is then absolute. */
-  offset: string | null;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
-const BRITISH = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
-const SERIAL = /^\d{1,7}(\.\d+)?$/;
-/** 31/12/9999, the last day Excel knows. */
-const LAST_SERIAL = 2958465;
+/** Excel's largest serial (9999-12-31). */
+const MAX_SERIAL = 2958465;
+/** The 1900 leap-year bug: Excel counts a 29 February 1900 that never was. */
+const FAKE_LEAP_DAY = 60;
 const DAY_MS = 86_400_000;
 
-/** 'YYYY-MM-DD' when the day exists (no 31 February). */
-function dayOf(y: number, m: number, d: number): string | undefined {
-  const at = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1 || at.getUTCFullYear() !== y || at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d) return undefined;
-  return `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
+interface WallClock {
+  day: string;
+  /** Seconds since the day's midnight, or null for a day without a time. */
+  seconds: number | null;
 }
 
-function timeOf(h: string | undefined, mi: string | undefined, s: string | undefined): string | null | undefined {
-  if (h === undefined) return null;
-  const [hh, mm, ss] = [Number(h), Number(mi), Number(s ?? 0)];
-  return hh > 23 || mm > 59 || ss > 59 ? undefined : `${pad(hh)}:${pad(mm)}:${pad(ss)}`;
-}
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const DAY_FIRST = /^(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+const SERIAL = /^\d+(?:\.\d+)?$/;
 
-/** Serial 1 is 1 January 1900; Excel's 60 is a 29 February 1900 that never was; from 61 on, days since 30 December 1899. */
-function fromSerial(serial: number): Parts | undefined {
-  if (serial < 1 || serial >= LAST_SERIAL + 1 || Math.floor(serial) === 60) return undefined;
-  const base = serial < 60 ? Date.UTC(1899, 11, 31) : Date.UTC(1899, 11, 30);
-  const at = new Date(base + Math.round(serial * DAY_MS / 1000) * 1000);
-  const day = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
-  const seconds = at.getUTCHours() * 3600 + at.getUTCMinutes() * 60 + at.getUTCSeconds();
-  return { day, time: seconds === 0 ? null : `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}`, offset: null };
-}
-
-function partsOf(cell: string): Parts | undefined {
-  const text = cell.trim();
-  const iso = ISO.exec(text);
-  if (iso) {
-    const day = dayOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-    const time = timeOf(iso[4], iso[5], iso[6]);
-    return day === undefined || time === undefined ? undefined : { day, time, offset: iso[7] ?? null };
-  }
-  const british = BRITISH.exec(text);
-  if (british) {
-    const day = dayOf(Number(british[3]), Number(british[2]), Number(british[1]));
-    const time = timeOf(british[4], british[5], british[6]);
-    return day === undefined || time === undefined ? undefined : { day, time, offset: null };
-  }
-  return SERIAL.test(text) ? fromSerial(Number(text)) : undefined;
-}
-
-/** A calendar day 'YYYY-MM-DD' from a cell (a time with it is dropped); undefined when it is none. */
+/**
+ * A calendar day from a cell: 'YYYY-MM-DD' (a time or an offset after it dropped), 'dd/MM/yyyy'
+ * (also d/M/yyyy and with a time 'HH:mm[:ss]', dropped), 'dd.MM.yyyy', or an Excel serial 1–2958465
+ * in the 1900 date system (its fraction, the time, dropped; 60, Excel's 29/02/1900, does not exist).
+ * Undefined for anything else and for a day that does not exist (31/02/2024).
+ */
 export function importDay(cell: string): string | undefined {
-  return partsOf(cell)?.day;
+  const text = cell.trim();
+  if (ISO_WITH_OFFSET.test(text)) return validDay(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10)));
+  return wallClock(text)?.day;
 }
 
-/** A moment as an ISO instant in UTC: with its own offset as given, else London's wall clock (a day alone: its midnight). */
+/**
+ * A moment from a cell as an ISO 8601 instant in UTC: an ISO time with 'Z' or an offset as it says;
+ * every form importDay reads, and those with a time ('YYYY-MM-DDTHH:mm[:ss]', 'YYYY-MM-DD HH:mm',
+ * 'dd/MM/yyyy HH:mm[:ss]', a serial's fraction), as Europe/London wall-clock time — a day alone is
+ * London's midnight. A wall-clock time the spring change skips is read with the winter offset, one
+ * the autumn change repeats as the first (summer) one. Undefined when not recognised.
+ */
 export function importMoment(cell: string): string | undefined {
-  const parts = partsOf(cell);
-  if (!parts) return undefined;
-  if (parts.offset !== null) {
-    const offset = parts.offset.toUpperCase() === 'Z' ? 'Z' : parts.offset.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
-    return new Date(`${parts.day}T${parts.time ?? '00:00:00'}${offset}`).toISOString();
+  const text = cell.trim();
+  if (ISO_WITH_OFFSET.test(text)) {
+    if (importDay(text) === undefined || !validTime(text.slice(11))) return undefined;
+    const at = new Date(text.replace(' ', 'T'));
+    return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
   }
-  return londonWallClock(parts.day, parts.time ?? '00:00:00').toISOString();
+  const clock = wallClock(text);
+  if (clock === undefined) return undefined;
+  if (clock.seconds === null) return londonDayStart(clock.day).toISOString();
+  return londonWallClockInstant(clock.day, clock.seconds).toISOString();
+}
+
+function wallClock(text: string): WallClock | undefined {
+  const iso = ISO.exec(text);
+  if (iso) return withTime(validDay(Number(iso[1]), Number(iso[2]), Number(iso[3])), iso[4], iso[5], iso[6]);
+  const dayFirst = DAY_FIRST.exec(text);
+  if (dayFirst) return withTime(validDay(Number(dayFirst[4]), Number(dayFirst[3]), Number(dayFirst[1])), dayFirst[5], dayFirst[6], dayFirst[7]);
+  if (SERIAL.test(text)) return serialWallClock(Number(text));
+  return undefined;
+}
+
+function withTime(day: string | undefined, hours?: string, minutes?: string, seconds?: string): WallClock | undefined {
+  if (day === undefined) return undefined;
+  if (hours === undefined || minutes === undefined) return { day, seconds: null };
+  const h = Number(hours);
+  const m = Number(minutes);
+  const s = Number(seconds ?? '0');
+  if (h > 23 || m > 59 || s > 59) return undefined;
+  return { day, seconds: h * 3600 + m * 60 + s };
+}
+
+/** 'HH:mm[:ss…]' at the start of `text` names a real time of day. */
+function validTime(text: string): boolean {
+  const [h, m, s] = [Number(text.slice(0, 2)), Number(text.slice(3, 5)), text[5] === ':' ? Number(text.slice(6, 8)) : 0];
+  return h <= 23 && m <= 59 && s <= 59;
+}
+
+/** 'YYYY-MM-DD' when that day exists. */
+function validDay(year: number, month: number, day: number): string | undefined {
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** An Excel serial (1900 system): day 1 is 1900-01-01, day 61 is 1900-03-01, 60 does not exist. */
+function serialWallClock(serial: number): WallClock | undefined {
+  const whole = Math.floor(serial);
+  if (whole < 1 || whole > MAX_SERIAL || whole === FAKE_LEAP_DAY) return undefined;
+  const dayIndex = whole < FAKE_LEAP_DAY ? whole + 1 : whole;
+  const day = new Date(Date.UTC(1899, 11, 30) + dayIndex * DAY_MS).toISOString().slice(0, 10);
+  const seconds = Math.min(Math.round((serial - whole) * 86_400), 86_399);
+  return { day, seconds: serial === whole ? null : seconds };
+}
+
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The wall clock London shows at `at`, as milliseconds of a UTC calendar. */
+function londonWallMs(at: number): number {
+  const p = Object.fromEntries(londonClock.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+}
+
+/**
+ * The instant London's clocks show `seconds` into `day`. London is GMT or one hour ahead: of the
+ * two candidates the earlier one that London shows as this wall clock (the summer one when the
+ * autumn hour repeats); in the spring gap, none does, and the winter offset is taken.
+ */
+function londonWallClockInstant(day: string, seconds: number): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d) + seconds * 1000;
+  const summer = wall - 3_600_000;
+  if (londonWallMs(summer) === wall) return new Date(summer);
+  return new Date(wall);
 }

@@ -1,50 +1,50 @@
-/** A table read from a file: its header, then its rows as a stream (docs/decisions/258). */
-import { IMPORT_NO_HEADER } from '@cooler-hub/contract/imports';
-import type { ImportCell } from './cells';
-import { FileRefusal } from './source';
+/** What a table reader hands the import (docs/decisions/258), whatever the file's format. */
+
+/** Every cell as the text a person sees, trimmed; empty → null. */
+export type ImportCell = string | null;
 
 export interface ImportRow {
-  /** The row's number as a spreadsheet shows it: the header's row is 1 when it is the first. */
+  /** The row's number as a spreadsheet shows it: the header is row 1 (XLSX: the sheet's own row number; CSV: the record's line counting the header as 1, records not physical lines). */
   rowNumber: number;
-  /** The cells by column, trimmed, empty ones null; a row may be shorter than the header. */
   cells: ImportCell[];
-  /** Bytes of the file read so far (for the progress bar). */
+  /** Bytes of the file consumed so far (for a progress bar; XLSX: compressed bytes of the stream read so far). */
   bytesRead: number;
 }
 
 export interface TableReader {
-  /** The header row's cells, trimmed, trailing empty ones dropped. */
+  /** Trimmed header cells (BOM stripped); trailing empty header cells dropped. */
   header: string[];
-  /** The rows after the header; wholly empty rows are skipped. */
+  /** Data rows after the header; wholly empty rows skipped; trailing empty cells dropped, so rows may be shorter than the header. */
   rows: AsyncIterable<ImportRow>;
-  /** A CSV's separator and encoding; null for XLSX. */
-  csv: { separator: ';' | ',' | '\t'; encoding: string } | null;
-  /** Stops reading (for a caller that leaves early). */
+  /** CSV: the detected separator (',' ';' '\t') and encoding ('utf-8' | 'windows-1252' | 'utf-16le'); XLSX: null. */
+  csv: { separator: string; encoding: string } | null;
+  /** Stop reading early (the streams are destroyed). */
   close(): Promise<void>;
 }
 
-export const isEmptyRow = (cells: ImportCell[]) => cells.every((c) => c === null);
+/** A cell as imported: trimmed, null when nothing is left. */
+export function importCell(text: string | null | undefined): ImportCell {
+  if (text === null || text === undefined) return null;
+  const trimmed = text.trim();
+  return trimmed === '' ? null : trimmed;
+}
 
-/**
- * The header (the first row that is not empty) and an iterator over the rest. `rows` must be a
- * single-use iterator of the file's rows: reading goes on from where the header was found.
- */
-export async function splitHeader(rows: AsyncIterator<ImportRow>): Promise<{ header: string[]; rest: AsyncIterable<ImportRow> }> {
-  for (;;) {
-    const next = await rows.next();
-    if (next.done) throw new FileRefusal(IMPORT_NO_HEADER);
-    if (isEmptyRow(next.value.cells)) continue;
-    const header = next.value.cells.map((c) => c ?? '');
-    while (header.length > 0 && header[header.length - 1] === '') header.pop();
-    const rest = {
-      async *[Symbol.asyncIterator]() {
-        for (;;) {
-          const row = await rows.next();
-          if (row.done) return;
-          if (!isEmptyRow(row.value.cells)) yield row.value;
-        }
-      },
-    };
-    return { header, rest };
-  }
+/** The row without its trailing empty cells (the cells kept as they are). */
+export function withoutTrailingEmpty(cells: ImportCell[]): ImportCell[] {
+  let end = cells.length;
+  while (end > 0 && cells[end - 1] === null) end--;
+  if (end < cells.length) cells.length = end;
+  return cells;
+}
+
+/** No cell holds anything. */
+export function isEmptyRow(cells: readonly ImportCell[]): boolean {
+  return cells.every((c) => c === null);
+}
+
+/** The header as kept: cells as text ('' for an empty one), the BOM gone, trailing empty cells dropped. */
+export function headerOf(cells: readonly ImportCell[]): string[] {
+  const header = cells.map((c) => (c ?? '').replace(/^\uFEFF/, '').trim());
+  while (header.length > 0 && header[header.length - 1] === '') header.pop();
+  return header;
 }

@@ -1,88 +1,112 @@
 /**
- * What an XLSX's ZIP says of itself, read from its end without unpacking it (docs/decisions/258): the
- * central directory's entries with their packed and unpacked sizes, and one small entry unpacked.
+ * Just enough of the ZIP format to judge an XLSX before it is unpacked (docs/decisions/258): its
+ * central directory, read from the end of the file (ZIP64 included), and one small entry inflated
+ * with a cap on its unpacked size.
  */
 import { inflateRawSync } from 'node:zlib';
-import { IMPORT_PASSWORD_PROTECTED, IMPORT_UNREADABLE, IMPORT_ZIP_BOMB } from '@cooler-hub/contract/imports';
-import { FileRefusal, type ByteSource } from './source';
+import { IMPORT_UNREADABLE } from '@cooler-hub/contract/imports';
+import type { ByteSource } from './byte-source';
+import { FileRefusal } from './file-refusal';
 
 export interface ZipEntry {
   name: string;
+  /** 0 stored, 8 deflated. */
   method: number;
-  encrypted: boolean;
-  packedSize: number;
-  unpackedSize: number;
+  /** Bit 0: the entry is encrypted. */
+  flags: number;
+  compressedSize: number;
+  uncompressedSize: number;
   localHeaderOffset: number;
 }
 
-const END_OF_DIRECTORY = 0x06054b50;
-const DIRECTORY_ENTRY = 0x02014b50;
+const EOCD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+const CENTRAL_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
-/** The end record (22 bytes) follows a comment of at most 65,535 bytes. */
-const TAIL_BYTES = 22 + 0xffff;
+const EOCD_SIZE = 22;
+const MAX_COMMENT = 0xffff;
+const SATURATED = 0xffffffff;
 
-/** An XLSX unpacking past this, or past UNPACK_RATIO × its size once over UNPACK_FLOOR, is refused. */
-export const UNPACK_LIMIT = 400 * 1024 * 1024;
-export const UNPACK_RATIO = 100;
-export const UNPACK_FLOOR = 50 * 1024 * 1024;
-/** The largest entry unpacked whole (xl/workbook.xml names the sheets). */
-const SMALL_ENTRY_LIMIT = 10 * 1024 * 1024;
-
+/** Every entry of the ZIP's central directory; a file without a readable one is refused as unreadable. */
 export async function zipEntries(source: ByteSource): Promise<ZipEntry[]> {
-  const tailStart = Math.max(0, source.size - TAIL_BYTES);
-  const tail = await source.read(tailStart, source.size);
-  let end = -1;
-  for (let i = tail.length - 22; i >= 0; i--) {
-    if (tail.readUInt32LE(i) === END_OF_DIRECTORY) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw new FileRefusal(IMPORT_UNREADABLE);
-  const count = tail.readUInt16LE(end + 10);
-  const directorySize = tail.readUInt32LE(end + 12);
-  const directoryOffset = tail.readUInt32LE(end + 16);
-  if (directoryOffset + directorySize > source.size) throw new FileRefusal(IMPORT_UNREADABLE);
-  const directory = await source.read(directoryOffset, directoryOffset + directorySize);
+  const { offset, size } = await centralDirectory(source);
+  if (offset + size > source.size) throw new FileRefusal(IMPORT_UNREADABLE);
+  const bytes = await source.read(offset, offset + size);
   const entries: ZipEntry[] = [];
-  let at = 0;
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > directory.length || directory.readUInt32LE(at) !== DIRECTORY_ENTRY) throw new FileRefusal(IMPORT_UNREADABLE);
-    const nameLength = directory.readUInt16LE(at + 28);
-    const extraLength = directory.readUInt16LE(at + 30);
-    const commentLength = directory.readUInt16LE(at + 32);
-    entries.push({
-      name: directory.toString('utf8', at + 46, at + 46 + nameLength),
-      encrypted: (directory.readUInt16LE(at + 8) & 1) === 1,
-      method: directory.readUInt16LE(at + 10),
-      packedSize: directory.readUInt32LE(at + 20),
-      // 0xFFFFFFFF means ZIP64: more than 4 GiB, which is over the limit anyway.
-      unpackedSize: directory.readUInt32LE(at + 24),
-      localHeaderOffset: directory.readUInt32LE(at + 42),
-    });
+  for (let at = 0; at + 46 <= bytes.length; ) {
+    if (bytes.readUInt32LE(at) !== CENTRAL_ENTRY) break;
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const extraLength = bytes.readUInt16LE(at + 30);
+    const commentLength = bytes.readUInt16LE(at + 32);
+    const entry: ZipEntry = {
+      name: bytes.toString('utf8', at + 46, at + 46 + nameLength),
+      method: bytes.readUInt16LE(at + 10),
+      flags: bytes.readUInt16LE(at + 8),
+      compressedSize: bytes.readUInt32LE(at + 20),
+      uncompressedSize: bytes.readUInt32LE(at + 24),
+      localHeaderOffset: bytes.readUInt32LE(at + 42),
+    };
+    applyZip64Extra(entry, bytes.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength));
+    entries.push(entry);
     at += 46 + nameLength + extraLength + commentLength;
   }
+  if (entries.length === 0) throw new FileRefusal(IMPORT_UNREADABLE);
   return entries;
 }
 
-/** Refuses an encrypted workbook, and one that unpacks to far more than its size (a zip bomb). */
-export function checkEntries(entries: ZipEntry[], fileSize: number): void {
-  if (entries.some((e) => e.encrypted)) throw new FileRefusal(IMPORT_PASSWORD_PROTECTED);
-  const unpacked = entries.reduce((sum, e) => sum + e.unpackedSize, 0);
-  if (unpacked > UNPACK_LIMIT || (unpacked > UNPACK_FLOOR && unpacked > UNPACK_RATIO * fileSize)) throw new FileRefusal(IMPORT_ZIP_BOMB);
+/** Where the central directory is: from the end-of-directory record, or its ZIP64 twin when saturated. */
+async function centralDirectory(source: ByteSource): Promise<{ offset: number; size: number }> {
+  const tailStart = Math.max(0, source.size - EOCD_SIZE - MAX_COMMENT);
+  const tail = await source.read(tailStart, source.size);
+  let at = tail.length - EOCD_SIZE;
+  while (at >= 0 && tail.readUInt32LE(at) !== EOCD) at--;
+  if (at < 0) throw new FileRefusal(IMPORT_UNREADABLE);
+  const size = tail.readUInt32LE(at + 12);
+  const offset = tail.readUInt32LE(at + 16);
+  if (size !== SATURATED && offset !== SATURATED) return { offset, size };
+  if (at < 20 || tail.readUInt32LE(at - 20) !== ZIP64_LOCATOR) throw new FileRefusal(IMPORT_UNREADABLE);
+  const zip64At = Number(tail.readBigUInt64LE(at - 20 + 8));
+  const record = await source.read(zip64At, zip64At + 56);
+  if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD) throw new FileRefusal(IMPORT_UNREADABLE);
+  return { size: Number(record.readBigUInt64LE(40)), offset: Number(record.readBigUInt64LE(48)) };
 }
 
-/** One small entry's bytes, unpacked (stored or deflated). */
-export async function readEntry(source: ByteSource, entry: ZipEntry): Promise<Buffer> {
-  if (entry.unpackedSize > SMALL_ENTRY_LIMIT) throw new FileRefusal(IMPORT_ZIP_BOMB);
+/** A ZIP64 extra field holds, in this order, each size or offset the entry saturated. */
+function applyZip64Extra(entry: ZipEntry, extra: Buffer): void {
+  for (let at = 0; at + 4 <= extra.length; ) {
+    const id = extra.readUInt16LE(at);
+    const length = extra.readUInt16LE(at + 2);
+    if (id === 0x0001) {
+      let field = at + 4;
+      const next = (): number | undefined => {
+        if (field + 8 > at + 4 + length) return undefined;
+        const value = Number(extra.readBigUInt64LE(field));
+        field += 8;
+        return value;
+      };
+      if (entry.uncompressedSize === SATURATED) entry.uncompressedSize = next() ?? entry.uncompressedSize;
+      if (entry.compressedSize === SATURATED) entry.compressedSize = next() ?? entry.compressedSize;
+      if (entry.localHeaderOffset === SATURATED) entry.localHeaderOffset = next() ?? entry.localHeaderOffset;
+      return;
+    }
+    at += 4 + length;
+  }
+}
+
+/** One entry's unpacked bytes, at most `maxBytes` of them (more is refused as unreadable). */
+export async function readZipEntry(source: ByteSource, entry: ZipEntry, maxBytes: number): Promise<Buffer> {
   const header = await source.read(entry.localHeaderOffset, entry.localHeaderOffset + 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_HEADER) throw new FileRefusal(IMPORT_UNREADABLE);
-  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  const packed = await source.read(start, start + entry.packedSize);
-  if (entry.method === 0) return packed;
+  const dataStart = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  const data = await source.read(dataStart, dataStart + entry.compressedSize);
+  if (entry.method === 0) {
+    if (data.length > maxBytes) throw new FileRefusal(IMPORT_UNREADABLE);
+    return data;
+  }
   if (entry.method !== 8) throw new FileRefusal(IMPORT_UNREADABLE);
   try {
-    return inflateRawSync(packed, { maxOutputLength: SMALL_ENTRY_LIMIT });
+    return inflateRawSync(data, { maxOutputLength: maxBytes });
   } catch {
     throw new FileRefusal(IMPORT_UNREADABLE);
   }
