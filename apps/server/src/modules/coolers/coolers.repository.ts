@@ -61,6 +61,15 @@ export async function coolersWithSerials(db: Db, serials: string[], lock: boolea
   return lock ? rows.for('update', { of: coolers }) : rows;
 }
 
+/** The ids of the coolers with these serial numbers, ignoring case (an import's receipts name their coolers so). */
+export async function coolerIdsWithSerials(db: Db, serials: string[]): Promise<{ id: string; serialNumber: string }[]> {
+  if (serials.length === 0) return [];
+  return db
+    .select({ id: coolers.id, serialNumber: coolers.serialNumber })
+    .from(coolers)
+    .where(inArray(sql`lower(${coolers.serialNumber})`, serials.map((s) => s.toLowerCase())));
+}
+
 /** Many new coolers in one statement (an import's batch); a taken serial fails it. */
 export async function insertCoolers(db: Db, rows: (CoolerValues & { id: string })[]): Promise<void> {
   if (rows.length > 0) await db.insert(coolers).values(rows);

@@ -112,9 +112,20 @@ export async function findReceipts(db: Db, ids: string[]): Promise<ReceiptRow[]>
   return ids.length === 0 ? [] : withReferences(db).where(inArray(receipts.id, ids));
 }
 
-/** Many new receipts in one statement (an import's batch); a taken id or LB number fails it. */
+/**
+ * Many new receipts in one statement (an import's batch), one array per column: the statement's text,
+ * its parse and its plan stay the same size whatever the rows. A taken id or LB number fails it.
+ */
 export async function insertReceipts(db: Db, rows: (ReceiptValues & { id: string })[]): Promise<void> {
-  if (rows.length > 0) await db.insert(receipts).values(rows);
+  if (rows.length === 0) return;
+  const column = (value: (r: ReceiptValues & { id: string }) => unknown, type: string) => sql`${sql.param(rows.map(value))}::${sql.raw(type)}[]`;
+  await db.execute(sql`insert into ${receipts} (id, lb_number, receipt_date, supplier_id, customer_account_id, inventory_item_id,
+      collection_point_id, engineer_no, process_option, process_state, scrap_reason_id, notes, tag_fault_comment, asset_no)
+    select * from unnest(${column((r) => r.id, 'uuid')}, ${column((r) => r.lbNumber, 'varchar')}, ${column((r) => r.receiptDate.toISOString(), 'timestamptz')},
+      ${column((r) => r.supplierId, 'int')}, ${column((r) => r.customerAccountId, 'int')}, ${column((r) => r.inventoryItemId, 'uuid')},
+      ${column((r) => r.collectionPointId ?? null, 'int')}, ${column((r) => r.engineerNo ?? null, 'varchar')}, ${column((r) => r.processOption, 'varchar')},
+      ${column((r) => r.processState ?? null, 'varchar')}, ${column((r) => r.scrapReasonId ?? null, 'int')}, ${column((r) => r.notes ?? null, 'text')},
+      ${column((r) => r.tagFaultComment ?? null, 'text')}, ${column((r) => r.assetNo ?? null, 'varchar')})`);
 }
 
 /** The receipt holding `lbNumber`, other than `exceptId`. */

@@ -65,7 +65,13 @@ export const receiptSnapshot = (row: ReceiptRow): Snapshot => ({
 });
 
 /** 'LB number: LB123', … — the values a created or deleted receipt had (empty ones left out). */
-export const describeReceipt = (row: ReceiptRow): string[] => {
+/** What a receipt's description reads: its values, with its references by name. */
+export type ReceiptFacts = Pick<
+  ReceiptRow,
+  'lbNumber' | 'receiptDate' | 'collectionPointName' | 'engineerNo' | 'processOption' | 'processState' | 'scrapReason' | 'notes' | 'tagFaultComment' | 'assetNo'
+> & { inventoryItem: { serialNumber: string }; supplier: { name: string }; account: { name: string } };
+
+export const describeReceipt = (row: ReceiptFacts): string[] => {
   const labels: [string, string | number | null][] = [
     ['LB number', row.lbNumber],
     ['Receipt date', row.receiptDate.toISOString()],

@@ -1,5 +1,5 @@
 /** SQL for revision entries. Every function takes `db`, which may be a transaction. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RevisionEntryListQuery } from '@cooler-hub/contract/revisions';
 import type { Db } from '../../db/client';
 import { findPage, ordering } from '../../db/paging';
@@ -12,9 +12,20 @@ export async function insertRevisionEntry(db: Db, values: RevisionEntryValues): 
   await db.insert(revisionEntries).values(values);
 }
 
-/** Several entries in one statement (their ids in the order given). */
+/**
+ * Several entries in one statement, their ids in the order given: one array per column, so the
+ * statement stays the same size whatever the count (an import writes thousands at a time).
+ */
 export async function insertRevisionEntries(db: Db, values: RevisionEntryValues[]): Promise<void> {
-  if (values.length > 0) await db.insert(revisionEntries).values(values);
+  if (values.length === 0) return;
+  const column = (value: (v: RevisionEntryValues) => unknown, type: string) => sql`${sql.param(values.map(value))}::${sql.raw(type)}[]`;
+  await db.execute(sql`insert into ${revisionEntries} (entry_kind, entry_ref, diff_type, text_only_message, old_new_message, creator_id, creator_username, source)
+    select kind, ref, diff, array(select jsonb_array_elements_text(texts)), changes, creator, username, source
+    from unnest(${column((v) => v.entryKind, 'varchar')}, ${column((v) => v.entryRef, 'varchar')}, ${column((v) => v.diffType, 'varchar')},
+      ${column((v) => JSON.stringify(v.textOnlyMessage ?? []), 'jsonb')}, ${column((v) => JSON.stringify(v.oldNewMessage ?? {}), 'jsonb')},
+      ${column((v) => v.creatorId ?? null, 'int')}, ${column((v) => v.creatorUsername, 'varchar')}, ${column((v) => v.source ?? null, 'varchar')})
+      with ordinality as v(kind, ref, diff, texts, changes, creator, username, source, n)
+    order by n`);
 }
 
 /**

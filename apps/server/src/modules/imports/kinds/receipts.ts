@@ -21,6 +21,7 @@ import {
   receiptSubject,
   receiptValues,
   sameFields,
+  type ReceiptFacts,
 } from '../../receipts/receipts.service';
 import { recordChangesEach, recordTextEach } from '../../revision-entries/revisions';
 import * as refs from '../import-references.repository';
@@ -55,11 +56,19 @@ interface NewCooler {
   rowNumber: number;
 }
 
+/** A cooler as a receipt names it: its id and its serial as stored. */
+interface CoolerRef {
+  id: string;
+  serialNumber: string;
+}
+
 interface Accepted {
   rowNumber: number;
   body: ReceiptCreateBody;
   scrapReasonId: number | null;
   existing: ReceiptRow | undefined;
+  serialNumber: string;
+  /** The cooler this row creates, if its serial is new. */
   cooler: NewCooler | undefined;
 }
 
@@ -75,9 +84,23 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
   };
   const codeOfReason = new Map(reasons.map((r) => [r.id, r.code]));
   const partNumberText = new Map(partNumbers.map((p) => [p.id as string, p.names[0]!]));
+  /** Names by id, for the history of a created receipt without reading it back. */
+  const [supplierName, accountName, pointName] = [await refs.allSuppliers(db), await refs.allCustomerAccounts(db), await refs.allCollectionPoints(db)].map(
+    (list) => new Map(list.map((r) => [r.id, r.names[0]!])),
+  ) as [Map<number | string, string>, Map<number | string, string>, Map<number | string, string>];
   const seenLbNumbers = new SeenKeys();
   /** Coolers an accepted row of this run creates, by lower-case serial: later rows receive the same cooler. */
-  const coolersOfRun = new Map<string, string>();
+  const coolersOfRun = new Map<string, CoolerRef>();
+
+  /** A new receipt as history describes it, from the row's own values and names. */
+  const factsOf = ({ body, serialNumber }: Accepted): ReceiptFacts => ({
+    ...body,
+    receiptDate: new Date(body.receiptDate),
+    inventoryItem: { serialNumber },
+    supplier: { name: supplierName.get(body.supplier) ?? '' },
+    account: { name: accountName.get(body.customerAccount) ?? '' },
+    collectionPointName: body.collectionPoint === null ? null : (pointName.get(body.collectionPoint) ?? null),
+  });
 
   const lbKey = (row: FieldRow) => {
     const cell = row.get('lbNumber');
@@ -85,11 +108,11 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
   };
 
   /** The cooler a row's serial names: known, created by an earlier row, or new (checked by the cooler's create body). */
-  function coolerOf(row: FieldRow, known: Map<string, string>, problems: RowProblem[]): { id: string | undefined; created?: NewCooler; failed?: true } {
+  function coolerOf(row: FieldRow, known: Map<string, CoolerRef>, problems: RowProblem[]): { ref?: CoolerRef; created?: NewCooler; failed?: true } {
     const serial = row.get('serialNumber');
-    if (serial === null) return { id: undefined };
-    const id = known.get(serial.toLowerCase()) ?? coolersOfRun.get(serial.toLowerCase());
-    if (id) return { id };
+    if (serial === null) return {};
+    const ref = known.get(serial.toLowerCase()) ?? coolersOfRun.get(serial.toLowerCase());
+    if (ref) return { ref };
     const partCell = row.get('partNumber');
     const domCell = row.get('dateOfManufacture');
     const coolerProblems: RowProblem[] = [];
@@ -101,11 +124,12 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
     const body = { id: randomUUID(), serialNumber: serial, partNumber, dateOfManufacture: day, modelNumber: null };
     const result = parsed(coolerCreateBody, body, COOLER_FIELD_OF, coolerProblems);
     problems.push(...result.problems);
-    if (!result.value || partNumber === undefined) return { id: undefined, failed: true };
-    return { id: result.value.id, created: { body: result.value, partNumber: partNumberText.get(partNumber) ?? '', rowNumber: row.rowNumber } };
+    if (!result.value || partNumber === undefined) return { failed: true };
+    const created = { body: result.value, partNumber: partNumberText.get(partNumber) ?? '', rowNumber: row.rowNumber };
+    return { ref: { id: created.body.id, serialNumber: created.body.serialNumber }, created };
   }
 
-  function checkRow(row: FieldRow, existing: Map<string, ReceiptRow>, knownCoolers: Map<string, string>): Accepted | RowProblem[] {
+  function checkRow(row: FieldRow, existing: Map<string, ReceiptRow>, knownCoolers: Map<string, CoolerRef>): Accepted | RowProblem[] {
     const problems: RowProblem[] = [];
     const lb = lbKey(row);
     const earlier = lb === null ? undefined : seenLbNumbers.claim(lb, row.rowNumber);
@@ -125,7 +149,7 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
       lbNumber: row.get('lbNumber'),
       supplier,
       customerAccount,
-      inventoryItem: cooler.id,
+      inventoryItem: cooler.ref?.id,
       collectionPoint: collectionPoint ?? null,
       engineerNo: row.get('engineerNo'),
       processOption: upper(row.get('processOption')),
@@ -137,13 +161,14 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
     };
     const result = parsed(receiptCreateBody, body, FIELD_OF, problems, cooler.failed ? ['serialNumber'] : []);
     if (!result.value || result.problems.length > 0) return result.problems;
-    if (cooler.created) coolersOfRun.set(cooler.created.body.serialNumber.toLowerCase(), cooler.created.body.id);
+    if (cooler.created) coolersOfRun.set(cooler.created.body.serialNumber.toLowerCase(), cooler.ref!);
     return {
       rowNumber: row.rowNumber,
       body: result.value,
       // The body keeps the scrap reason only where it applies (docs/product.md §4).
       scrapReasonId: result.value.scrapReason === null ? null : (scrapReasonId ?? null),
       existing: found,
+      serialNumber: cooler.ref!.serialNumber,
       cooler: cooler.created,
     };
   }
@@ -158,7 +183,7 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
       const lbNumbers = rows.map(lbKey).filter((lb): lb is string => lb !== null);
       const existing = new Map((await receiptsRepo.receiptsWithLbNumbers(db, lbNumbers, lock)).map((r) => [r.lbNumber, r]));
       const serials = rows.map((r) => r.get('serialNumber')).filter((s): s is string => s !== null);
-      const knownCoolers = new Map((await coolersRepo.coolersWithSerials(db, serials, false)).map((c) => [c.serialNumber.toLowerCase(), c.id]));
+      const knownCoolers = new Map((await coolersRepo.coolerIdsWithSerials(db, serials)).map((c) => [c.serialNumber.toLowerCase(), c]));
       const outcomes: RowOutcome[] = [];
       const accepted: Accepted[] = [];
       for (const row of rows) {
@@ -202,13 +227,12 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
             tx,
             created.map((a) => ({ id: a.body.id, receiptDate: new Date(a.body.receiptDate), ...receiptValues(a.body, a.scrapReasonId) })),
           );
-          const createdRows = new Map((await receiptsRepo.findReceipts(tx, created.map((a) => a.body.id))).map((r) => [r.id, r]));
           await recordTextEach(
             tx,
             actor,
             created.map((a) => ({
               subject: receiptSubject(a.body.id),
-              messages: [RECEIPT_CREATED, ...describeReceipt(createdRows.get(a.body.id)!)],
+              messages: [RECEIPT_CREATED, ...describeReceipt(factsOf(a))],
               source: source(a.rowNumber),
             })),
           );
