@@ -1,5 +1,5 @@
 /** SQL for coolers, each answered with its part number's id and text. Every function takes `db`, which may be a transaction. */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CoolerListQuery } from '@cooler-hub/contract/coolers';
 import { nextVersion, tableVersions } from '../../db/versions';
 import type { Db } from '../../db/client';
@@ -57,7 +57,7 @@ export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ row
 /** The coolers with these serial numbers, ignoring case (an import's batch); locked when `lock`. */
 export async function coolersWithSerials(db: Db, serials: string[], lock: boolean): Promise<CoolerRow[]> {
   if (serials.length === 0) return [];
-  const rows = withPartNumber(db).where(inArray(sql`lower(${coolers.serialNumber})`, serials.map((s) => s.toLowerCase())));
+  const rows = withPartNumber(db).where(sql`lower(${coolers.serialNumber}) = any(${sql.param(serials.map((s) => s.toLowerCase()))}::text[])`);
   return lock ? rows.for('update', { of: coolers }) : rows;
 }
 
@@ -67,7 +67,7 @@ export async function coolerIdsWithSerials(db: Db, serials: string[]): Promise<{
   return db
     .select({ id: coolers.id, serialNumber: coolers.serialNumber })
     .from(coolers)
-    .where(inArray(sql`lower(${coolers.serialNumber})`, serials.map((s) => s.toLowerCase())));
+    .where(sql`lower(${coolers.serialNumber}) = any(${sql.param(serials.map((s) => s.toLowerCase()))}::text[])`);
 }
 
 /** Many new coolers in one statement (an import's batch); a taken serial fails it. */

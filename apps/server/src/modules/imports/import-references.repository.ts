@@ -2,7 +2,7 @@
  * SQL an import matches a spreadsheet's names against (docs/decisions/258): the small reference tables
  * read whole once per run, the large ones (customer accounts, part numbers) by a batch's names.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, collectionPoints, customerAccounts, partNumbers, scrapReasons, suppliers } from '../../db/schema';
 
@@ -49,7 +49,7 @@ export async function accountsNamed(db: Db, names: string[], lock: boolean): Pro
     .select({ account: customerAccounts, clientName: clients.name })
     .from(customerAccounts)
     .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
-    .where(inArray(sql`lower(${customerAccounts.name})`, names.map((n) => n.toLowerCase())));
+    .where(sql`lower(${customerAccounts.name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])`);
   const found = await (lock ? rows.for('update', { of: customerAccounts }) : rows);
   return found.map((r) => ({ ...r.account, clientName: r.clientName }));
 }
@@ -62,6 +62,6 @@ export async function partNumbersCoded(db: Db, codes: string[], lock: boolean): 
   const rows = db
     .select()
     .from(partNumbers)
-    .where(inArray(sql`lower(${partNumbers.partNumber})`, codes.map((c) => c.toLowerCase())));
+    .where(sql`lower(${partNumbers.partNumber}) = any(${sql.param(codes.map((c) => c.toLowerCase()))}::text[])`);
   return lock ? rows.for('update') : rows;
 }
