@@ -4,7 +4,7 @@ import type { CoolerListQuery } from '@cooler-hub/contract/coolers';
 import { nextVersion, tableVersions } from '../../db/versions';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
-import { containsText, orderByOf } from '../../db/paging';
+import { containsText, inKeys, orderByOf } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 import { inUseMessage, usagesOf } from '../../db/references';
 import { coolers, partNumbers, receipts } from '../../db/schema';
@@ -57,7 +57,7 @@ export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ row
 /** The coolers with these serial numbers, ignoring case (an import's batch); locked when `lock`. */
 export async function coolersWithSerials(db: Db, serials: string[], lock: boolean): Promise<CoolerRow[]> {
   if (serials.length === 0) return [];
-  const rows = withPartNumber(db).where(sql`lower(${coolers.serialNumber}) = any(${sql.param(serials.map((s) => s.toLowerCase()))}::text[])`);
+  const rows = withPartNumber(db).where(inKeys(sql`lower(${coolers.serialNumber})`, serials.map((s) => s.toLowerCase()), 'text'));
   return lock ? rows.for('update', { of: coolers }) : rows;
 }
 
@@ -67,7 +67,7 @@ export async function coolerIdsWithSerials(db: Db, serials: string[]): Promise<{
   return db
     .select({ id: coolers.id, serialNumber: coolers.serialNumber })
     .from(coolers)
-    .where(sql`lower(${coolers.serialNumber}) = any(${sql.param(serials.map((s) => s.toLowerCase()))}::text[])`);
+    .where(inKeys(sql`lower(${coolers.serialNumber})`, serials.map((s) => s.toLowerCase()), 'text'));
 }
 
 /** Many new coolers in one statement (an import's batch); a taken serial fails it. */

@@ -4,6 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inKeys } from '../../db/paging';
 import { clients, collectionPoints, customerAccounts, partNumbers, scrapReasons, suppliers } from '../../db/schema';
 
 export interface NamedRecord {
@@ -49,7 +50,7 @@ export async function accountsNamed(db: Db, names: string[], lock: boolean): Pro
     .select({ account: customerAccounts, clientName: clients.name })
     .from(customerAccounts)
     .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
-    .where(sql`lower(${customerAccounts.name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])`);
+    .where(inKeys(sql`lower(${customerAccounts.name})`, names.map((n) => n.toLowerCase()), 'text'));
   const found = await (lock ? rows.for('update', { of: customerAccounts }) : rows);
   return found.map((r) => ({ ...r.account, clientName: r.clientName }));
 }
@@ -62,6 +63,6 @@ export async function partNumbersCoded(db: Db, codes: string[], lock: boolean): 
   const rows = db
     .select()
     .from(partNumbers)
-    .where(sql`lower(${partNumbers.partNumber}) = any(${sql.param(codes.map((c) => c.toLowerCase()))}::text[])`);
+    .where(inKeys(sql`lower(${partNumbers.partNumber})`, codes.map((c) => c.toLowerCase()), 'text'));
   return lock ? rows.for('update') : rows;
 }

@@ -6,6 +6,7 @@
 import { and, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
+import { inKeys } from '../../db/paging';
 import { nextVersion, tableVersions } from '../../db/versions';
 import {
   clients,
@@ -103,13 +104,13 @@ export async function lockReceipt(tx: Db, id: string): Promise<ReceiptRow | unde
 /** The receipts holding these LB numbers (an import's batch); locked until the transaction ends when `lock`. */
 export async function receiptsWithLbNumbers(db: Db, lbNumbers: string[], lock: boolean): Promise<ReceiptRow[]> {
   if (lbNumbers.length === 0) return [];
-  const rows = withReferences(db).where(sql`${receipts.lbNumber} = any(${sql.param(lbNumbers)}::varchar[])`);
+  const rows = withReferences(db).where(inKeys(receipts.lbNumber, lbNumbers, 'varchar'));
   return lock ? rows.for('update', { of: receipts }) : rows;
 }
 
 /** The receipts with these ids, as answered. */
 export async function findReceipts(db: Db, ids: string[]): Promise<ReceiptRow[]> {
-  return ids.length === 0 ? [] : withReferences(db).where(sql`${receipts.id} = any(${sql.param(ids)}::uuid[])`);
+  return ids.length === 0 ? [] : withReferences(db).where(inKeys(receipts.id, ids, 'uuid'));
 }
 
 /**
