@@ -2,8 +2,8 @@
  * One run of an import — its dry run or the import itself — as a job on the queue (docs/decisions/258).
  * The file is read as a stream in batches of rows; each batch is checked by its kind against the
  * database, and in an import written in its own transaction together with the run's progress, its
- * refusals and the last row written (`resume_row`): a run picked up again by any instance after a
- * crash skips what was written and goes on. The run stops between batches once it is no longer the
+ * refusals and the last row written (`resume_row`); a dry run records the same after each batch. A
+ * run picked up again by any instance after a crash skips what was recorded and goes on. The run stops between batches once it is no longer the
  * import's current run (cancelled, or a new run started).
  */
 import { setImmediate } from 'node:timers/promises';
@@ -90,18 +90,23 @@ export async function runImport(db: Db, importId: string, runId: string): Promis
   }
   const actor: Actor = { id: job.creatorId, username: job.creatorUsername };
   const importing = job.runMode === 'import';
-  // A dry run starts over; an import goes on after its last batch written.
-  const resumeRow = importing ? job.resumeRow : 0;
-  let counts = resumeRow > 0 ? job.counts : NO_COUNTS;
-  let rowsDone = resumeRow > 0 ? job.rowsDone : 0;
-  if (resumeRow === 0) await repo.deleteRefusals(db, importId);
+  // Either run goes on after its last batch recorded (the run's start set these to nothing done).
+  const resumeRow = job.resumeRow;
+  let counts = job.counts;
+  let rowsDone = job.rowsDone;
 
   const importer = await importerFor(job.kind as ImportKind, db);
   const table = await openTable(repo.storedFile(db, importId, job.size), job.format, job.sheet ?? undefined);
   const source = (rowNumber: number) => `${job.fileName}, row ${rowNumber}`;
 
-  /** Checks one batch — and writes it, given the import's transaction `tx` — false once the run is no longer current. */
+  /**
+   * Checks one batch — and writes it, given the import's transaction `tx` — false once the run is no
+   * longer current, or once another attempt of it recorded this batch first (a job whose lease ran
+   * out while it was still running is handed to a second worker: the first to record a batch wins,
+   * the other stops).
+   */
   const runBatch = async (db: Db, rows: FileRow[], tx: Tx | undefined): Promise<boolean> => {
+    const first = rows[0]!;
     const last = rows[rows.length - 1]!;
     const checked = await importer.check(db, rows.map((r) => fieldRow(r, job.mapping)), importing);
     if (tx) await checked.write(tx, actor, source);
@@ -115,8 +120,8 @@ export async function runImport(db: Db, importId: string, runId: string): Promis
           : [],
       ),
     );
-    const progress = { rowsDone: rowsDone + rows.length, bytesDone: last.bytesRead, counts: tally(counts, checked.outcomes) };
-    const current = await repo.recordProgress(db, importId, runId, importing ? { ...progress, resumeRow: last.rowNumber } : progress);
+    const progress = { rowsDone: rowsDone + rows.length, bytesDone: last.bytesRead, counts: tally(counts, checked.outcomes), resumeRow: last.rowNumber };
+    const current = await repo.recordProgress(db, importId, runId, first.rowNumber, progress);
     if (current) ({ rowsDone, counts } = progress);
     return current;
   };
@@ -126,7 +131,7 @@ export async function runImport(db: Db, importId: string, runId: string): Promis
       ? db.transaction(async (tx) => {
           // The run's row locked first: a cancel waits for this batch, and this batch sees a cancel.
           const state = await repo.lockImport(tx, importId);
-          if (!state || state.runId !== runId || state.status !== 'importing') return false;
+          if (!state || state.runId !== runId || state.status !== 'importing' || state.resumeRow >= rows[0]!.rowNumber) return false;
           return runBatch(tx, rows, tx);
         })
       : runBatch(db, rows, undefined);

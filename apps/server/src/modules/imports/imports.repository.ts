@@ -1,6 +1,6 @@
 /** SQL for imports: the file's row and bytes, its runs' progress and refusals, a user's mappings (docs/decisions/258). */
 import { Readable } from 'node:stream';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { ImportCounts, ImportKind } from '@cooler-hub/contract/imports';
 import type { Db } from '../../db/client';
 import { importFileChunks, importMappings, importRefusals, imports } from '../../db/schema';
@@ -36,17 +36,21 @@ export async function updateImport(db: Db, id: string, values: Partial<ImportVal
   return row;
 }
 
-/** A running dry run's progress, written only while `runId` is still the import's run and running. */
+/**
+ * A run's progress after the batch starting at `firstRow`: written only while `runId` is still the
+ * import's run and running, and no attempt of it recorded this batch already.
+ */
 export async function recordProgress(
   db: Db,
   id: string,
   runId: string,
-  values: { rowsDone: number; bytesDone: number; counts: ImportCounts; resumeRow?: number },
+  firstRow: number,
+  values: { rowsDone: number; bytesDone: number; counts: ImportCounts; resumeRow: number },
 ): Promise<boolean> {
   const rows = await db
     .update(imports)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(imports.id, id), eq(imports.runId, runId), inArray(imports.status, ['checking', 'importing'])))
+    .where(and(eq(imports.id, id), eq(imports.runId, runId), inArray(imports.status, ['checking', 'importing']), lt(imports.resumeRow, firstRow)))
     .returning({ id: imports.id });
   return rows.length > 0;
 }
@@ -114,7 +118,8 @@ export function storedFile(db: Db, importId: string, size: number): ByteSource {
 export type RefusalValues = Omit<typeof importRefusals.$inferInsert, 'importId'>;
 
 export async function insertRefusals(db: Db, importId: string, rows: RefusalValues[]): Promise<void> {
-  if (rows.length > 0) await db.insert(importRefusals).values(rows.map((r) => ({ importId, ...r })));
+  // Another attempt of the same run may have recorded the same rows: they are the same refusals.
+  if (rows.length > 0) await db.insert(importRefusals).values(rows.map((r) => ({ importId, ...r }))).onConflictDoNothing();
 }
 
 export async function deleteRefusals(db: Db, importId: string): Promise<void> {
