@@ -4,6 +4,7 @@
  * history naming the file and row, each kind, the receipt rules reached through the importer, the
  * refused rows' file, cancel, permissions.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -35,6 +36,8 @@ import { WRONG_LB_NUMBER } from '@cooler-hub/contract/rules';
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import type { PartNumber } from '@cooler-hub/contract/settings';
 import { call, createClient, createCollectionPoint, createPartNumber, createReceiptReferences, createScrapReason, unique, uniqueLb, type ReceiptReferences } from './factories';
+import { NO_COUNTS, runImport } from '../src/modules/imports/import-run';
+import { findImport, updateImport } from '../src/modules/imports/imports.repository';
 import { hydraDescription, json, loginAs, multipart, useSignedInApp, violationsOf, waitFor } from './helpers';
 
 const suite = useSignedInApp('Admin');
@@ -120,17 +123,21 @@ async function dryRun(job: ImportJob): Promise<ImportJob> {
   return settled(job.id);
 }
 
-async function runImport(job: ImportJob): Promise<ImportJob> {
-  const res = await api('POST', `/api/imports/${job.id}/import`);
+async function runImportCall(id: string): Promise<ImportJob> {
+  const res = await api('POST', `/api/imports/${id}/import`);
   if (res.statusCode !== 202) throw new Error(`import refused: ${res.statusCode} ${res.body}`);
-  return settled(job.id);
+  return json<ImportJob>(res);
+}
+
+async function startImport(job: ImportJob): Promise<ImportJob> {
+  return settled((await runImportCall(job.id)).id);
 }
 
 /** Upload, dry run and import in one go: the import's final state. */
 async function importAll(kind: string, fileName: string, data: Buffer): Promise<{ checked: ImportJob; imported: ImportJob }> {
   const checked = await dryRun(await uploaded(kind, fileName, data));
   expect(checked.status).toBe('checked');
-  return { checked, imported: await runImport(checked) };
+  return { checked, imported: await startImport(checked) };
 }
 
 const refusalsOf = async (id: string) => json<ListResponse<ImportRefusal>>(await api('GET', `/api/imports/${id}/refusals?perPage=100`)).items;
@@ -159,7 +166,7 @@ describe('importing receipts', () => {
     // A dry run writes nothing.
     expect(await receiptByLb(rows[0]![0]!)).toBeUndefined();
 
-    const imported = await runImport(checked);
+    const imported = await startImport(checked);
     expect(imported).toMatchObject({ status: 'imported', counts: { new: 3, updated: 0, unchanged: 0, refused: 1 } });
     const first = await receiptByLb(rows[0]![0]!);
     expect(first).toMatchObject({ account: { id: refs.account.id }, processOption: 'X', collectionPoint: { id: refs.collectionPoint.id } });
@@ -228,7 +235,7 @@ describe('importing receipts', () => {
     expect(problems[10]).toEqual([{ field: 'LB Number', message: importDuplicateRow(9) }]);
     expect(problems[9]).toBeUndefined();
 
-    await runImport(checked);
+    await startImport(checked);
     const d5 = (await receiptByLb(receiptRowLb(file, 11)))!;
     expect(d5).toMatchObject({ processOption: 'D', processState: 'D5', scrapReason: scrapReason.code });
     const formula = (await receiptByLb(receiptRowLb(file, 12)))!;
@@ -250,7 +257,7 @@ describe('importing receipts', () => {
     expect(job).toMatchObject({ format: 'xlsx', sheets: ['Notes', 'Receipts'], sheet: 'Receipts' });
     const checked = await dryRun(job);
     expect(checked.counts.new).toBe(1);
-    await runImport(checked);
+    await startImport(checked);
     expect(await receiptByLb(xlsxRow[0]!)).toBeDefined();
   });
 
@@ -427,6 +434,24 @@ describe('the mapping and the runs', () => {
     expect(after.status).toBe('cancelled');
     expect(after.rowsDone).toBeLessThan(20_000);
     expect(hydraDescription(await api('POST', `/api/imports/${job.id}/import`))).toBe(IMPORT_NOT_CHECKED);
+  });
+
+  it('two attempts of one run (a lease that ran out on a live worker) record each batch once', async () => {
+    const rows = Array.from({ length: 9000 }, () => receiptRow());
+    const job = await uploaded('receipts', 'twice.csv', csvFile([RECEIPT_HEADER, ...rows, receiptRow({ Supplier: 'Nobody Ltd' })]));
+    await dryRun(job);
+    // The run as the import call starts it, without its queued job: two workers run it side by side.
+    const db = suite.t.database.db;
+    const runId = randomUUID();
+    await updateImport(db, job.id, { status: 'importing', runMode: 'import', runId, runStartedAt: new Date(), resumeRow: 0, rowsDone: 0, bytesDone: 0, counts: NO_COUNTS });
+    const first = runImport(db, job.id, runId);
+    // The second starts once the first has recorded a batch, as a worker given an expired job would.
+    await waitFor(async () => ((await findImport(db, job.id))!.resumeRow > 0 ? true : undefined), 30_000);
+    await Promise.all([first, runImport(db, job.id, runId)]);
+    const done = json<ImportJob>(await api('GET', `/api/imports/${job.id}`));
+    expect(done).toMatchObject({ status: 'imported', rowsDone: 9001, counts: { new: 9000, updated: 0, unchanged: 0, refused: 1 } });
+    expect(json<ListResponse<Receipt>>(await api('GET', `/api/receipts?lbNumber=${rows[8999]![0]}`)).totalCount).toBe(1);
+    expect(await refusalsOf(job.id)).toHaveLength(1);
   });
 
   it('only ROLE_IMPORT (Admin) may import: a Production user is refused every call', async () => {
