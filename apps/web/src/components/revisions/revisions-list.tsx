@@ -2,7 +2,7 @@
  * A history of changes (docs/product.md §2.9, §2.11; /receipt/:receipt/revisions, /coolers-revisions/:receipt):
  * Created (dd/MM/yyyy HH:mm, Europe/London), Changes and User, newest first, from
  * GET /api/revision_entries of one entity. A create or delete entry reads as its sentences, an
- * update as 'Field: old → new' per changed field; it stays readable after the entity is deleted.
+ * update as 'Field: old → new' per changed field; an imported change names its file and row under the user; it stays readable after the entity is deleted.
  * Each feature gives its field labels and the way back.
  */
 import { Button, Stack, Text } from '@mantine/core';
@@ -49,7 +49,22 @@ export function RevisionsList({ kind, entryRef, title, labels, back }: Revisions
           </Stack>
         ),
       },
-      { key: 'user', header: 'User', render: (e) => e.creator.username },
+      {
+        key: 'user',
+        header: 'User',
+        // An imported change names its file and row under the user who ran the import (docs/decisions/258).
+        render: (e) =>
+          e.source === null ? (
+            e.creator.username
+          ) : (
+            <Stack gap={2}>
+              <Text size="sm">{e.creator.username}</Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                Imported from {e.source}
+              </Text>
+            </Stack>
+          ),
+      },
     ],
     [labels],
   );
