@@ -15,6 +15,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { DataList, type ListColumn } from '../list/data-list';
 import { useListController, type ListFetcher } from '../list/use-list-controller';
 import { changeLines, type ChangeLabels } from './change-lines';
+import { RevisionUser } from './revision-user';
 
 function revisionsFetcher(kind: RevisionEntryKind, ref: string): ListFetcher<RevisionEntry> {
   const filter = new URLSearchParams({ entryKind: kind, entryRef: ref }).toString();
@@ -49,22 +50,7 @@ export function RevisionsList({ kind, entryRef, title, labels, back }: Revisions
           </Stack>
         ),
       },
-      {
-        key: 'user',
-        header: 'User',
-        // An imported change names its file and row under the user who ran the import (docs/decisions/258).
-        render: (e) =>
-          e.source === null ? (
-            e.creator.username
-          ) : (
-            <Stack gap={2}>
-              <Text size="sm">{e.creator.username}</Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                Imported from {e.source}
-              </Text>
-            </Stack>
-          ),
-      },
+      { key: 'user', header: 'User', render: (e) => <RevisionUser entry={e} /> },
     ],
     [labels],
   );
