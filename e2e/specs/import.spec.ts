@@ -11,8 +11,12 @@ import { IMPORT_FILE_EMPTY, IMPORT_NOT_A_DATE, importNoMatch } from '@cooler-hub
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { WRONG_LB_NUMBER } from '@cooler-hub/contract/rules';
-import { expect, expectAccessible, test, type Api } from '../support/fixtures';
+import { expect as baseExpect, expectAccessible, test, type Api } from '../support/fixtures';
 import { createCustomerAccount, createPartNumber, receiptWorld, unique, uniqueLbNumber, type ReceiptWorld } from '../support/seed';
+
+// Each step waits on the server: a file read, a run on the job queue, a lazy screen. On a machine
+// busy with other work these take seconds, so the checks here wait longer than the default.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const HEADER = ['LB Number', 'Receipt Date', 'Serial Number', 'Part Number', 'DOM', 'Account', 'Supplier', 'Collection Point', 'Process Option', 'Notes'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -60,6 +64,14 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   await page.getByRole('button', { name: 'Upload' }).click();
 }
 
+/** The file is stored and its header read: the Columns step. Reading a workbook takes seconds on a busy machine. */
+async function columnsStep(page: Page): Promise<Locator> {
+  const columns = page.getByRole('table', { name: 'Columns of the file' });
+  await expect(columns).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/#\/import\/[0-9a-f-]{36}$/);
+  return columns;
+}
+
 const count = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 async function expectCounts(page: Page, counts: { New: number; Updated: number; Unchanged: number; Refused: number }) {
@@ -67,7 +79,6 @@ async function expectCounts(page: Page, counts: { New: number; Updated: number; 
 }
 
 async function dryRun(page: Page) {
-  await expect(page).toHaveURL(/#\/import\/[0-9a-f-]{36}$/);
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page.getByRole('heading', { name: 'Dry run result' })).toBeVisible({ timeout: 30_000 });
 }
@@ -93,7 +104,7 @@ test('50 receipts from a workbook: 3 refused rows read, downloaded, fixed and im
   adminPage: page,
   admin,
 }) => {
-  test.slow();
+  test.setTimeout(300_000);
   const sheet = await receiptRows(admin, 50);
   const rows = sheet.rows.map((r) => [...r]);
   // three bad rows: data rows 5, 20 and 40 are the sheet's rows 7, 22 and 42 (the header is row 1)
@@ -109,8 +120,7 @@ test('50 receipts from a workbook: 3 refused rows read, downloaded, fixed and im
   await upload(page, { name: fileName, mimeType: XLSX_TYPE, buffer: await xlsx([HEADER, ...rows]) });
 
   // Columns: every header matched to its field; Notes matched too, Engineer Number not in the file
-  const columns = page.getByRole('table', { name: 'Columns of the file' });
-  await expect(columns).toBeVisible();
+  const columns = await columnsStep(page);
   await expect(columns.getByRole('combobox', { name: 'LB Number' }).locator('option:checked')).toHaveText('LB Number');
   await expect(columns.getByRole('combobox', { name: 'Account' }).locator('option:checked')).toHaveText('Account');
   await expect(columns.getByRole('combobox', { name: 'Engineer Number' }).locator('option:checked')).toHaveText('Not in the file');
@@ -162,6 +172,7 @@ test('50 receipts from a workbook: 3 refused rows read, downloaded, fixed and im
   await expect(page).toHaveURL(/#\/import$/);
   await expect(page.getByRole('link', { name: fileName })).toBeVisible();
   await upload(page, { name: `fixed-${fileName}`, mimeType: XLSX_TYPE, buffer: fixed });
+  await columnsStep(page);
   await dryRun(page);
   await expectCounts(page, { New: 3, Updated: 0, Unchanged: 0, Refused: 0 });
   await expect(page.getByRole('button', { name: 'Download refused rows' })).toHaveCount(0);
@@ -187,7 +198,7 @@ test('50 receipts from a workbook: 3 refused rows read, downloaded, fixed and im
 });
 
 test("a semicolon CSV with a BOM: an account named with 'é' and cells starting with '=' come back as text", async ({ adminPage: page, admin }) => {
-  test.slow();
+  test.setTimeout(180_000);
   const world = await receiptWorld(admin);
   const account = await createCustomerAccount(admin, { name: unique('Café Crème ') });
   const sheet = await receiptRows(admin, 5, { ...world, account });
@@ -198,7 +209,7 @@ test("a semicolon CSV with a BOM: an account named with 'é' and cells starting 
 
   await page.goto('/#/import');
   await upload(page, { name: `${unique('semicolons-')}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-  const columns = page.getByRole('table', { name: 'Columns of the file' });
+  const columns = await columnsStep(page);
   await expect(columns.getByRole('combobox', { name: 'Account' }).locator('option:checked')).toHaveText('Account');
   await expect(page.getByRole('combobox', { name: 'Sheet' })).toHaveCount(0);
   await dryRun(page);
@@ -220,9 +231,10 @@ test("a semicolon CSV with a BOM: an account named with 'é' and cells starting 
 });
 
 test('a refused file shows why on the File field', async ({ adminPage: page }) => {
+  test.slow();
   await page.goto('/#/import');
   await upload(page, { name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
-  await expect(page.getByText(IMPORT_FILE_EMPTY)).toBeVisible();
+  await expect(page.getByText(IMPORT_FILE_EMPTY)).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/#\/import$/);
   await expectAccessible(page);
 });

@@ -65,6 +65,8 @@ export function UploadStep({ onUploaded }: { onUploaded: (job: ImportJob) => voi
             label="File"
             description="CSV or Excel workbook (.xlsx); its first row names the columns."
             placeholder="Choose a file"
+            // drawn as text, not as a placeholder attribute: it must read at full contrast
+            styles={{ placeholder: { color: 'var(--mantine-color-dark-1)' } }}
             accept={ACCEPT}
             value={file}
             clearable

@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+const token = fs.readFileSync('/tmp/web2-token', 'utf8').trim();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage();
+await page.addInitScript((t) => localStorage.setItem('token', t), token);
+page.on('requestfinished', (r) => console.log('done', r.method(), r.url()));
+page.on('requestfailed', (r) => console.log('failed', r.method(), r.url(), r.failure()?.errorText));
+await page.goto('http://127.0.0.1:18196/#/import');
+const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'File', exact: true }).click()]);
+await chooser.setFiles({ name: 't.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: fs.readFileSync('/tmp/t2.xlsx') });
+const t0 = Date.now();
+await page.getByRole('button', { name: 'Upload' }).click();
+await page.waitForURL(/import\/[0-9a-f-]{36}/, { timeout: 20000 }).catch((e) => console.log('timeout', e.message));
+console.log('ms', Date.now() - t0);
+await browser.close();
