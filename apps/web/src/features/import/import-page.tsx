@@ -68,7 +68,7 @@ function RecentImports() {
       <Stack gap={6} component="ul" className="ch-import-recent">
         {items.map((job) => (
           <li key={job.id}>
-            <Anchor component={Link} to={paths.importFile.to({ importId: job.id })} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor component={Link} underline="always" to={paths.importFile.to({ importId: job.id })} style={{ overflowWrap: 'anywhere' }}>
               {job.fileName}
             </Anchor>
             <Text size="sm" c="dimmed" component="span">
@@ -213,9 +213,7 @@ function ImportView({ id }: { id: string }) {
       <>
         <StepsBar current={2} />
         {heading}
-        <Title order={2} size="h3">
-          Dry run result
-        </Title>
+        <Title order={2}>Dry run result</Title>
         <CountsView counts={job.counts} />
         <Actions>
           <Button leftSection={<IconFileImport size={16} aria-hidden />} disabled={written === 0} onClick={() => setConfirming(true)}>
