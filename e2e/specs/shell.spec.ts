@@ -21,8 +21,11 @@ const ALL_ENTRIES = [
   'Cooler History',
   'Customers',
   'Settings',
+  'Import',
   'Users',
 ];
+/** An Admin's alone (ROLE_MASTER_ACCOUNT, ROLE_IMPORT). */
+const ADMIN_ONLY = ['Import', 'Users'];
 
 test('an Admin sees every menu entry and the shell', async ({ adminPage: page }) => {
   await page.goto('/');
@@ -35,15 +38,15 @@ test('an Admin sees every menu entry and the shell', async ({ adminPage: page })
   await expectAccessible(page);
 });
 
-test('a Production user sees every entry but Users, and cannot open the Users page', async ({ page, admin, request }) => {
+test('a Production user sees every entry but Import and Users, and cannot open the Users page', async ({ page, admin, request }) => {
   const user = await createUser(admin, { role: 'Production' });
   await signInWithToken(page, await apiToken(request, user.username, user.password));
   await page.goto('/#/main');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  for (const entry of ALL_ENTRIES.filter((e) => e !== 'Users')) {
+  for (const entry of ALL_ENTRIES.filter((e) => !ADMIN_ONLY.includes(e))) {
     await expect(menu.getByRole('link', { name: entry, exact: true })).toBeVisible();
   }
-  await expect(menu.getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
+  for (const entry of ADMIN_ONLY) await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveCount(0);
 
   await page.goto('/#/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();

@@ -59,6 +59,7 @@ const protectedRoutes: AppRoute[] = [
   { path: paths.scrapReasonEdit, page: lazy(() => import('../features/settings/scrap-reason-form-page')) },
   { path: paths.partNumberCreate, page: lazy(() => import('../features/settings/part-number-form-page')) },
   { path: paths.partNumberEdit, page: lazy(() => import('../features/settings/part-number-form-page')) },
+  { path: paths.importFile, page: lazy(() => import('../features/import/import-page')) },
   { path: paths.users, page: lazy(() => import('../features/users/users-list-page')) },
   { path: paths.editProfile, page: lazy(() => import('../features/profile/profile-page')) },
 ];

@@ -65,6 +65,8 @@ export const paths = {
   scrapReasonEdit: path('/scrap_reason/:id/edit', 'Update Scrap', SETTINGS),
   partNumberCreate: path('/part-number-create', 'Add part number', SETTINGS),
   partNumberEdit: path('/part-number-edit/:part', 'Update part number', SETTINGS),
+  // Importing records from CSV or XLSX (docs/decisions/258); an import's own address shows its live state.
+  importFile: path('/import/:importId?', 'Import', ['import']),
   users: path('/users', 'Users', ['manageUser']),
   editProfile: path('/edit-profile', 'Edit profile', 'authenticated'),
   notFound: path('/404', '404 Not Found', 'public'),

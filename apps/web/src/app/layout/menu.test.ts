@@ -4,7 +4,7 @@ import { paths } from '../../lib/paths';
 import { MENU, activeEntry, visibleMenu } from './menu';
 
 describe('side menu (docs/product.md §2.1, §6)', () => {
-  it('shows all eleven entries to an Admin', () => {
+  it('shows all twelve entries to an Admin', () => {
     expect(visibleMenu(permissionsOf('Admin')).map((e) => e.label)).toEqual([
       'Main',
       'Master Data',
@@ -16,13 +16,15 @@ describe('side menu (docs/product.md §2.1, §6)', () => {
       'Cooler History',
       'Customers',
       'Settings',
+      'Import',
       'Users',
     ]);
   });
-  it('shows everything but Users to Production', () => {
+  it('shows everything but Import and Users to Production', () => {
     const labels = visibleMenu(permissionsOf('Production')).map((e) => e.label);
     expect(labels).toHaveLength(10);
     expect(labels).not.toContain('Users');
+    expect(labels).not.toContain('Import');
   });
   it('shows nothing without permissions', () => {
     expect(visibleMenu([])).toEqual([]);
@@ -39,6 +41,7 @@ describe('side menu (docs/product.md §2.1, §6)', () => {
       '/coolers-list',
       '/customers',
       '/settings',
+      '/import',
       '/users',
     ]);
   });

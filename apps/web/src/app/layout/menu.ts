@@ -52,6 +52,7 @@ export const MENU: readonly MenuEntry[] = [
       paths.partNumberEdit,
     ],
   },
+  { label: 'Import', path: paths.importFile, abilities: ['import'] },
   { label: 'Users', path: paths.users, abilities: ['manageUser'] },
 ];
 

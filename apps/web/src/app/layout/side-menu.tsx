@@ -10,6 +10,7 @@ import {
   IconCalendarStats,
   IconChartBar,
   IconDatabase,
+  IconFileImport,
   IconFridge,
   IconHome,
   IconRecycle,
@@ -33,6 +34,7 @@ const ICONS: Record<string, Icon> = {
   'Cooler History': IconFridge,
   Customers: IconBuildingStore,
   Settings: IconSettings,
+  Import: IconFileImport,
   Users: IconUsers,
 };
 

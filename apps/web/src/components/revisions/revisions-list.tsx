@@ -2,7 +2,7 @@
  * A history of changes (docs/product.md §2.9, §2.11; /receipt/:receipt/revisions, /coolers-revisions/:receipt):
  * Created (dd/MM/yyyy HH:mm, Europe/London), Changes and User, newest first, from
  * GET /api/revision_entries of one entity. A create or delete entry reads as its sentences, an
- * update as 'Field: old → new' per changed field; it stays readable after the entity is deleted.
+ * update as 'Field: old → new' per changed field; an imported change names its file and row under the user; it stays readable after the entity is deleted.
  * Each feature gives its field labels and the way back.
  */
 import { Button, Stack, Text } from '@mantine/core';
@@ -15,6 +15,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { DataList, type ListColumn } from '../list/data-list';
 import { useListController, type ListFetcher } from '../list/use-list-controller';
 import { changeLines, type ChangeLabels } from './change-lines';
+import { RevisionUser } from './revision-user';
 
 function revisionsFetcher(kind: RevisionEntryKind, ref: string): ListFetcher<RevisionEntry> {
   const filter = new URLSearchParams({ entryKind: kind, entryRef: ref }).toString();
@@ -49,7 +50,7 @@ export function RevisionsList({ kind, entryRef, title, labels, back }: Revisions
           </Stack>
         ),
       },
-      { key: 'user', header: 'User', render: (e) => e.creator.username },
+      { key: 'user', header: 'User', render: (e) => <RevisionUser entry={e} /> },
     ],
     [labels],
   );

@@ -21,6 +21,7 @@ import type { DataListProps, ListColumn } from '../../components/list/data-list'
 import { PhoneKey } from '../../components/list/phone-key';
 import { changeLines } from '../../components/revisions/change-lines';
 import { RECEIPT_LABELS } from '../../components/revisions/receipt-labels';
+import { RevisionUser } from '../../components/revisions/revision-user';
 import { DELIVERY_SCREENS } from '../../lib/delivery-screens';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
@@ -114,7 +115,7 @@ const historyColumns: ListColumn<CoolerHistoryEntry>[] = [
       </Stack>
     ),
   },
-  { key: 'user', header: 'User', render: (e) => oneLine(e.creator.username) },
+  { key: 'user', header: 'User', render: (e) => <RevisionUser entry={e} /> },
 ];
 
 function receiptsPage(timeline: CoolerTimeline): ListResponse<CoolerReceipt> {
