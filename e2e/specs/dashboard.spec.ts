@@ -31,4 +31,13 @@ test('a new user opens Dashboard from the menu, reads a figure and lands on Mast
   await expect(page).toHaveURL(new RegExp(`#/receipts\\?.*scrapReason=${code}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible();
   await expect(page.getByTestId('list-summary')).toHaveText(`${read} item(s)`);
+
+  // The filter panel shows the figure's scrap reason, and applying it keeps the same list.
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Choose filter' });
+  await expect(panel.getByRole('combobox', { name: 'Scrap reason' })).toHaveValue(`${code} - ${world.scrapReason.reason}`);
+  await panel.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(panel).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`#/receipts\\?.*scrapReason=${code}`));
+  await expect(page.getByTestId('list-summary')).toHaveText(`${read} item(s)`);
 });
