@@ -8,7 +8,18 @@
 import type { Page } from '@playwright/test';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { expectAccessible, expect, test } from '../support/fixtures';
-import { createCooler, createPartNumber, createReceipt, noonOf, receiptWorld, unique } from '../support/seed';
+import {
+  approveDelivery,
+  createCooler,
+  createPartNumber,
+  createReceipt,
+  displayDay,
+  noonOf,
+  receiptWorld,
+  scrapped,
+  seedDelivery,
+  unique,
+} from '../support/seed';
 import { apart, scrollTableTo } from '../support/table-scroll';
 
 const COLUMNS = [
@@ -153,6 +164,54 @@ test('Master Data shows every column of 2.8; several filters are kept in the URL
   await panel(page).getByRole('combobox', { name: 'Customer' }).press('Enter');
   await expect(panel(page)).toBeHidden();
   await expectRows(page, [inMarch, scrappedInMarch, otherPart, optionX, inApril]);
+});
+
+test("the dashboard's filters (scrap reason, note approved days) show in the panel, stay on apply and clear", async ({ adminPage: page, admin }) => {
+  test.slow();
+  const world = await receiptWorld(admin);
+  const { note, receipts: onNote } = await seedDelivery(admin, { world });
+  await approveDelivery(admin, note.id);
+  const scrap = await createReceipt(admin, world, await createCooler(admin), scrapped(world));
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  const reasonLabel = `${world.scrapReason.code} - ${world.scrapReason.reason}`;
+
+  // as the dashboard's turnaround links: the panel shows the days, and applying it keeps them
+  await page.goto(`/#/receipts?customerId=${world.account.id}&noteApprovedDate[after]=${today}&noteApprovedDate[before]=${today}`);
+  await expectRows(page, onNote);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await expect(panel(page).getByRole('textbox', { name: 'Note approved from' })).toHaveValue(displayDay(today));
+  await expect(panel(page).getByRole('textbox', { name: 'Note approved to' })).toHaveValue(displayDay(today));
+  await expect(panel(page).getByRole('combobox', { name: 'Scrap reason' })).toHaveValue('');
+  await expectAccessible(page);
+  await panel(page).getByRole('button', { name: 'Apply filters' }).click();
+  await expect(panel(page)).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`noteApprovedDate\\[after\\]=${today}&noteApprovedDate\\[before\\]=${today}`));
+  await expectRows(page, onNote);
+
+  // the days cleared and a scrap reason chosen instead
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await panel(page).getByRole('button', { name: 'Clear note approved from' }).click();
+  await panel(page).getByRole('button', { name: 'Clear note approved to' }).click();
+  await pick(page, 'Scrap reason', world.scrapReason.reason, reasonLabel);
+  await panel(page).getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`scrapReason=${world.scrapReason.code}`));
+  await expect(page).not.toHaveURL(/noteApprovedDate/);
+  await expectRows(page, [scrap]);
+
+  // as the dashboard's scrap links: after a reload the panel names the reason and keeps it on apply
+  await page.reload();
+  await expectRows(page, [scrap]);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await expect(panel(page).getByRole('combobox', { name: 'Scrap reason' })).toHaveValue(reasonLabel);
+  await panel(page).getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`scrapReason=${world.scrapReason.code}`));
+  await expectRows(page, [scrap]);
+
+  // Clear All drops both
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await panel(page).getByRole('button', { name: 'Clear All' }).click();
+  await expect(panel(page).getByRole('combobox', { name: 'Scrap reason' })).toHaveValue('');
+  await expect(page).not.toHaveURL(/scrapReason|noteApprovedDate|customerId/);
 });
 
 test('Master Data sorts by a column (desc first, then asc) and keeps the sort over a reload', async ({ adminPage: page, admin }) => {

@@ -4,7 +4,7 @@ import type { CoolerTimeline } from '@cooler-hub/contract/cooler-timeline';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { COOLER_CREATED } from '../src/modules/coolers/coolers.service';
-import { RECEIPT_CREATED } from '../src/modules/receipts/receipts.service';
+import { RECEIPT_CREATED, RECEIPT_DELETED } from '../src/modules/receipts/receipts.service';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
 import { createCooler, createReceipt, createReceiptReferences, updateBodyOf } from './factories';
 import { hydraDescription, json, useSignedInApp, violationsOf, withoutVersion } from './helpers';
@@ -105,6 +105,40 @@ describe('GET /api/coolers/{id}/timeline', () => {
     expect(history.items[2]!.oldNewMessage).toMatchObject({ dateOfManufacture: [cooler.dateOfManufacture, '2011-11-11'] });
     const ids = history.items.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it("keeps a deleted receipt's history, under the LB number it had; its revisions list is unchanged (docs/decisions/256)", async () => {
+    const refs = await createReceiptReferences(suite.app, suite.token);
+    const kept = await createReceipt(suite.app, suite.token, refs);
+    const gone = await createReceipt(suite.app, suite.token, refs);
+    const changed = await api('PUT', `/api/receipts/${gone.id}/main`, { ...updateBodyOf(gone), notes: 'Compressor gone' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Another cooler's deleted receipt stays out of this history.
+    const elsewhere = await createReceipt(suite.app, suite.token, await createReceiptReferences(suite.app, suite.token));
+    expect((await api('DELETE', `/api/receipts/${elsewhere.id}`)).statusCode).toBe(204);
+    expect((await api('DELETE', `/api/receipts/${gone.id}`)).statusCode).toBe(204);
+
+    const answer = await timeline(refs.cooler.id);
+    expect(answer.receipts.map((r) => r.id)).toEqual([kept.id]);
+    expect(answer.history.totalCount).toBe(5);
+    expect(answer.history.items.map((e) => [e.entryKind, e.entryRef, e.lbNumber, e.diffType])).toEqual([
+      ['Receipt', gone.id, gone.lbNumber, 'Text'],
+      ['Receipt', gone.id, gone.lbNumber, 'OldNew'],
+      ['Receipt', gone.id, gone.lbNumber, 'Text'],
+      ['Receipt', kept.id, kept.lbNumber, 'Text'],
+      ['Cooler', refs.cooler.id, null, 'Text'],
+    ]);
+    expect(answer.history.items[0]!.textOnlyMessage[0]).toBe(RECEIPT_DELETED);
+    expect(answer.history.items[2]!.textOnlyMessage[0]).toBe(RECEIPT_CREATED);
+    // Paged like the rest: the deleted receipt's entries are counted and split across pages.
+    const second = await timeline(refs.cooler.id, '?perPage=2&page=2');
+    expect(second.history.items).toEqual(answer.history.items.slice(2, 4));
+
+    // The cooler's own history and the receipt's revisions list show nothing new.
+    const own = await api('GET', `/api/revision_entries?entryKind=Cooler&entryRef=${refs.cooler.id}&page=1`);
+    expect(json<{ totalCount: number }>(own).totalCount).toBe(1);
+    const receiptHistory = await api('GET', `/api/revision_entries?entryKind=Receipt&entryRef=${gone.id}&page=1`);
+    expect(json<{ totalCount: number }>(receiptHistory).totalCount).toBe(3);
   });
 
   it('pages the merged history (perPage, page) and counts it whole', async () => {

@@ -1,13 +1,14 @@
 /**
  * SQL for one cooler's timeline (docs/decisions/251). Every read walks an index by the cooler or by
  * the subject of an entry: receipts by receipts_inventory_item_idx, their note through
- * delivery_lines_exclusive_receipt_unique, history by revision_entries_entry_idx. Every function
+ * delivery_lines_exclusive_receipt_unique, history by revision_entries_entry_idx — also the receipts
+ * of the cooler since deleted, each kept by an entry under the cooler's id (docs/decisions/256). Every function
  * takes `db`, which may be a transaction.
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, customerAccounts, deliveries, deliveryLines, receipts, revisionEntries } from '../../db/schema';
-import type { RevisionEntryRow } from '../revision-entries/revision-entries.repository';
+import { RECEIPT_OF_COOLER_KIND, type RevisionEntryRow } from '../revision-entries/revision-entries.repository';
 
 /** The cooler's receipts, newest first (receipt date, then created), at most `limit`, each with the transfer or scrap note holding it. */
 export function coolerReceipts(db: Db, coolerId: string, limit: number) {
@@ -41,11 +42,21 @@ export async function countCoolerReceipts(db: Db, coolerId: string): Promise<num
   return (await db.select({ total: count() }).from(receipts).where(eq(receipts.inventoryItemId, coolerId)))[0]?.total ?? 0;
 }
 
-/** The subjects whose history the timeline merges: the cooler, and each of its receipts with its LB number. */
+/**
+ * The subjects whose history the timeline merges: the cooler, each of its receipts with its LB
+ * number, and each receipt of it since deleted with the LB number it had (docs/decisions/256; one
+ * whose id was later taken by a new receipt of this cooler is that receipt, listed once).
+ */
 const subjectsOf = (coolerId: string) => sql`(
   select 'Cooler'::varchar as kind, ${coolerId}::text as ref, null::varchar as lb_number
   union all
   select 'Receipt'::varchar, r.id::text, r.lb_number from ${receipts} r where r.inventory_item_id = ${coolerId}
+  union all
+  select 'Receipt'::varchar, gone.text_only_message[1], gone.text_only_message[2] from ${revisionEntries} gone
+  where gone.entry_kind = ${RECEIPT_OF_COOLER_KIND} and gone.entry_ref = ${coolerId}
+    and not exists (
+      select 1 from ${receipts} r where r.id = gone.text_only_message[1]::uuid and r.inventory_item_id = ${coolerId}
+    )
 )`;
 
 /** Both drivers answer { rows }; the Db type leaves the result untyped. */

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { createOnce } from '../../lib/create-once';
 import { FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
-import { recordChanges, recordText, type Actor, type Snapshot, type Subject, type Tx } from '../revision-entries/revisions';
+import { recordChanges, recordReceiptLeftCooler, recordText, type Actor, type Snapshot, type Subject, type Tx } from '../revision-entries/revisions';
 import { listReceipts } from './receipt-pages.repository';
 import * as repo from './receipts.repository';
 import type { ReceiptRow, ReceiptValues } from './receipts.repository';
@@ -156,6 +156,8 @@ export class ReceiptsService {
       // A receipt on a delivery note is refused by the foreign key of delivery_lines (400, docs/decisions/021).
       await repo.deleteReceipt(tx, id);
       await recordText(tx, actor, receiptSubject(id), [RECEIPT_DELETED, ...describeReceipt(current)]);
+      // Its history stays on its cooler's timeline (docs/decisions/256).
+      await recordReceiptLeftCooler(tx, actor, { coolerId: current.inventoryItem.id, receiptId: id, lbNumber: current.lbNumber });
     });
   }
 

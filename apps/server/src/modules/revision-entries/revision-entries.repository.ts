@@ -29,6 +29,22 @@ export async function insertRevisionEntries(db: Db, values: RevisionEntryValues[
 }
 
 /**
+ * The kind of the entry that keeps a deleted receipt among its cooler's (docs/decisions/256):
+ * entry_ref is the cooler's id, text_only_message is [receipt id, LB number]. Read by
+ * revision_entries_entry_idx like any subject's history; none of the API's kinds, so no history lists it.
+ */
+export const RECEIPT_OF_COOLER_KIND = 'ReceiptOfCooler';
+
+export async function insertReceiptLeftCooler(
+  db: Db,
+  link: { coolerId: string; receiptId: string; lbNumber: string; creatorId: number; creatorUsername: string },
+): Promise<void> {
+  // Written as SQL: the table's typed kind is the API's (RevisionEntryKind), which this one is not.
+  await db.execute(sql`insert into ${revisionEntries} (entry_kind, entry_ref, diff_type, text_only_message, creator_id, creator_username)
+    values (${RECEIPT_OF_COOLER_KIND}, ${link.coolerId}, 'Text', array[${link.receiptId}, ${link.lbNumber}]::text[], ${link.creatorId}, ${link.creatorUsername})`);
+}
+
+/**
  * One entity's history, newest first unless asked otherwise. 'createdAt' sorts by id: ids follow
  * insertion order, while created_at is its transaction's start, so two overlapping changes could
  * tie or read in the wrong order.

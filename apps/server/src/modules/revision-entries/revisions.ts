@@ -7,7 +7,7 @@
  */
 import type { RevisionEntryKind, RevisionValue } from '@cooler-hub/contract/revisions';
 import type { Db } from '../../db/client';
-import { insertRevisionEntries, insertRevisionEntry } from './revision-entries.repository';
+import { insertReceiptLeftCooler, insertRevisionEntries, insertRevisionEntry } from './revision-entries.repository';
 
 /** The transaction handed to `db.transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -99,4 +99,13 @@ export async function recordChanges(tx: Tx, actor: Actor, subject: Subject, befo
     oldNewMessage: changes,
     ...creatorOf(actor),
   });
+}
+
+/**
+ * A receipt deleted: the cooler it was of keeps it as one of its receipts (docs/decisions/256). Not a
+ * history entry of its own (its kind is none of the API's), only what lets the cooler's timeline find
+ * that receipt's history by the cooler's id once the receipts table no longer can.
+ */
+export async function recordReceiptLeftCooler(tx: Tx, actor: Actor, link: { coolerId: string; receiptId: string; lbNumber: string }): Promise<void> {
+  await insertReceiptLeftCooler(tx, { ...link, ...creatorOf(actor) });
 }

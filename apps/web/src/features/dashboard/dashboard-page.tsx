@@ -23,6 +23,7 @@ import {
 import { formatDay } from '@cooler-hub/contract/london-time';
 import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import { paths } from '../../lib/paths';
+import { inSeriesOrder } from './chart-order';
 import { useNotExported, useNotOnNoteByAge, useReceiptsPerDay, useScrapByReason, useTurnaround } from './api';
 import '@mantine/charts/styles.css';
 
@@ -109,7 +110,7 @@ function ReceiptsPerDayPanel(props: { data: ReceiptsPerDay }) {
           dataKey="label"
           type="stacked"
           withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
+          legendProps={{ verticalAlign: 'bottom', itemSorter: inSeriesOrder(STACKED_OPTIONS) }}
           tickLine="y"
           series={STACKED_OPTIONS.map((option) => ({ name: option, color: OPTION_COLOURS[option] }))}
           barProps={(series) => ({

@@ -2,7 +2,9 @@
  * The fields of the Master Data filter panel (docs/product.md §2.8): customer and part number look up their
  * entity (the filter keeps its id), the serial number is a typeahead over the cooler lookup that
  * also takes any part of a serial (the list matches "contains"), then the texts, the receipt date
- * range and the selects. They are bound by name to the react-hook-form of receipts-page.tsx.
+ * range and the selects, then the two filters the dashboard links with (docs/decisions/255): the
+ * scrap reason (the filter keeps its code, as a receipt does) and the days its note was approved on.
+ * They are bound by name to the react-hook-form of receipts-page.tsx.
  */
 import { Autocomplete, Group, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -10,12 +12,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PROCESS_OPTIONS, PROCESS_STATES } from '@cooler-hub/contract/receipts';
+import type { ScrapReason } from '@cooler-hub/contract/settings';
 import { DateField } from '../../components/form/date-field';
 import { SelectField, TextField, useField } from '../../components/form/fields';
-import { customerAccountLookup, partNumberLookup } from '../../components/form/lookups';
+import { customerAccountLookup, partNumberLookup, scrapReasonLookup } from '../../components/form/lookups';
 import { SearchSelect } from '../../components/form/search-select';
 import { debounce, normalizeSearch } from '../../components/form/search-select-model';
-import { findCoolerSerials, getCustomerAccountRef, getPartNumberRef } from './api';
+import { findCoolerSerials, getCustomerAccountRef, getPartNumberRef, useScrapReasonByCode } from './api';
 import { CALENDAR_LABELS } from '../../components/form/calendar-labels';
 import type { ReceiptFilterForm } from './receipts-filters';
 
@@ -107,6 +110,9 @@ function usePartNumberLabel(id: string | null) {
   });
 }
 
+/** 'code - reason'; a reason no longer in the list (a code from a link) shows its bare code. */
+const scrapReasonLabel = (r: ScrapReason) => (r.reason ? `${r.code} - ${r.reason}` : String(r.code));
+
 const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
@@ -119,7 +125,11 @@ export function ReceiptsFilterFields({ initial }: { initial: ReceiptFilterForm }
   // The search-selects read their starting label once: wait for it rather than show a blank.
   const customerReady = initial.customerId === null || !customer.isPending;
   const partReady = initial.partNumber === null || !part.isPending;
+  const reason = useScrapReasonByCode(initial.scrapReason);
+  const reasonReady = initial.scrapReason === null || !reason.isPending;
+  const initialReason = initial.scrapReason === null ? null : (reason.data ?? { id: 0, code: initial.scrapReason, reason: '' });
   const after = useWatch<ReceiptFilterForm, 'receiptDateAfter'>({ name: 'receiptDateAfter' });
+  const approvedAfter = useWatch<ReceiptFilterForm, 'noteApprovedDateAfter'>({ name: 'noteApprovedDateAfter' });
 
   return (
     <>
@@ -170,7 +180,36 @@ export function ReceiptsFilterFields({ initial }: { initial: ReceiptFilterForm }
           label="In delivery note"
           options={YES_NO}
           emptyLabel={t('common.any')}
-         
+        />
+      </Group>
+      {reasonReady ? (
+        <SearchSelect<ScrapReason>
+          name={name('scrapReason')}
+          label="Scrap reason"
+          placeholder="Search scrap reason"
+          {...scrapReasonLookup}
+          getLabel={scrapReasonLabel}
+          getValue={(r) => r.code}
+          initialItem={initialReason}
+        />
+      ) : (
+        <Loader size="sm" aria-label={t('searchSelect.loading')} />
+      )}
+      <Group grow align="flex-start">
+        <DateField
+          name={name('noteApprovedDateAfter')}
+          label="Note approved from"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear note approved from' }}
+          ariaLabels={CALENDAR_LABELS}
+        />
+        <DateField
+          name={name('noteApprovedDateBefore')}
+          label="Note approved to"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear note approved to' }}
+          ariaLabels={CALENDAR_LABELS}
+          minDate={approvedAfter ?? undefined}
         />
       </Group>
     </>

@@ -18,6 +18,9 @@ describe('Master Data filters: query string ↔ panel', () => {
         processState: 'D5',
         isExported: 'false',
         inDeliveryNote: 'true',
+        scrapReason: '42',
+        'noteApprovedDate[after]': '2025-02-01',
+        'noteApprovedDate[before]': '2025-02-28',
       }),
     ).toEqual({
       customerId: 12,
@@ -31,6 +34,9 @@ describe('Master Data filters: query string ↔ panel', () => {
       processState: 'D5',
       isExported: 'false',
       inDeliveryNote: 'true',
+      scrapReason: 42,
+      noteApprovedDateAfter: '2025-02-01',
+      noteApprovedDateBefore: '2025-02-28',
     });
   });
 
@@ -43,6 +49,8 @@ describe('Master Data filters: query string ↔ panel', () => {
         processOption: 'Q',
         processState: 'D9',
         isExported: 'yes',
+        scrapReason: 'x1',
+        'noteApprovedDate[before]': '2025-2-1',
       }),
     ).toEqual(EMPTY_RECEIPT_FILTER_FORM);
   });
@@ -63,6 +71,17 @@ describe('Master Data filters: query string ↔ panel', () => {
     });
   });
 
+  it('keeps the dashboard\'s filters (scrap reason, note approved days) on apply, the range the right way round', () => {
+    expect(
+      queryFromFilterForm({
+        ...EMPTY_RECEIPT_FILTER_FORM,
+        scrapReason: 0,
+        noteApprovedDateAfter: '2025-03-10',
+        noteApprovedDateBefore: '2025-03-01',
+      }),
+    ).toEqual({ scrapReason: '0', 'noteApprovedDate[after]': '2025-03-01', 'noteApprovedDate[before]': '2025-03-10' });
+  });
+
   it('a round trip keeps every value', () => {
     const form = {
       ...EMPTY_RECEIPT_FILTER_FORM,
@@ -72,6 +91,8 @@ describe('Master Data filters: query string ↔ panel', () => {
       receiptDateAfter: '2025-01-01',
       processOption: 'S',
       inDeliveryNote: 'false' as const,
+      scrapReason: 7,
+      noteApprovedDateBefore: '2025-05-31',
     };
     expect(filterFormFromQuery(queryFromFilterForm(form))).toEqual(form);
   });

@@ -18,7 +18,7 @@ export const RECEIPT_FILTERS = [
   'processState',
   'isExported',
   'inDeliveryNote',
-  // The dashboard's links (docs/decisions/255): kept in the query and sent with the list call.
+  // Added for the dashboard's links (docs/decisions/255).
   'scrapReason',
   'noteApprovedDate[after]',
   'noteApprovedDate[before]',
@@ -44,6 +44,11 @@ export interface ReceiptFilterForm {
   processState: string | null;
   isExported: YesNo | null;
   inDeliveryNote: YesNo | null;
+  /** The scrap reason's code (docs/decisions/255). */
+  scrapReason: number | null;
+  /** YYYY-MM-DD: the London days the receipt's transfer or scrap note was approved on (docs/decisions/255). */
+  noteApprovedDateAfter: string | null;
+  noteApprovedDateBefore: string | null;
 }
 
 export const EMPTY_RECEIPT_FILTER_FORM: ReceiptFilterForm = {
@@ -58,6 +63,9 @@ export const EMPTY_RECEIPT_FILTER_FORM: ReceiptFilterForm = {
   processState: null,
   isExported: null,
   inDeliveryNote: null,
+  scrapReason: null,
+  noteApprovedDateAfter: null,
+  noteApprovedDateBefore: null,
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,6 +73,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function day(value: string | undefined): string | null {
   return value !== undefined && DAY.test(value) ? value : null;
+}
+
+/** A whole number as the query holds it (a code or an id). */
+function wholeNumber(value: string | undefined): number | null {
+  return value !== undefined && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+}
+
+/** A range typed backwards (to before from) put the right way round rather than matching nothing. */
+function ordered(after: string | null, before: string | null): [string | null, string | null] {
+  return after && before && after > before ? [before, after] : [after, before];
 }
 
 function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | null {
@@ -81,9 +99,8 @@ function yesNo(value: string | undefined): YesNo | null {
  * what is wrong with it.
  */
 export function filterFormFromQuery(filters: Partial<Record<ReceiptFilter, string>>): ReceiptFilterForm {
-  const customer = filters.customerId !== undefined && /^\d+$/.test(filters.customerId) ? Number(filters.customerId) : null;
   return {
-    customerId: customer,
+    customerId: wholeNumber(filters.customerId),
     partNumber: filters.partNumber !== undefined && UUID.test(filters.partNumber) ? filters.partNumber : null,
     lbNumber: filters.lbNumber ?? '',
     engineerNo: filters.engineerNo ?? '',
@@ -94,6 +111,9 @@ export function filterFormFromQuery(filters: Partial<Record<ReceiptFilter, strin
     processState: oneOf(PROCESS_STATES, filters.processState),
     isExported: yesNo(filters.isExported),
     inDeliveryNote: yesNo(filters.inDeliveryNote),
+    scrapReason: wholeNumber(filters.scrapReason),
+    noteApprovedDateAfter: day(filters['noteApprovedDate[after]']),
+    noteApprovedDateBefore: day(filters['noteApprovedDate[before]']),
   };
 }
 
@@ -102,8 +122,8 @@ export function filterFormFromQuery(filters: Partial<Record<ReceiptFilter, strin
  * a range typed backwards (to before from) put the right way round rather than matching nothing.
  */
 export function queryFromFilterForm(form: ReceiptFilterForm): Partial<Record<ReceiptFilter, string>> {
-  let [after, before] = [form.receiptDateAfter, form.receiptDateBefore];
-  if (after && before && after > before) [after, before] = [before, after];
+  const [after, before] = ordered(form.receiptDateAfter, form.receiptDateBefore);
+  const [approvedAfter, approvedBefore] = ordered(form.noteApprovedDateAfter, form.noteApprovedDateBefore);
   const entries: [ReceiptFilter, string | number | null | undefined][] = [
     ['customerId', form.customerId],
     ['partNumber', form.partNumber],
@@ -116,6 +136,9 @@ export function queryFromFilterForm(form: ReceiptFilterForm): Partial<Record<Rec
     ['processState', form.processState],
     ['isExported', form.isExported],
     ['inDeliveryNote', form.inDeliveryNote],
+    ['scrapReason', form.scrapReason],
+    ['noteApprovedDate[after]', approvedAfter],
+    ['noteApprovedDate[before]', approvedBefore],
   ];
   const out: Partial<Record<ReceiptFilter, string>> = {};
   for (const [key, value] of entries) {
