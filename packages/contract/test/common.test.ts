@@ -25,7 +25,7 @@ describe('property paths', () => {
 
 describe('permissions', () => {
   it('gives Admin every permission and Production only ROLE_ADMIN_USER', () => {
-    expect(permissionsOf('Admin')).toEqual(['ROLE_ADMIN_USER', 'ROLE_MASTER_ACCOUNT', 'ROLE_REMOVE_INVENTORY']);
+    expect(permissionsOf('Admin')).toEqual(['ROLE_ADMIN_USER', 'ROLE_MASTER_ACCOUNT', 'ROLE_REMOVE_INVENTORY', 'ROLE_IMPORT']);
     expect(permissionsOf('Production')).toEqual(['ROLE_ADMIN_USER']);
   });
   it('answers abilities from the permission list', () => {
@@ -33,6 +33,9 @@ describe('permissions', () => {
     expect(can(production, 'receipts')).toBe(true);
     expect(can(production, 'manageUser')).toBe(false);
     expect(can(production, 'manipulateInventory')).toBe(false);
+    // Importing is Admin's alone (docs/decisions/258).
+    expect(can(production, 'import')).toBe(false);
+    expect(can(permissionsOf('Admin'), 'import')).toBe(true);
     for (const r of ROLES) for (const a of Object.keys(ABILITIES) as (keyof typeof ABILITIES)[]) {
       expect(typeof can(permissionsOf(r), a)).toBe('boolean');
     }
