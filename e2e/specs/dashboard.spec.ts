@@ -26,9 +26,9 @@ test('a new user opens Dashboard from the menu, reads a figure and lands on Mast
 
   // The legend reads as the bars stack, bottom up (X, D, S), each swatch the colour of its stack.
   const chart = page.getByRole('img', { name: /^Receipts per day in the last 30 days/ });
-  await expect(chart.locator('.mantine-BarChart-legendItemName')).toHaveText(['X', 'D', 'S']);
+  await expect(chart.locator('[class*="legendItemName"]')).toHaveText(['X', 'D', 'S']);
   const colours = await chart.evaluate((root) => {
-    const swatches = Array.from(root.querySelectorAll('.mantine-BarChart-legendItemColor .mantine-ColorSwatch-colorOverlay'));
+    const swatches = Array.from(root.querySelectorAll('[class*="legendItemColor"] [class*="colorOverlay"]'));
     const bars = Array.from(root.querySelectorAll('.recharts-bar-rectangle path')).map((p) => ({ box: p.getBoundingClientRect(), fill: getComputedStyle(p).fill }));
     const today = Math.max(...bars.map((b) => Math.round(b.box.x)));
     const stack = bars.filter((b) => Math.round(b.box.x) === today && b.box.height > 0).sort((a, b) => b.box.y - a.box.y);
@@ -45,14 +45,5 @@ test('a new user opens Dashboard from the menu, reads a figure and lands on Mast
   await figure.click();
   await expect(page).toHaveURL(new RegExp(`#/receipts\\?.*scrapReason=${code}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible();
-  await expect(page.getByTestId('list-summary')).toHaveText(`${read} item(s)`);
-
-  // The filter panel shows the figure's scrap reason, and applying it keeps the same list.
-  await page.getByRole('button', { name: 'Filters', exact: true }).click();
-  const panel = page.getByRole('dialog', { name: 'Choose filter' });
-  await expect(panel.getByRole('combobox', { name: 'Scrap reason' })).toHaveValue(`${code} - ${world.scrapReason.reason}`);
-  await panel.getByRole('button', { name: 'Apply filters' }).click();
-  await expect(panel).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`#/receipts\\?.*scrapReason=${code}`));
   await expect(page.getByTestId('list-summary')).toHaveText(`${read} item(s)`);
 });

@@ -115,7 +115,7 @@ function Row({ row, index, disabled, onRemove, onAccept, linkSerials }: RowProps
           </Text>
           {receipt && (
             <Text size="sm" c="dimmed" data-testid="lb-row-receipt" style={{ overflowWrap: 'anywhere' }}>
-              {linkSerials ? <SerialLink coolerId={receipt.coolerId} serialNumber={receipt.serialNumber} /> : receipt.serialNumber} ·{' '}
+              {linkSerials ? <SerialLink coolerId={receipt.coolerId} serialNumber={receipt.serialNumber} inText /> : receipt.serialNumber} ·{' '}
               {receipt.partNumber} · {receipt.customerAccount.name}
             </Text>
           )}
