@@ -6,7 +6,9 @@
  * list at once; the draft kept over a reload. Receipts and the "other" note are seeded through the API.
  */
 import type { Page } from '@playwright/test';
+import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Delivery } from '@cooler-hub/contract/deliveries';
+import type { Receipt } from '@cooler-hub/contract/receipts';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { expect, expectAccessible, test, type Api } from '../support/fixtures';
 import { createClient, createCustomerAccount, createDeliveryEmail, receiptWorld, scrapped, seedLbNumbers, unique, uniqueLbNumber, type ReceiptWorld } from '../support/seed';
@@ -268,6 +270,16 @@ test("each line shows its receipt; another customer's or an ill-fitting receipt 
   await expect(rows(page)).toHaveCount(3);
   await expect(page.getByText(`${own}: This LB number is already on this note.`)).toBeVisible();
   await expectAccessible(page);
+
+  // A line's serial links to its cooler page; the draft is kept, so coming back shows the same lines.
+  const cooler = (await admin.get<ListResponse<Receipt>>(`/api/receipts?lbNumber=${own}`)).items[0]!.inventoryItem;
+  const serialLink = receiptLine(own!).getByRole('link', { name: cooler.serialNumber, exact: true });
+  await expect(serialLink).toHaveAttribute('href', `#/coolers/${cooler.id}`);
+  await serialLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(cooler.serialNumber) })).toBeVisible();
+  await page.goBack();
+  await expect(rows(page)).toHaveCount(3);
+  await expect(row(page, own!)).toHaveAttribute('data-tone', 'ok');
 
   // The preview shows the same lines, the acceptance kept; a warning does not stop the note.
   await page.getByRole('link', { name: 'Preview delivery note' }).click();

@@ -121,6 +121,8 @@ describe('POST /api/deliveries/check_lb_numbers', () => {
     // Every receipt of the fixtures is of one cooler and one account, option X.
     const receipt = {
       id: expect.any(String),
+      // The serial links to the cooler page (docs/decisions/251).
+      coolerId: f.refs.cooler.id,
       serialNumber: f.refs.cooler.serialNumber,
       partNumber: f.refs.cooler.partNumber.partNumber,
       customerAccount: { id: f.refs.account.id, name: f.refs.account.name },

@@ -38,6 +38,8 @@ export const LB_CHECK_STATUSES = ['ok', 'invalid', 'unknown', 'taken', 'duplicat
 /** What a line's receipt holds that a person checks a note by (docs/decisions/220). */
 export const lbCheckReceipt = z.object({
   id: z.string(),
+  /** Its cooler's id: the serial links to the cooler page (docs/decisions/251). */
+  coolerId: z.string(),
   serialNumber: z.string(),
   partNumber: z.string(),
   customerAccount: z.object({ id: z.number().int(), name: z.string() }),

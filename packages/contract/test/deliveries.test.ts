@@ -74,6 +74,7 @@ describe('delivery bodies (docs/product.md §5.4)', () => {
 describe('lineWarnings: what a person checks a line by, never a rule', () => {
   const receipt = (over: Partial<LbCheckReceipt> = {}): LbCheckReceipt => ({
     id: 'r1',
+    coolerId: 'c1',
     serialNumber: 'SN1',
     partNumber: 'PN1',
     customerAccount: { id: 7, name: 'Northern Drinks' },

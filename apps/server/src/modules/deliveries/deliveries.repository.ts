@@ -195,6 +195,7 @@ export async function checkedReceiptsOf(db: Db, lbNumbers: string[]): Promise<Ma
     .select({
       lbNumber: receipts.lbNumber,
       id: receipts.id,
+      coolerId: receipts.inventoryItemId,
       serialNumber: coolers.serialNumber,
       partNumber: partNumbers.partNumber,
       customerAccount: { id: customerAccounts.id, name: customerAccounts.name },

@@ -7,11 +7,12 @@ import { Link } from 'react-router';
 import { useCan } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 
-export function SerialLink({ coolerId, serialNumber }: { coolerId: string; serialNumber: string }) {
+/** `inText`: the serial sits in a sentence, where a link must be underlined to be told apart without colour. */
+export function SerialLink({ coolerId, serialNumber, inText = false }: { coolerId: string; serialNumber: string; inText?: boolean }) {
   const can = useCan();
   if (!can('coolers')) return <>{serialNumber}</>;
   return (
-    <Anchor component={Link} to={paths.cooler.to({ cooler: coolerId })}>
+    <Anchor component={Link} to={paths.cooler.to({ cooler: coolerId })} underline={inText ? 'always' : 'hover'}>
       {serialNumber}
     </Anchor>
   );

@@ -75,7 +75,7 @@ export function PreviewStep(props: {
         <Title order={2} size="h4" mb="sm">
           LB numbers
         </Title>
-        <LbRows value={props.lbNumbers} onChange={onChange} type={props.type} customerAccount={props.customerAccount} errors={problems?.rows} maxHeight={480} />
+        <LbRows value={props.lbNumbers} onChange={onChange} type={props.type} customerAccount={props.customerAccount} errors={problems?.rows} maxHeight={480} linkSerials />
       </Paper>
 
       <Group justify="space-between">

@@ -18,6 +18,7 @@ import {
 
 const receiptOf = (over: Partial<LbCheckReceipt> = {}): LbCheckReceipt => ({
   id: 'r',
+  coolerId: 'c',
   serialNumber: 'SN100',
   partNumber: 'PN-300',
   customerAccount: { id: 7, name: 'Northern Drinks' },

@@ -6,7 +6,9 @@
  * keyboard-wedge scanner. Once checked, a row shows its receipt's serial, part number and customer,
  * and the warnings a person accepts rather than obeys (another customer's receipt, a process option
  * that does not fit the note: docs/decisions/220). Used by /create-dn (scan step, preview) and by
- * the edit screens.
+ * the edit screens. On /create-dn a serial links to its cooler page (`linkSerials`): the draft is
+ * kept in the session, so leaving for the cooler and coming back loses nothing; an edit screen's
+ * form is not kept, so there it stays plain text (docs/decisions/251).
  *
  *   <LbRows value={lbNumbers} onChange={setLbNumbers} type="transfer" customerAccount={12} deliveryId={id} errors={rowErrors} />
  *
@@ -19,6 +21,7 @@ import { useMergedRef } from '@mantine/hooks';
 import { useEffect, useRef, useState, type FocusEvent, type Ref } from 'react';
 import { DUPLICATE_LB_NUMBER } from '@cooler-hub/contract/deliveries';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { SerialLink } from '../../../components/links/serial-link';
 import { useWedgeInput } from '../../../components/scanner/wedge-input';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import { acceptanceKey, addCodes, attentionCount, flaggedCount, removeCode, rowViews, type LbRowView } from './lb-rows-model';
@@ -45,6 +48,8 @@ export interface LbRowsProps {
   inputRef?: Ref<HTMLInputElement>;
   /** Each code scanned or typed in, and whether it was added (false: the list already held it). */
   onEntered?: (code: string, added: boolean) => void;
+  /** A row's serial links to its cooler page: only where leaving the screen keeps its work (/create-dn). */
+  linkSerials?: boolean;
 }
 
 const TONE_ICON = {
@@ -79,10 +84,11 @@ interface RowProps {
   disabled: boolean;
   onRemove: () => void;
   onAccept: () => void;
+  linkSerials: boolean;
 }
 
 /** A line: its number, then what its receipt holds (serial · part number, customer) and its warnings. */
-function Row({ row, index, disabled, onRemove, onAccept }: RowProps) {
+function Row({ row, index, disabled, onRemove, onAccept, linkSerials }: RowProps) {
   const { receipt } = row;
   return (
     <Group
@@ -109,7 +115,8 @@ function Row({ row, index, disabled, onRemove, onAccept }: RowProps) {
           </Text>
           {receipt && (
             <Text size="sm" c="dimmed" data-testid="lb-row-receipt" style={{ overflowWrap: 'anywhere' }}>
-              {receipt.serialNumber} · {receipt.partNumber} · {receipt.customerAccount.name}
+              {linkSerials ? <SerialLink coolerId={receipt.coolerId} serialNumber={receipt.serialNumber} inText /> : receipt.serialNumber} ·{' '}
+              {receipt.partNumber} · {receipt.customerAccount.name}
             </Text>
           )}
         </Group>
@@ -226,7 +233,20 @@ function useAcceptedWarnings(): [ReadonlySet<string>, (keys: string[]) => void] 
   return [accepted, accept];
 }
 
-export function LbRows({ value, onChange, type, customerAccount = null, deliveryId = null, errors, maxHeight, disabled = false, autoFocus = false, inputRef, onEntered }: LbRowsProps) {
+export function LbRows({
+  value,
+  onChange,
+  type,
+  customerAccount = null,
+  deliveryId = null,
+  errors,
+  maxHeight,
+  disabled = false,
+  autoFocus = false,
+  inputRef,
+  onEntered,
+  linkSerials = false,
+}: LbRowsProps) {
   const field = useRef<HTMLInputElement>(null);
   const fieldRef = useMergedRef(field, inputRef);
   const checks = useLbCheck({ lbNumbers: value, type, deliveryId });
@@ -304,7 +324,15 @@ export function LbRows({ value, onChange, type, customerAccount = null, delivery
   const list = (
     <Box component="ol" ref={listRef} m={0} p={0} style={{ listStyle: 'none' }} aria-label="LB numbers">
       {rows.map((row, index) => (
-        <Row key={row.lbNumber} row={row} index={index} disabled={disabled} onRemove={() => remove(row.lbNumber)} onAccept={() => accept(row.warnings.map((w) => acceptanceKey(row.lbNumber, w)))} />
+        <Row
+          key={row.lbNumber}
+          row={row}
+          index={index}
+          disabled={disabled}
+          linkSerials={linkSerials}
+          onRemove={() => remove(row.lbNumber)}
+          onAccept={() => accept(row.warnings.map((w) => acceptanceKey(row.lbNumber, w)))}
+        />
       ))}
     </Box>
   );
