@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import type { Receipt } from '@cooler-hub/contract/receipts';
-import { apiToken, expectAccessible, expect, signInWithToken, test } from '../support/fixtures';
+import { Api, apiToken, expectAccessible, expect, signInWithToken, test } from '../support/fixtures';
 import { createCooler, createPartNumber, createReceipt, createUser, noonOf, receiptWorld, unique } from '../support/seed';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Master Data' });
@@ -122,4 +122,47 @@ test('a Master Data view of three filters and two hidden columns follows the per
   await third.goto(link);
   await expectOnly(third, wanted);
   await third.context().close();
+});
+
+test('a view is renamed from the Views menu: Enter submits, a name already used is said on the field', async ({ request, page, admin }) => {
+  const person = await createUser(admin);
+  const token = await apiToken(request, person.username, person.password);
+  const own = new Api(request, token);
+  const [kept, renamed] = [unique('Kept '), unique('Renamed ')];
+  await own.post('/api/saved_views', { list: 'receipts', name: kept, query: 'processOption=S' });
+  const view = await own.post<{ id: number }>('/api/saved_views', { list: 'receipts', name: unique('Old '), query: 'processOption=D' });
+
+  await signInWithToken(page, token);
+  await page.goto(`/#/receipts?processOption=D`);
+  const button = page.getByRole('button', { name: /^Views: Old / });
+  await button.click();
+  await page.getByRole('menuitem', { name: 'Rename…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename view' });
+  const name = dialog.getByRole('textbox', { name: 'Name' });
+  await expect(name).toHaveValue(/^Old /);
+  await expect(name).toBeFocused();
+
+  // the other view's name, in another case: the API's sentence on the field, nothing renamed
+  await name.fill(kept.toUpperCase());
+  await name.press('Enter');
+  await expect(name).toHaveAccessibleDescription('This value is already used.');
+  await expectAccessible(page);
+  await name.fill('   ');
+  await name.press('Enter');
+  await expect(name).toHaveAccessibleDescription('Required Field');
+
+  await name.fill(` ${renamed} `);
+  await name.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Views: ${renamed}` })).toBeVisible();
+  const stored = await own.get<{ items: { id: number; name: string; query: string }[] }>('/api/saved_views?list=receipts');
+  expect(stored.items.find((v) => v.id === view.id)).toMatchObject({ name: renamed, query: 'processOption=D' });
+
+  // another person's shared view cannot be renamed: the item is there but disabled
+  // (a query of its own: a shared view names the list of every other spec that shows the same query)
+  const [theirs, engineerNo] = [unique('Theirs '), unique('ENG-')];
+  await admin.post('/api/saved_views', { list: 'receipts', name: theirs, query: `engineerNo=${engineerNo}`, shared: true });
+  await page.goto(`/#/receipts?engineerNo=${engineerNo}`);
+  await page.getByRole('button', { name: `Views: ${theirs}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Rename…' })).toBeDisabled();
 });

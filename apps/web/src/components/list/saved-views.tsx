@@ -1,15 +1,15 @@
 /**
  * Saved views and the column chooser of a list screen (docs/decisions/253). `useSavedViews` gives
  * the columns to draw (those the address shows) and the toolbar controls: 'Views' — the views of
- * the list (the person's own and everyone's shared ones), 'Save view…', 'Set as default', 'Delete'
- * — and, for a wide list, 'Columns'. A view is applied by navigating to it, so it is a link; a list
+ * the list (the person's own and everyone's shared ones), 'Save view…', 'Rename…', 'Set as default',
+ * 'Delete' — and, for a wide list, 'Columns'. A view is applied by navigating to it, so it is a link; a list
  * opened with no query at all shows the person's default view of it.
  *
  *   const views = useSavedViews({ list: 'receipts', columns: receiptColumns, columnChooser: true });
  *   <DataList columns={views.columns} toolbar={<>{views.controls}<FiltersButton …/></>} … />
  */
 import { Button, Checkbox, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconColumns3, IconLayoutList, IconStar, IconStarFilled, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconColumns3, IconLayoutList, IconPencil, IconStar, IconStarFilled, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -19,7 +19,15 @@ import { runWithToast } from '../run-with-toast';
 import type { ListColumn } from './data-list';
 import { DeleteDialog } from './delete-dialog';
 import { showsView, viewQueryOf, viewSearch, visibleColumnsOf, withColumns } from './saved-view-model';
-import { clearDefaultView, createSavedView, deleteSavedView, listSavedViews, savedViewsKey, setDefaultView } from './saved-views-api';
+import {
+  clearDefaultView,
+  createSavedView,
+  deleteSavedView,
+  listSavedViews,
+  renameSavedView,
+  savedViewsKey,
+  setDefaultView,
+} from './saved-views-api';
 
 export interface SavedViewsOptions<T> {
   /** null: a list that keeps no views (no controls, every column). */
@@ -70,6 +78,8 @@ export function useSavedViews<T>({ list, columns, columnChooser = false }: Saved
   const reload = () => queryClient.invalidateQueries({ queryKey: savedViewsKey(list ?? 'receipts') });
 
   const [saving, setSaving] = useState(false);
+  // The view being renamed stays after the modal closes, so its closing shows the same name.
+  const [renaming, setRenaming] = useState<{ view: SavedView; opened: boolean } | null>(null);
   const [deleting, setDeleting] = useState<{ view: SavedView; running: boolean } | null>(null);
 
   const toggleDefault = async (view: SavedView) => {
@@ -141,6 +151,9 @@ export function useSavedViews<T>({ list, columns, columnChooser = false }: Saved
           {items.length === 0 && <Menu.Label>{views.isLoading ? 'Loading...' : 'No saved views yet'}</Menu.Label>}
           <Menu.Divider role="separator" />
           <Menu.Item onClick={() => setSaving(true)}>Save view…</Menu.Item>
+          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} disabled={!active?.mine} onClick={() => active && setRenaming({ view: active, opened: true })}>
+            Rename…
+          </Menu.Item>
           <Menu.Item
             leftSection={active?.isDefault ? <IconStarFilled size={14} aria-hidden /> : <IconStar size={14} aria-hidden />}
             disabled={!active}
@@ -194,7 +207,11 @@ export function useSavedViews<T>({ list, columns, columnChooser = false }: Saved
           </Menu.Dropdown>
         </Menu>
       )}
-      <SaveViewModal
+      <ViewNameModal
+        title="Save view"
+        submitLabel="Save"
+        description="Keeps this list's filters, sort and shown columns under a name."
+        withShared
         opened={saving}
         onClose={() => setSaving(false)}
         onSave={async (name, sharedWithEveryone) => {
@@ -209,6 +226,18 @@ export function useSavedViews<T>({ list, columns, columnChooser = false }: Saved
           return created;
         }}
       />
+      <ViewNameModal
+        title="Rename view"
+        submitLabel="Rename"
+        initialName={renaming?.view.name ?? ''}
+        opened={renaming?.opened ?? false}
+        onClose={() => setRenaming((r) => r && { ...r, opened: false })}
+        onSave={async (name) => {
+          const renamed = await renameSavedView(renaming!.view, name);
+          await reload();
+          return renamed;
+        }}
+      />
       <DeleteDialog opened={deleting !== null} loading={deleting?.running ?? false} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
     </>
   );
@@ -216,19 +245,37 @@ export function useSavedViews<T>({ list, columns, columnChooser = false }: Saved
   return { columns: shown, controls };
 }
 
-/** 'Save view': a name and 'Shared with everyone'; a name already used is said on the field. */
-function SaveViewModal(props: { opened: boolean; onClose: () => void; onSave: (name: string, shared: boolean) => Promise<SavedView> }) {
-  const [name, setName] = useState('');
+/**
+ * 'Save view' (a name and 'Shared with everyone') and 'Rename view' (the name alone): Enter in the
+ * name submits; an empty name, or the API's own sentence about the name (already used, too long),
+ * is said on the field.
+ */
+function ViewNameModal(props: {
+  title: string;
+  submitLabel: string;
+  description?: string;
+  initialName?: string;
+  withShared?: boolean;
+  opened: boolean;
+  onClose: () => void;
+  onSave: (name: string, shared: boolean) => Promise<SavedView>;
+}) {
+  const [name, setName] = useState(props.initialName ?? '');
   const [shared, setShared] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  // Each opening starts from the name given (a rename: the view's current name).
+  const [wasOpened, setWasOpened] = useState(props.opened);
+  if (props.opened !== wasOpened) {
+    setWasOpened(props.opened);
+    if (props.opened) {
+      setName(props.initialName ?? '');
+      setShared(false);
+      setError(null);
+    }
+  }
 
-  const close = () => {
-    setName('');
-    setShared(false);
-    setError(null);
-    props.onClose();
-  };
+  const close = () => props.onClose();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -241,21 +288,24 @@ function SaveViewModal(props: { opened: boolean; onClose: () => void; onSave: (n
       await props.onSave(name.trim(), shared);
       close();
     } catch (err) {
-      // A 400 on a field is said there; anything else the API client has already shown.
-      const violation = isApiError(err) ? err.violations[0] : undefined;
-      setError(violation ? violation.message : null);
+      // A 400 is said on the field (the name's own sentence first); a status the API client leaves to
+      // its caller (409: the view was changed meanwhile) too; anything else it has already shown.
+      if (!isApiError(err) || err.notified) setError(null);
+      else setError((err.violations.find((v) => v.propertyPath === 'name') ?? err.violations[0])?.message ?? err.message);
     } finally {
       setRunning(false);
     }
   };
 
   return (
-    <Modal opened={props.opened} onClose={close} title="Save view" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={props.opened} onClose={close} title={props.title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
-          <Text size="sm" c="dimmed">
-            Keeps this list's filters, sort and shown columns under a name.
-          </Text>
+          {props.description && (
+            <Text size="sm" c="dimmed">
+              {props.description}
+            </Text>
+          )}
           <TextInput
             label="Name"
             required
@@ -268,13 +318,15 @@ function SaveViewModal(props: { opened: boolean; onClose: () => void; onSave: (n
               setError(null);
             }}
           />
-          <Checkbox label="Shared with everyone" checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />
+          {props.withShared && (
+            <Checkbox label="Shared with everyone" checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={running}>
               Cancel
             </Button>
             <Button type="submit" loading={running}>
-              Save
+              {props.submitLabel}
             </Button>
           </Group>
         </Stack>
