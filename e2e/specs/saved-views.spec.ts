@@ -159,10 +159,12 @@ test('a view is renamed from the Views menu: Enter submits, a name already used 
   expect(stored.items.find((v) => v.id === view.id)).toMatchObject({ name: renamed, query: 'processOption=D' });
 
   // another person's shared view cannot be renamed: the item is there but disabled
-  // (a query of its own: a shared view names the list of every other spec that shows the same query)
+  // (a query of its own: a shared view names the list of every other spec that shows the same query;
+  // a page loaded before the view existed learns of it at its next load)
   const [theirs, engineerNo] = [unique('Theirs '), unique('ENG-')];
   await admin.post('/api/saved_views', { list: 'receipts', name: theirs, query: `engineerNo=${engineerNo}`, shared: true });
   await page.goto(`/#/receipts?engineerNo=${engineerNo}`);
+  await page.reload();
   await page.getByRole('button', { name: `Views: ${theirs}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Rename…' })).toBeDisabled();
 });
