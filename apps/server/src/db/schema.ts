@@ -259,6 +259,10 @@ export const customerAccounts = pgTable(
     index('customer_accounts_client_idx').on(t.clientId),
     // The list's default order, lower(name) then id, read straight from the index.
     index('customer_accounts_name_idx').on(sql`lower(${t.name})`, t.id),
+    // The top-bar search's "contains, any case" (docs/decisions/249). Migration 0013 adds
+    // customer_accounts_name_search_idx, this order with the columns a hit shows INCLUDEd (drizzle
+    // cannot declare INCLUDE): a search walking the order reads the index alone.
+    index('customer_accounts_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -339,7 +343,9 @@ export const coolers = pgTable(
   (t) => [
     // Unique regardless of case, like every other unique text (docs/decisions/022); also the default sort.
     uniqueIndex('coolers_serial_number_unique').on(sql`lower(${t.serialNumber})`),
-    // The cooler lookup searches serials by "contains, any case" (docs/decisions/024).
+    // The cooler lookup searches serials by "contains, any case" (docs/decisions/024). Migration
+    // 0013 adds coolers_serial_search_idx, lower(serial) with the columns a search hit shows
+    // INCLUDEd (drizzle cannot declare INCLUDE): the top-bar search walks it without the table.
     index('coolers_serial_number_trgm_idx').using('gin', sql`lower(${t.serialNumber}) gin_trgm_ops`),
     index('coolers_part_number_idx').on(t.partNumberId),
     index('coolers_date_of_manufacture_idx').on(t.dateOfManufacture, t.id),

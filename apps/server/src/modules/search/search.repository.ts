@@ -1,31 +1,62 @@
 /**
- * SQL of the top-bar search (docs/decisions/249). Exact lookups go through unique indexes
- * (receipts_lb_number_unique, coolers_serial_number_unique, the notes' primary key); partial ones
- * through the trigram indexes on lower(lb_number), lower(serial_number) and lower(part_number),
- * ordered by the btree that already orders those columns, so LIMIT stops early. Clients and
- * customer accounts have no trigram index: they are reference-data sized and scanned.
+ * SQL of the top-bar search (docs/decisions/249). Each lookup is a small SELECT of one kind's hits;
+ * `readLookups` runs any set of them as one statement, so a search costs one round trip per stage
+ * and not one per kind. Exact lookups go through unique indexes (receipts_lb_number_unique,
+ * coolers_serial_number_unique, the notes' primary key); partial ones through the trigram indexes
+ * on lower(lb_number), lower(serial_number) and lower(part_number), ordered by the btree that
+ * already orders those columns, so LIMIT stops early. Names and descriptions are joined to the few
+ * rows a LIMIT kept, never to every candidate. Clients and customer accounts have no trigram
+ * index: they are reference-data sized and scanned.
  */
-import { asc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DeliveryStatus } from '@cooler-hub/contract/deliveries';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/paging';
+import { selectRows } from '../../db/rows';
 import { clients, coolers, customerAccounts, deliveries, partNumbers, receipts } from '../../db/schema';
 
-const receiptFields = { id: receipts.id, lbNumber: receipts.lbNumber, serialNumber: coolers.serialNumber };
-const coolerFields = { id: coolers.id, serialNumber: coolers.serialNumber, partNumber: partNumbers.partNumber };
-const noteFields = { id: deliveries.id, type: deliveries.type, status: deliveries.status, customer: customerAccounts.name };
+/**
+ * A hit as every lookup selects it: `id`, `label`, `detail`, a note's `type` and `status` (null for
+ * other kinds), and `sort`, the order the lookup's own ORDER BY gives.
+ */
+export interface HitRow {
+  id: string | number;
+  label: string | null;
+  detail: string | null;
+  type: DeliveryType | null;
+  status: DeliveryStatus | null;
+}
+/** A SELECT of the columns of HitRow and `sort`. */
+export type Lookup = SQL;
 
-const selectReceipts = (db: Db) => db.select(receiptFields).from(receipts).innerJoin(coolers, eq(coolers.id, receipts.inventoryItemId));
-const selectCoolers = (db: Db) => db.select(coolerFields).from(coolers).innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId));
-const selectNotes = (db: Db) => db.select(noteFields).from(deliveries).leftJoin(customerAccounts, eq(customerAccounts.id, deliveries.customerAccountId));
+/**
+ * The hits of every lookup, in one statement: one row, each lookup's hits a JSON array in its own
+ * order (json_agg's ORDER BY, the same key the lookup's LIMIT kept them by; id breaks ties).
+ */
+export async function readLookups<K extends string>(db: Db, lookups: Map<K, Lookup>): Promise<Map<K, HitRow[]>> {
+  if (lookups.size === 0) return new Map();
+  const keys = [...lookups.keys()];
+  const columns = keys.map(
+    (key, i) => sql`(select coalesce(json_agg(json_build_object('id', h.id, 'label', h.label, 'detail', h.detail, 'type', h.type, 'status', h.status)
+      order by h.sort, h.id), '[]') from (${lookups.get(key)}) h) as ${sql.identifier(`k${i}`)}`,
+  );
+  const [row] = await selectRows<Record<string, HitRow[] | string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  // node-postgres parses json columns; a driver that hands back text gets it parsed here.
+  const hitsOf = (value: HitRow[] | string | undefined): HitRow[] => (typeof value === 'string' ? (JSON.parse(value) as HitRow[]) : (value ?? []));
+  return new Map(keys.map((key, i) => [key, hitsOf(row?.[`k${i}`])]));
+}
 
-export type ReceiptHitRow = Awaited<ReturnType<typeof selectReceipts>>[number];
-export type CoolerHitRow = Awaited<ReturnType<typeof selectCoolers>>[number];
-export type NoteHitRow = Awaited<ReturnType<typeof selectNotes>>[number];
+const notNote = sql`null::text as type, null::text as status`;
+
+/** Receipts of `chosen` (a SELECT of receipts' id, lb_number and inventory_item_id), with their cooler's serial. */
+const receiptHits = (chosen: SQL, where: SQL = sql`true`): Lookup =>
+  sql`select s.id, s.lb_number as label, (select ${coolers.serialNumber} from ${coolers} where ${coolers.id} = s.inventory_item_id) as detail,
+    ${notNote}, s.lb_number as sort from (${chosen}) s where ${where}`;
+const receiptColumns = sql`select ${receipts.id} as id, ${receipts.lbNumber} as lb_number, ${receipts.inventoryItemId} as inventory_item_id from ${receipts}`;
 
 /** The receipt whose LB number is exactly `lbNumber` (stored upper-cased). */
-export function receiptByLbNumber(db: Db, lbNumber: string): Promise<ReceiptHitRow[]> {
-  return selectReceipts(db).where(eq(receipts.lbNumber, lbNumber)).limit(1);
-}
+export const receiptByLbNumber = (lbNumber: string): Lookup => receiptHits(sql`${receiptColumns} where ${receipts.lbNumber} = ${lbNumber} limit 1`);
 
 /** 'LB' and digits, maybe none yet: the start of an LB number as a person types or a scanner sends it. */
 const LB_NUMBER_START = /^LB\d*$/;
@@ -37,71 +68,60 @@ const LB_NUMBER_START = /^LB\d*$/;
  * dropped (a few index entries, where the trigram index reads every LB number sharing 'lb1',
  * 'b10', … — thousands). Any other text is searched "contains" by the trigram index.
  */
-export async function receiptsContaining(db: Db, text: string, limit: number): Promise<ReceiptHitRow[]> {
+export function receiptsContaining(text: string, limit: number): Lookup {
   const start = text.toUpperCase();
   if (LB_NUMBER_START.test(start)) {
-    const run = await selectReceipts(db).where(gte(receipts.lbNumber, start)).orderBy(asc(receipts.lbNumber)).limit(limit);
-    return run.filter((r) => r.lbNumber.startsWith(start));
+    return receiptHits(sql`${receiptColumns} where ${receipts.lbNumber} >= ${start} order by ${receipts.lbNumber} limit ${limit}`, sql`starts_with(s.lb_number, ${start})`);
   }
-  return selectReceipts(db).where(containsText(receipts.lbNumber, text)).orderBy(asc(receipts.lbNumber)).limit(limit);
+  return receiptHits(sql`${receiptColumns} where ${containsText(receipts.lbNumber, text)} order by ${receipts.lbNumber} limit ${limit}`);
 }
+
+/** Coolers of `chosen` (a SELECT of coolers' id, serial_number and part_number_id), with their part number. */
+const coolerHits = (chosen: SQL): Lookup =>
+  sql`select s.id, s.serial_number as label, (select ${partNumbers.partNumber} from ${partNumbers} where ${partNumbers.id} = s.part_number_id) as detail,
+    ${notNote}, lower(s.serial_number) as sort from (${chosen}) s`;
+const coolerColumns = sql`select ${coolers.id} as id, ${coolers.serialNumber} as serial_number, ${coolers.partNumberId} as part_number_id from ${coolers}`;
 
 /** The cooler whose serial is `serial`, any case (serials are unique regardless of case). */
-export function coolerBySerial(db: Db, serial: string): Promise<CoolerHitRow[]> {
-  return selectCoolers(db).where(sql`lower(${coolers.serialNumber}) = lower(${serial})`).limit(1);
-}
+export const coolerBySerial = (serial: string): Lookup => coolerHits(sql`${coolerColumns} where lower(${coolers.serialNumber}) = lower(${serial}) limit 1`);
 
-export function coolersContaining(db: Db, text: string, limit: number): Promise<CoolerHitRow[]> {
-  return selectCoolers(db).where(containsText(coolers.serialNumber, text)).orderBy(sql`lower(${coolers.serialNumber})`).limit(limit);
-}
+export const coolersContaining = (text: string, limit: number): Lookup =>
+  coolerHits(sql`${coolerColumns} where ${containsText(coolers.serialNumber, text)} order by lower(${coolers.serialNumber}) limit ${limit}`);
 
-export function noteById(db: Db, id: number): Promise<NoteHitRow[]> {
-  return selectNotes(db).where(eq(deliveries.id, id)).limit(1);
-}
+/** Notes matching `where`, in number order, with their customer account's name. */
+const noteHits = (where: SQL, limit: number): Lookup =>
+  sql`select ${deliveries.id} as id, null::text as label,
+    (select ${customerAccounts.name} from ${customerAccounts} where ${customerAccounts.id} = ${deliveries.customerAccountId}) as detail,
+    ${deliveries.type}::text as type, ${deliveries.status}::text as status, ${deliveries.id} as sort
+    from ${deliveries} where ${where} order by ${deliveries.id} limit ${limit}`;
+
+export const noteById = (id: number): Lookup => noteHits(sql`${deliveries.id} = ${id}`, 1);
 
 /** Largest note id a prefix is widened to: the int4 primary key. */
 const MAX_NOTE_ID = 2_147_483_647;
 
 /**
  * Notes whose number starts with the digits of `prefix` and is longer: 54 → 540–549, 5400–5499, …
- * — ranges of the primary key, so an index serves them (a cast to text would not).
+ * — ranges of the primary key, so an index serves them (a cast to text would not). Null when no
+ * longer number fits the key.
  */
-export function notesStartingWith(db: Db, prefix: number, limit: number): Promise<NoteHitRow[]> {
+export function notesStartingWith(prefix: number, limit: number): Lookup | null {
   const ranges: SQL[] = [];
   for (let low = prefix * 10, width = 10; low <= MAX_NOTE_ID; low *= 10, width *= 10) {
     ranges.push(sql`${deliveries.id} between ${low} and ${Math.min(low + width - 1, MAX_NOTE_ID)}`);
   }
-  if (ranges.length === 0) return Promise.resolve([]);
-  return selectNotes(db)
-    .where(or(...ranges))
-    .orderBy(asc(deliveries.id))
-    .limit(limit);
+  return ranges.length === 0 ? null : noteHits(sql`(${sql.join(ranges, sql` or `)})`, limit);
 }
 
-export function customerAccountsContaining(db: Db, text: string, limit: number) {
-  return db
-    .select({ id: customerAccounts.id, name: customerAccounts.name, client: clients.name })
-    .from(customerAccounts)
-    .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
-    .where(containsText(customerAccounts.name, text))
-    .orderBy(sql`lower(${customerAccounts.name})`, asc(customerAccounts.id))
-    .limit(limit);
-}
+export const customerAccountsContaining = (text: string, limit: number): Lookup =>
+  sql`select s.id, s.name as label, (select ${clients.name} from ${clients} where ${clients.id} = s.client_id) as detail, ${notNote}, lower(s.name) as sort
+    from (select ${customerAccounts.id} as id, ${customerAccounts.name} as name, ${customerAccounts.clientId} as client_id from ${customerAccounts}
+      where ${containsText(customerAccounts.name, text)} order by lower(${customerAccounts.name}), ${customerAccounts.id} limit ${limit}) s`;
 
-export function clientsContaining(db: Db, text: string, limit: number) {
-  return db
-    .select({ id: clients.id, name: clients.name })
-    .from(clients)
-    .where(containsText(clients.name, text))
-    .orderBy(sql`lower(${clients.name})`)
-    .limit(limit);
-}
+export const clientsContaining = (text: string, limit: number): Lookup =>
+  sql`select ${clients.id} as id, ${clients.name} as label, null::text as detail, ${notNote}, lower(${clients.name}) as sort
+    from ${clients} where ${containsText(clients.name, text)} order by lower(${clients.name}), ${clients.id} limit ${limit}`;
 
-export function partNumbersContaining(db: Db, text: string, limit: number) {
-  return db
-    .select({ id: partNumbers.id, partNumber: partNumbers.partNumber, description: partNumbers.description })
-    .from(partNumbers)
-    .where(containsText(partNumbers.partNumber, text))
-    .orderBy(sql`lower(${partNumbers.partNumber})`)
-    .limit(limit);
-}
+export const partNumbersContaining = (text: string, limit: number): Lookup =>
+  sql`select ${partNumbers.id} as id, ${partNumbers.partNumber} as label, ${partNumbers.description} as detail, ${notNote}, lower(${partNumbers.partNumber}) as sort
+    from ${partNumbers} where ${containsText(partNumbers.partNumber, text)} order by lower(${partNumbers.partNumber}), ${partNumbers.id} limit ${limit}`;

@@ -4,7 +4,7 @@
  * kind unless the text is a whole code, only of the kinds the user may open. Partial matches of
  * text need SEARCH_MIN_PARTIAL characters; an exact match is never repeated among them.
  */
-import { DELIVERY_TYPE_TABLE } from '@cooler-hub/contract/delivery-types';
+import { DELIVERY_TYPE_TABLE, deliveryType } from '@cooler-hub/contract/delivery-types';
 import type { Permission } from '@cooler-hub/contract/permissions';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import {
@@ -20,47 +20,62 @@ import {
 import type { Db } from '../../db/client';
 import * as repo from './search.repository';
 
-const receiptHit = (r: repo.ReceiptHitRow): SearchHit => ({ kind: 'receipt', id: r.id, label: r.lbNumber, detail: r.serialNumber });
-const coolerHit = (c: repo.CoolerHitRow): SearchHit => ({ kind: 'cooler', id: c.id, label: c.serialNumber, detail: c.partNumber });
-const noteHit = (n: repo.NoteHitRow): SearchHit => ({
-  kind: 'deliveryNote',
-  id: n.id,
-  type: n.type,
-  label: `DN ${n.id}`,
-  detail: [DELIVERY_TYPE_TABLE[n.type].label, n.status, n.customer].filter(Boolean).join(' · '),
-});
+/** A lookup's row as the hit its kind shows. */
+const HIT: Record<SearchKind, (row: repo.HitRow) => SearchHit> = {
+  receipt: (r) => ({ kind: 'receipt', id: String(r.id), label: r.label ?? '', detail: r.detail }),
+  cooler: (r) => ({ kind: 'cooler', id: String(r.id), label: r.label ?? '', detail: r.detail }),
+  deliveryNote: (r) => {
+    const type = deliveryType.parse(r.type);
+    return {
+      kind: 'deliveryNote',
+      id: Number(r.id),
+      type,
+      label: `DN ${String(r.id)}`,
+      detail: [DELIVERY_TYPE_TABLE[type].label, r.status, r.detail].filter(Boolean).join(' · '),
+    };
+  },
+  customerAccount: (r) => ({ kind: 'customerAccount', id: Number(r.id), label: r.label ?? '', detail: r.detail }),
+  client: (r) => ({ kind: 'client', id: Number(r.id), label: r.label ?? '', detail: null }),
+  partNumber: (r) => ({ kind: 'partNumber', id: String(r.id), label: r.label ?? '', detail: r.detail }),
+};
 
-type Finder = (db: Db, q: string) => Promise<SearchHit[]>;
+/** A kind's lookup of `q`, or null when `q` cannot name one of that kind. */
+type Finder = (q: string) => repo.Lookup | null;
 
 /** Exact lookups, by unique index. */
 const EXACT: Partial<Record<SearchKind, Finder>> = {
-  receipt: async (db, q) => (await repo.receiptByLbNumber(db, normalizeLbNumber(q))).map(receiptHit),
-  cooler: async (db, q) => (await repo.coolerBySerial(db, q)).map(coolerHit),
-  deliveryNote: async (db, q) => {
+  receipt: (q) => repo.receiptByLbNumber(normalizeLbNumber(q)),
+  cooler: (q) => repo.coolerBySerial(q),
+  deliveryNote: (q) => {
     const id = deliveryNumberOf(q);
-    return id === null ? [] : (await repo.noteById(db, id)).map(noteHit);
+    return id === null ? null : repo.noteById(id);
   },
 };
 
-/** Partial lookups; each asks one more row than it shows, in case the exact match is among them. */
+/** Partial lookups of text; each asks one more row than it shows, in case the exact match is among them. */
+const text = (find: (q: string, limit: number) => repo.Lookup): Finder => (q) => (q.length < SEARCH_MIN_PARTIAL ? null : find(q, SEARCH_LIMIT + 1));
 const PARTIAL: Record<SearchKind, Finder> = {
-  receipt: async (db, q) => (q.length < SEARCH_MIN_PARTIAL ? [] : (await repo.receiptsContaining(db, q, SEARCH_LIMIT + 1)).map(receiptHit)),
-  cooler: async (db, q) => (q.length < SEARCH_MIN_PARTIAL ? [] : (await repo.coolersContaining(db, q, SEARCH_LIMIT + 1)).map(coolerHit)),
-  deliveryNote: async (db, q) => {
+  receipt: text(repo.receiptsContaining),
+  cooler: text(repo.coolersContaining),
+  deliveryNote: (q) => {
     const prefix = deliveryNumberOf(q);
-    return prefix === null ? [] : (await repo.notesStartingWith(db, prefix, SEARCH_LIMIT + 1)).map(noteHit);
+    return prefix === null ? null : repo.notesStartingWith(prefix, SEARCH_LIMIT + 1);
   },
-  customerAccount: async (db, q) =>
-    q.length < SEARCH_MIN_PARTIAL
-      ? []
-      : (await repo.customerAccountsContaining(db, q, SEARCH_LIMIT + 1)).map((a) => ({ kind: 'customerAccount', id: a.id, label: a.name, detail: a.client })),
-  client: async (db, q) =>
-    q.length < SEARCH_MIN_PARTIAL ? [] : (await repo.clientsContaining(db, q, SEARCH_LIMIT + 1)).map((c) => ({ kind: 'client', id: c.id, label: c.name, detail: null })),
-  partNumber: async (db, q) =>
-    q.length < SEARCH_MIN_PARTIAL
-      ? []
-      : (await repo.partNumbersContaining(db, q, SEARCH_LIMIT + 1)).map((p) => ({ kind: 'partNumber', id: p.id, label: p.partNumber, detail: p.description })),
+  customerAccount: text(repo.customerAccountsContaining),
+  client: text(repo.clientsContaining),
+  partNumber: text(repo.partNumbersContaining),
 };
+
+/** Each kind's hits for `q`, read in one statement; kinds whose finder has nothing to look up are left out. */
+async function find(db: Db, finders: Partial<Record<SearchKind, Finder>>, kinds: readonly SearchKind[], q: string): Promise<Map<SearchKind, SearchHit[]>> {
+  const lookups = new Map<SearchKind, repo.Lookup>();
+  for (const kind of kinds) {
+    const lookup = finders[kind]?.(q);
+    if (lookup) lookups.set(kind, lookup);
+  }
+  const rows = await repo.readLookups(db, lookups);
+  return new Map([...rows].map(([kind, hits]) => [kind, hits.map(HIT[kind])]));
+}
 
 const keyOf = (hit: SearchHit) => `${hit.kind}:${String(hit.id)}`;
 /** 'DN 54': a note named as a note, not digits that may be part of another code. */
@@ -70,23 +85,23 @@ export class SearchService {
   constructor(private readonly db: Db) {}
 
   /**
-   * `q` is trimmed and non-empty (the contract); `permissions` are the signed-in user's. The
-   * lookups run one after another on one connection: each is an index probe, and a search must
-   * not take most of the pool's connections at once.
+   * `q` is trimmed and non-empty (the contract); `permissions` are the signed-in user's. At most two
+   * statements: the exact lookups together, then, unless they named the record, the partial ones
+   * together.
    */
   async search(q: string, permissions: readonly Permission[]): Promise<SearchResponse> {
     const kinds = searchableKinds(permissions);
-    const exact: SearchHit[] = [];
-    for (const kind of kinds) exact.push(...((await EXACT[kind]?.(this.db, q)) ?? []));
+    const exact = [...(await find(this.db, EXACT, kinds, q)).values()].flat();
     // A whole code (a scan, a pasted LB number or serial, 'DN 54') is answered by what it names
     // alone: the partial lookups would only list longer codes that contain it. Bare digits naming
     // a note may as well be part of a serial or an LB number, so those still list the partial
     // matches (docs/decisions/249).
     if (exact.some((hit) => hit.kind !== 'deliveryNote') || (exact.length > 0 && NOTE_PREFIX.test(q))) return { q, exact, groups: [] };
     const shown = new Set(exact.map(keyOf));
+    const partial = await find(this.db, PARTIAL, kinds, q);
     const groups: SearchGroup[] = [];
     for (const kind of kinds) {
-      const items = (await PARTIAL[kind](this.db, q)).filter((hit) => !shown.has(keyOf(hit))).slice(0, SEARCH_LIMIT);
+      const items = (partial.get(kind) ?? []).filter((hit) => !shown.has(keyOf(hit))).slice(0, SEARCH_LIMIT);
       if (items.length > 0) groups.push({ kind, items });
     }
     return { q, exact, groups };
