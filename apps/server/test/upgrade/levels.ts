@@ -27,4 +27,6 @@ export const FIXTURE_LEVELS = [
   { name: '0011_saved_views', commit: '69a9a6d', date: '2026-11-26' },
   // Imports, and the source of a revision entry (docs/decisions/258).
   { name: '0012_imports', commit: '07a33e8', date: '2026-11-27' },
+  // The top-bar search's trigram and covering indexes (docs/decisions/249).
+  { name: '0013_search_indexes', commit: '2f71353', date: '2026-11-27' },
 ] as const;
