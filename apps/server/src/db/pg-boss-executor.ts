@@ -2,6 +2,7 @@
 import { SQL, sql } from 'drizzle-orm';
 import { fromDrizzle, type Db as BossDb } from 'pg-boss';
 import type { Db } from './client';
+import { selectRows } from './rows';
 
 /** pg-boss statements run through a drizzle handle (and so inside its transaction, if it is one). */
 export function executorOf(db: Db): BossDb {
@@ -9,11 +10,7 @@ export function executorOf(db: Db): BossDb {
     {
       async execute(query: unknown) {
         if (!(query instanceof SQL)) throw new TypeError('pg-boss handed over something other than a drizzle query');
-        const result: unknown = await db.execute(query);
-        // node-postgres and PGlite both answer { rows }.
-        const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-        if (!Array.isArray(rows)) throw new TypeError('the database answered without rows');
-        return { rows };
+        return { rows: await selectRows(db, query) };
       },
     },
     sql,

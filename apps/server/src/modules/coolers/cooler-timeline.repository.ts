@@ -9,6 +9,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, customerAccounts, deliveries, deliveryLines, receipts, revisionEntries } from '../../db/schema';
 import { RECEIPT_OF_COOLER_KIND, type RevisionEntryRow } from '../revision-entries/revision-entries.repository';
+import { rowsOf } from '../../db/rows';
 
 /** The cooler's receipts, newest first (receipt date, then created), at most `limit`, each with the transfer or scrap note holding it. */
 export function coolerReceipts(db: Db, coolerId: string, limit: number) {
@@ -58,13 +59,6 @@ const subjectsOf = (coolerId: string) => sql`(
       select 1 from ${receipts} r where r.id = gone.text_only_message[1]::uuid and r.inventory_item_id = ${coolerId}
     )
 )`;
-
-/** Both drivers answer { rows }; the Db type leaves the result untyped. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
-  return rows as T[];
-}
 
 /**
  * One page of the merged history, newest first (by id: ids follow insertion order). Each subject's

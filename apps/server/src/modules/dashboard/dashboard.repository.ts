@@ -10,14 +10,8 @@ import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { INVENTORY, type ReadUnderVersion } from '../../db/list-counts';
 import { scrapReasons } from '../../db/schema';
+import { selectRows } from '../../db/rows';
 
-/** Rows of a raw statement (both drivers answer `{ rows }`). */
-async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(statement);
-  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
-  return rows as T[];
-}
 
 /** [start, end) of the London days `from` … `to`, as timestamptz parameters. */
 function daysBetween(from: string, to: string): { start: SQL; end: SQL } {
@@ -37,7 +31,7 @@ const version = sql`select version::text as version from list_versions where lis
  */
 export async function receiptsPerDayAndOption(db: Db, from: string, to: string): Promise<ReadUnderVersion<{ day: string; option: ProcessOption; n: number }[]>> {
   const { start, end } = daysBetween(from, to);
-  const rows = await rowsOf<{ version: string | null; day: string | null; option: ProcessOption | null; n: number | null }>(
+  const rows = await selectRows<{ version: string | null; day: string | null; option: ProcessOption | null; n: number | null }>(
     db,
     sql`with v as (${version}), g as (
       select to_char((receipt_date at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day, process_option as option, count(*)::int as n
@@ -59,7 +53,7 @@ export async function receiptsPerDayAndOption(db: Db, from: string, to: string):
  */
 export async function scrapReasonsInPeriod(db: Db, from: string, to: string): Promise<ReadUnderVersion<{ received: number; reasons: { id: number; n: number }[] }>> {
   const { start, end } = daysBetween(from, to);
-  const rows = await rowsOf<{ version: string | null; received: number; id: number | null; n: number | null }>(
+  const rows = await selectRows<{ version: string | null; received: number; id: number | null; n: number | null }>(
     db,
     sql`with v as (${version}),
     t as (select count(*)::int as received from receipts where receipt_date >= ${start} and receipt_date < ${end}),
@@ -92,7 +86,7 @@ export function scrapReasonsById(db: Db, ids: number[]) {
  */
 export async function turnaroundInPeriod(db: Db, from: string, to: string): Promise<ReadUnderVersion<{ n: number; median: number | null; p90: number | null }>> {
   const { start, end } = daysBetween(from, to);
-  const rows = await rowsOf<{ version: string | null; n: number; median: number | null; p90: number | null }>(
+  const rows = await selectRows<{ version: string | null; n: number; median: number | null; p90: number | null }>(
     db,
     sql`with v as (${version}),
     s as (

@@ -27,6 +27,7 @@ import {
   partNumbers,
   receipts,
 } from '../../db/schema';
+import { selectRows } from '../../db/rows';
 
 /**
  * The outer row's column, always qualified: drizzle writes a one-table select's columns bare ("id"),
@@ -117,11 +118,8 @@ async function idsByAccountName(db: Db, where: SQL | undefined, direction: SortD
   const withoutAccount = sql`select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} is null and ${matches}
     order by ${deliveries.id} ${dir} limit ${upTo}`;
   const [first, second] = direction === 'desc' ? [withoutAccount, withAccount] : [withAccount, withoutAccount];
-  const result = await db.execute(sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
-  // Both drivers answer { rows }; the Db type leaves the result untyped.
-  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
-  return rows.map((r: { id: number }) => Number(r.id));
+  const rows = await selectRows<{ id: number }>(db, sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
+  return rows.map((r) => Number(r.id));
 }
 
 /** The notes of `ids` with everything they show, in the order of `ids`. */

@@ -7,6 +7,7 @@ import type { PageQuery } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 import { clients, coolers, customerAccounts, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
 import { isExported, receiptDayRange, receiptFields } from '../receipts/receipts.repository';
+import { rowsOf } from '../../db/rows';
 
 /** The names by primary-key subqueries, as the receipts list reads them: cheap to plan (docs/decisions/110, 114). */
 const sheetFields = {
@@ -153,13 +154,6 @@ export async function csvRowsOf(db: Db, ids: readonly string[]): Promise<CsvShee
 /** The cursor's next `limit` rows (fewer at the end, none past it). */
 export async function fetchCsvRows(tx: Db, limit: number): Promise<CsvSheetRow[]> {
   return rowsOf(await tx.execute(sql`fetch forward ${sql.raw(String(Math.trunc(limit)))} from ${CSV_CURSOR}`));
-}
-
-function rowsOf(result: unknown): CsvSheetRow[] {
-  // Both drivers answer { rows }; the Db type leaves the result untyped.
-  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
-  return rows as CsvSheetRow[];
 }
 
 /**

@@ -15,6 +15,7 @@ import { offsetOf } from '../../lib/list';
 import { clients, collectionPoints, coolers, customerAccounts, deliveries, deliveryLines, listVersions, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
 import { isExported, noteLine, receiptDayRange, receiptFields, type ReceiptRow } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
+import { selectRows } from '../../db/rows';
 
 const noteIdOfReceipt = noteLine('delivery_id');
 
@@ -402,11 +403,8 @@ async function idsByReference(
 
 /** Rows `offset` … `offset + limit` of run `first` followed by run `second` (UNION ALL keeps each run's order). */
 async function idsOfRuns(db: Db, first: SQL, second: SQL, offset: number, limit: number): Promise<string[]> {
-  const result = await db.execute(sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
-  // Both drivers answer { rows }; the Db type leaves the result untyped.
-  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-  if (!Array.isArray(rows)) throw new Error('the database answered no rows');
-  return rows.map((r: { id: string }) => r.id);
+  const rows = await selectRows<{ id: string }>(db, sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
+  return rows.map((r) => r.id);
 }
 
 /**
