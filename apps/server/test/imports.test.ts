@@ -36,6 +36,7 @@ import { WRONG_LB_NUMBER } from '@cooler-hub/contract/rules';
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import type { PartNumber } from '@cooler-hub/contract/settings';
 import { call, createClient, createCollectionPoint, createPartNumber, createReceiptReferences, createScrapReason, unique, uniqueLb, type ReceiptReferences } from './factories';
+import { MALFORMED_UPLOAD } from '../src/lib/multipart';
 import { NO_COUNTS, runImport } from '../src/modules/imports/import-run';
 import { findImport, updateImport } from '../src/modules/imports/imports.repository';
 import { hydraDescription, json, loginAs, multipart, useSignedInApp, violationsOf, waitFor } from './helpers';
@@ -398,6 +399,29 @@ describe('files refused whole: a 400 on file, nothing kept', () => {
     const body = multipart([{ name: 'kind', value: 'receipts' }]);
     const res = await suite.app.inject({ method: 'POST', url: '/api/imports', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${suite.token}` } });
     expect(violationsOf(res)).toEqual({ file: REQUIRED_MESSAGE });
+  });
+
+  it('a multipart body without a boundary, with the wrong boundary, or cut short → 400 with the upload sentence, nothing stored', async () => {
+    const form = multipart([{ name: 'kind', value: 'partNumbers' }, { name: 'file', filename: 'cut.csv', contentType: 'text/csv', data: csvFile([['Part Number'], [unique('PN-')]]) }]);
+    const body = form.payload.toString('latin1');
+    const before = json<ListResponse<ImportJob>>(await api('GET', '/api/imports')).totalCount;
+    const cases: [string, string, string][] = [
+      ['no boundary', 'multipart/form-data', body],
+      ['wrong boundary', 'multipart/form-data; boundary=----SomethingElse', body],
+      ['cut inside the file', form.headers['content-type']!, body.slice(0, body.length - 60)],
+      ['cut inside the headers', form.headers['content-type']!, body.slice(0, 80)],
+    ];
+    for (const [name, contentType, payload] of cases) {
+      const res = await suite.app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        payload: Buffer.from(payload, 'latin1'),
+        headers: { 'content-type': contentType, authorization: `Bearer ${suite.token}` },
+      });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+      expect(hydraDescription(res), name).toBe(MALFORMED_UPLOAD);
+    }
+    expect(json<ListResponse<ImportJob>>(await api('GET', '/api/imports')).totalCount).toBe(before);
   });
 });
 

@@ -52,6 +52,17 @@ describe('GET /api/scrap_reasons', () => {
     expect((await list('?order[code]=desc')).items[0]!.code).toBe(Math.max(...codes));
     expect(Object.keys(violationsOf(await api('GET', '/api/scrap_reasons?order[name]=asc')))).toEqual(['order']);
   });
+
+  it('finds the one reason of a code (how a link names a reason), among many; a code that is no number → 400 on code', async () => {
+    const created = await createScrapReason(suite.app, suite.token);
+    for (let i = 0; i < 3; i += 1) await createScrapReason(suite.app, suite.token);
+    const found = await list(`?code=${created.code}&perPage=1`);
+    expect(found.totalCount).toBe(1);
+    expect(found.items.map((r) => r.id)).toEqual([created.id]);
+    expect((await list('?code=2147483600')).items).toEqual([]);
+    expect(Object.keys(violationsOf(await api('GET', '/api/scrap_reasons?code=abc')))).toEqual(['code']);
+    expect(Object.keys(violationsOf(await api('GET', '/api/scrap_reasons?code=-1')))).toEqual(['code']);
+  });
 });
 
 describe('PUT /api/scrap_reasons/{id}/update and DELETE /api/scrap_reasons/{id}/remove', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConstraintViolationList, HydraError } from '@cooler-hub/contract/common';
 import { FILE_TOO_LARGE, INVALID_FILE_FORMAT, MAX_UPLOAD_BYTES } from '@cooler-hub/contract/uploads';
 import { detectImageType } from '../src/modules/uploads/images';
-import { MALFORMED_UPLOAD, ONE_FILE_ONLY } from '../src/modules/uploads/uploads.routes';
+import { MALFORMED_UPLOAD, ONE_FILE_ONLY } from '../src/lib/multipart';
 import { UPLOAD_QUOTA_REACHED, UPLOADS_PER_DAY, UploadsService } from '../src/modules/uploads/uploads.service';
 import { uploads, users } from '../src/db/schema';
 import { PNG_1X1, authHeader, buildTestApp, createUser, json, login, loginAs, multipart, type MultipartPart, type TestApp } from './helpers';

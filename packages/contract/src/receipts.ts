@@ -19,6 +19,7 @@ import {
 import { uuidReference } from './coolers';
 import { DELIVERY_TYPES } from './delivery-types';
 import { LB_NUMBER_PATTERN, WRONG_LB_NUMBER, normalizeLbNumber } from './rules';
+import { scrapReasonCodeFilter } from './settings';
 
 // ── process option, state, scrap reason, mode (docs/product.md §4) ──────────────────────────────────────────
 
@@ -229,12 +230,6 @@ export const dayFilter = queryValue(
 );
 export type DayFilter = z.infer<typeof dayFilter>;
 
-/** A scrap reason's code in a query: a whole number as the column holds it. */
-const scrapReasonFilter = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-  z.number({ error: INVALID_VALUE_MESSAGE }).int(INVALID_VALUE_MESSAGE).min(0, INVALID_VALUE_MESSAGE).max(2_147_483_647, INVALID_VALUE_MESSAGE),
-);
-
 /** 'true' / 'false' in a query string. */
 export const queryBoolean = queryValue(
   z.union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'Enter true or false.' }).transform((v) => v === 'true' || v === '1')]),
@@ -283,7 +278,7 @@ export const receiptListQuery = listQuery(RECEIPT_SORT_FIELDS, {
   /** The receipts of one delivery note. */
   deliveryId: queryValue(referenceId),
   /** The scrap reason's code (docs/decisions/255: the dashboard's scrap figures link here). */
-  scrapReason: queryValue(scrapReasonFilter),
+  scrapReason: scrapReasonCodeFilter,
   /**
    * The receipts on a transfer or scrap note approved on these London days, both forms of
    * docs/decisions/206 (docs/decisions/255: the dashboard's turnaround links here).

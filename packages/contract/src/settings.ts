@@ -1,6 +1,6 @@
 /** Reference data kept under Settings (docs/product.md §2.12, §3, §5.4, §7): CC codes, part numbers, collection points, scrap reasons. */
 import { z } from 'zod';
-import { MAX_INT32, listQuery, listResponse, money, optionalText, required, requiredString, searchText } from './common';
+import { INVALID_VALUE_MESSAGE, MAX_INT32, listQuery, listResponse, money, optionalText, queryValue, required, requiredString, searchText } from './common';
 
 // CC codes — client-generated UUID on create (a retry with the same id and body creates nothing new)
 export const ccCode = z.object({ id: z.uuid(), code: z.string(), name: z.string(), price: money });
@@ -62,6 +62,15 @@ export const scrapReasonBody = z.object({
   name: requiredString(255),
 });
 export type ScrapReasonBody = z.infer<typeof scrapReasonBody>;
-export const scrapReasonListQuery = listQuery(['id', 'code', 'reason'], { name: searchText(255) });
+/** A scrap reason's code in a query: a whole number as the column holds it; empty is ignored. */
+export const scrapReasonCodeFilter = queryValue(
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: INVALID_VALUE_MESSAGE }).int(INVALID_VALUE_MESSAGE).min(0, INVALID_VALUE_MESSAGE).max(MAX_INT32, INVALID_VALUE_MESSAGE),
+  ),
+);
+
+/** `code`: the one reason of that code (how a link names a reason); `name` searches the reason text. */
+export const scrapReasonListQuery = listQuery(['id', 'code', 'reason'], { name: searchText(255), code: scrapReasonCodeFilter });
 export type ScrapReasonListQuery = z.infer<typeof scrapReasonListQuery>;
 export const scrapReasonList = listResponse(scrapReason);

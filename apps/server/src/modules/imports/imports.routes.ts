@@ -22,6 +22,7 @@ import {
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import { signedInUser } from '../../plugins/auth';
 import { DomainError, FieldError, ValidationError } from '../../lib/errors';
+import { multipartProblem } from '../../lib/multipart';
 import type { ImportsService } from './imports.service';
 
 const tags = ['imports'];
@@ -33,8 +34,6 @@ function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
-
-export const MALFORMED_IMPORT_UPLOAD = 'The upload could not be read: the multipart body is malformed or incomplete.';
 
 export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
   // One byte past the limit is read, so a file over it is told apart from one exactly at it.
@@ -55,6 +54,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       const user = signedInUser(request);
       const fields: Record<string, string> = {};
       let job: Awaited<ReturnType<ImportsService['upload']>> | undefined;
+      // What the service throws is ours (a 400 it chose, or a real failure), unless the file's
+      // stream failed under it: then, like what the parser throws, it is about the request's body.
+      const ours = new WeakSet<object>();
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') {
@@ -73,20 +75,19 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
           }
           try {
             job = await imports.upload(user, parsed.data.kind, parsed.data.sheet, { fileName: part.filename, stream: part.file });
+          } catch (err) {
+            // `errored`: the parser destroyed the file's stream with its own error (a body cut short).
+            if (part.file.errored === null && typeof err === 'object' && err !== null) ours.add(err);
+            throw err;
           } finally {
             part.file.resume();
           }
           if (part.file.truncated) throw new FieldError('file', IMPORT_FILE_TOO_LARGE);
         }
       } catch (err) {
-        if (err instanceof ValidationError || err instanceof DomainError) throw err;
-        const code = (err as { code?: unknown } | null)?.code;
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw err;
-        if (typeof code === 'string' && code.startsWith('FST_')) {
-          request.log.info({ err }, 'malformed import upload');
-          throw new DomainError(MALFORMED_IMPORT_UPLOAD);
-        }
-        throw err;
+        if (err instanceof ValidationError || err instanceof DomainError || (typeof err === 'object' && err !== null && ours.has(err))) throw err;
+        request.log.info({ err }, 'malformed import upload');
+        throw multipartProblem(err);
       }
       if (!job) {
         const parsed = importUploadFields.safeParse(fields);

@@ -1,5 +1,5 @@
 /** SQL for scrap reasons. Every function takes `db`, which may be a transaction. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ScrapReasonListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions } from '../../db/versions';
@@ -18,7 +18,7 @@ const SORT_COLUMNS = { id: scrapReasons.id, code: scrapReasons.code, reason: sql
 
 export function listScrapReasons(db: Db, query: ScrapReasonListQuery) {
   // The list's `name` filter searches the reason text (the form calls the reason its name).
-  const where = query.name ? containsText(scrapReasons.reason, query.name) : undefined;
+  const where = and(query.name ? containsText(scrapReasons.reason, query.name) : undefined, query.code === undefined ? undefined : eq(scrapReasons.code, query.code));
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', scrapReasons.id, ['code']);
   return findPage(db, db.select(fields).from(scrapReasons).$dynamic(), scrapReasons, where, orderBy, query, CATALOG);
 }

@@ -8,27 +8,11 @@ import multipart from '@fastify/multipart';
 import { REQUIRED_MESSAGE, violationsFromIssues } from '@cooler-hub/contract/common';
 import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, uploadResponse } from '@cooler-hub/contract/uploads';
 import { signedInUser } from '../../plugins/auth';
-import { DomainError, FieldError, NotFoundError, ValidationError } from '../../lib/errors';
+import { FieldError, NotFoundError, ValidationError } from '../../lib/errors';
+import { multipartProblem } from '../../lib/multipart';
 import type { UploadsService } from './uploads.service';
 
 const uploadFields = z.object({ type: z.enum(UPLOAD_KINDS) });
-
-export const ONE_FILE_ONLY = 'Send one file per upload: this request holds more than one.';
-export const TOO_MANY_FIELDS = 'The upload holds more form fields than it should.';
-export const MALFORMED_UPLOAD = 'The upload could not be read: the multipart body is malformed or incomplete.';
-
-/**
- * What the multipart parser throws while reading the body is always about the request (a missing or
- * wrong boundary, a body cut short, too many parts): a 400 sentence instead of a 500 or the parser's
- * own wording (docs/decisions/062).
- */
-function uploadProblem(err: unknown): unknown {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return err; // not multipart at all: 415 (plugins/errors)
-  if (code === 'FST_FILES_LIMIT') return new DomainError(ONE_FILE_ONLY);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new DomainError(TOO_MANY_FIELDS);
-  return new DomainError(MALFORMED_UPLOAD);
-}
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   // Only this plugin accepts multipart bodies. Past the limit busboy truncates the file and drops
@@ -68,7 +52,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
         }
       } catch (err) {
         request.log.info({ err }, 'malformed upload');
-        throw uploadProblem(err);
+        throw multipartProblem(err);
       }
       const parsed = uploadFields.safeParse(fields);
       if (!parsed.success) throw new ValidationError(violationsFromIssues(parsed.error.issues));

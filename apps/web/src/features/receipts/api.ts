@@ -67,8 +67,8 @@ export function useScrapReasonByCode(code: number | null | undefined) {
     enabled: code !== null && code !== undefined,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
-      const list = await api.get('/api/scrap_reasons', scrapReasonList, { page: 1, perPage: 100 }, signal);
-      return list.items.find((r) => r.code === code) ?? null;
+      const list = await api.get('/api/scrap_reasons', scrapReasonList, { code, perPage: 1 }, signal);
+      return list.items[0] ?? null;
     },
   });
 }
