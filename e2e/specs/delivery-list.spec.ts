@@ -18,15 +18,20 @@ function noteRow(page: Page, type: 'transfer' | 'scrap', id: number) {
   return page.getByRole('row').filter({ has: page.getByRole('switch', { name: `Approve ${type} delivery note ${id}`, exact: true }) });
 }
 
-/** Reloads the list until the row's Email status reads `status` (the mail worker runs on its own). */
+/**
+ * Reloads the list until the row's Email status reads `status` (the mail worker runs on its own).
+ * Each reload gets time to draw the list on a busy machine, not only the mail to be sent.
+ */
 async function expectEmailStatus(page: Page, type: 'transfer' | 'scrap', id: number, status: string) {
   await expect(async () => {
     await page.reload();
-    await expect(noteRow(page, type, id).getByText(status, { exact: true })).toBeVisible({ timeout: 1_500 });
-  }).toPass({ timeout: 20_000 });
+    await expect(noteRow(page, type, id).getByText(status, { exact: true })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 test('approve from the list: the mail carries the CSV and PDF, the status goes Sent then Read; Resend mails again', async ({ adminPage: page, admin, request }) => {
+  // Two waits on the mail worker (Sent, then Read), each up to 45 s on a busy machine.
+  test.slow();
   const { note, receipts, email } = await seedDelivery(admin, { type: 'transfer', items: 2 });
   await page.goto('/#/delivery-list/transfer');
   await expect(page.getByRole('heading', { name: 'Transfer delivery notes', level: 1 })).toBeVisible();
