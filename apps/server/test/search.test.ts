@@ -78,6 +78,14 @@ describe('exact matches first', () => {
     expect(bare.exact.map((h) => h.id)).toEqual([note.id]);
     expect(labelsOf(bare, 'cooler')).toContain(withDigits);
     expect((await search(`DN ${digits}`)).groups).toEqual([]);
+
+    // A serial of digits alone, typed whole: its cooler alone, though digits also read the partial matches.
+    const digitSerial = String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+    const cooler = await createCooler(suite.app, suite.token, { serialNumber: digitSerial, partNumber: receipt.inventoryItem.partNumber.id });
+    await createCooler(suite.app, suite.token, { serialNumber: `${digitSerial}1`, partNumber: receipt.inventoryItem.partNumber.id });
+    const whole = await search(digitSerial);
+    expect(whole.exact.map((h) => [h.kind, h.id])).toEqual([['cooler', cooler.id]]);
+    expect(whole.groups).toEqual([]);
   });
 
   it('a scan-shaped query (an LB tag as a scanner types it, upper case, no spaces) is an exact match', async () => {

@@ -66,20 +66,33 @@ const PARTIAL: Record<SearchKind, Finder> = {
   partNumber: text(repo.partNumbersContaining),
 };
 
-/** Each kind's hits for `q`, read in one statement; kinds whose finder has nothing to look up are left out. */
-async function find(db: Db, finders: Partial<Record<SearchKind, Finder>>, kinds: readonly SearchKind[], q: string): Promise<Map<SearchKind, SearchHit[]>> {
-  const lookups = new Map<SearchKind, repo.Lookup>();
-  for (const kind of kinds) {
-    const lookup = finders[kind]?.(q);
-    if (lookup) lookups.set(kind, lookup);
+type Stage = 'exact' | 'partial';
+const FINDERS: Record<Stage, Partial<Record<SearchKind, Finder>>> = { exact: EXACT, partial: PARTIAL };
+type Found = Map<SearchKind, SearchHit[]>;
+
+/** Each stage's hits of each kind for `q`, all read in one statement; kinds a finder has nothing to look up for are left out. */
+async function find(db: Db, stages: readonly Stage[], kinds: readonly SearchKind[], q: string): Promise<Record<Stage, Found>> {
+  const lookups = new Map<`${Stage}:${SearchKind}`, repo.Lookup>();
+  for (const stage of stages) {
+    for (const kind of kinds) {
+      const lookup = FINDERS[stage][kind]?.(q);
+      if (lookup) lookups.set(`${stage}:${kind}`, lookup);
+    }
   }
   const rows = await repo.readLookups(db, lookups);
-  return new Map([...rows].map(([kind, hits]) => [kind, hits.map(HIT[kind])]));
+  const found: Record<Stage, Found> = { exact: new Map(), partial: new Map() };
+  for (const [key, hits] of rows) {
+    const [stage, kind] = key.split(':') as [Stage, SearchKind];
+    found[stage].set(kind, hits.map(HIT[kind]));
+  }
+  return found;
 }
 
 const keyOf = (hit: SearchHit) => `${hit.kind}:${String(hit.id)}`;
 /** 'DN 54': a note named as a note, not digits that may be part of another code. */
 const NOTE_PREFIX = /^\s*dn/i;
+/** Digits alone: a note's number, or part of a serial or an LB number. */
+const BARE_DIGITS = /^\d+$/;
 
 export class SearchService {
   constructor(private readonly db: Db) {}
@@ -87,18 +100,22 @@ export class SearchService {
   /**
    * `q` is trimmed and non-empty (the contract); `permissions` are the signed-in user's. At most two
    * statements: the exact lookups together, then, unless they named the record, the partial ones
-   * together.
+   * together; bare digits, one statement of both.
    */
   async search(q: string, permissions: readonly Permission[]): Promise<SearchResponse> {
     const kinds = searchableKinds(permissions);
-    const exact = [...(await find(this.db, EXACT, kinds, q)).values()].flat();
+    // Bare digits almost always list their partial matches too (below): both stages are read in
+    // one statement.
+    const digits = BARE_DIGITS.test(q);
+    const first = await find(this.db, digits ? ['exact', 'partial'] : ['exact'], kinds, q);
+    const exact = [...first.exact.values()].flat();
     // A whole code (a scan, a pasted LB number or serial, 'DN 54') is answered by what it names
     // alone: the partial lookups would only list longer codes that contain it. Bare digits naming
     // a note may as well be part of a serial or an LB number, so those still list the partial
     // matches (docs/decisions/249).
     if (exact.some((hit) => hit.kind !== 'deliveryNote') || (exact.length > 0 && NOTE_PREFIX.test(q))) return { q, exact, groups: [] };
     const shown = new Set(exact.map(keyOf));
-    const partial = await find(this.db, PARTIAL, kinds, q);
+    const partial = digits ? first.partial : (await find(this.db, ['partial'], kinds, q)).partial;
     const groups: SearchGroup[] = [];
     for (const kind of kinds) {
       const items = (partial.get(kind) ?? []).filter((hit) => !shown.has(keyOf(hit))).slice(0, SEARCH_LIMIT);
