@@ -3,10 +3,10 @@
  * `readLookups` runs any set of them as one statement, so a search costs one round trip per stage
  * and not one per kind. Exact lookups go through unique indexes (receipts_lb_number_unique,
  * coolers_serial_number_unique, the notes' primary key); partial ones through the trigram indexes
- * on lower(lb_number), lower(serial_number) and lower(part_number), ordered by the btree that
- * already orders those columns, so LIMIT stops early. Names and descriptions are joined to the few
- * rows a LIMIT kept, never to every candidate. Clients and customer accounts have no trigram
- * index: they are reference-data sized and scanned.
+ * on lower(lb_number), lower(serial_number), lower(part_number) and an account's lower(name), or
+ * walk the btree that already orders those columns until LIMIT is met (the serial and account
+ * walks read covering indexes alone, migration 0013). Names and descriptions are joined to the few
+ * rows a LIMIT kept, never to every candidate. Clients (hundreds) have no trigram index and are scanned.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryStatus } from '@cooler-hub/contract/deliveries';

@@ -53,7 +53,7 @@ const EXACT: Partial<Record<SearchKind, Finder>> = {
 };
 
 /** Partial lookups of text; each asks one more row than it shows, in case the exact match is among them. */
-const text = (find: (q: string, limit: number) => repo.Lookup): Finder => (q) => (q.length < SEARCH_MIN_PARTIAL ? null : find(q, SEARCH_LIMIT + 1));
+const text = (lookup: (q: string, limit: number) => repo.Lookup): Finder => (q) => (q.length < SEARCH_MIN_PARTIAL ? null : lookup(q, SEARCH_LIMIT + 1));
 const PARTIAL: Record<SearchKind, Finder> = {
   receipt: text(repo.receiptsContaining),
   cooler: text(repo.coolersContaining),
