@@ -141,7 +141,10 @@ function preloadFirstScreen(): Plugin {
  * The SPA is served by the API server from apps/web/dist (same origin, CSP `script-src 'self'`).
  * Every page, and the shell itself, is a lazy chunk, so #/login loads only what it draws and the
  * first load stays under the 250 KB gzipped budget (docs/architecture.md §6). React and the data/i18n
- * libraries sit in two long-lived vendor chunks; Mantine components split with the pages using them.
+ * libraries sit in two long-lived vendor chunks. The Mantine modules the entry imports (`$initial`)
+ * are one chunk, so a lazy screen sharing a few of them (the dashboard's charts) cannot cut the
+ * first load into more, smaller chunks (docs/decisions/255); other Mantine components split with
+ * the pages using them.
  */
 export default defineConfig({
   plugins: [react(), preloadFirstScreen(), dropUnusedMantineCss(), precompress()],
@@ -157,6 +160,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             { name: 'vendor', test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 10 },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/].*\.m?js$/, tags: ['$initial'], priority: 5 },
           ],
         },
       },
