@@ -88,6 +88,18 @@ describe('exact matches first', () => {
     expect(whole.groups).toEqual([]);
   });
 
+  it('digits list the notes whose number starts with them and is longer, in number order', async () => {
+    // Notes are numbered 1, 2, …: enough of them for a two-digit number, whose first digit is the prefix.
+    const fixtures = await deliveryFixtures(suite.app, suite.token);
+    let last = note;
+    while (last.id < 12) last = await fixtures.note();
+    const prefix = Math.floor(last.id / 10);
+    const answer = await search(String(prefix));
+    expect(answer.exact.map((h) => h.id)).toEqual([prefix]);
+    const expected = Array.from({ length: Math.min(SEARCH_LIMIT, last.id - prefix * 10 + 1) }, (_, i) => `DN ${prefix * 10 + i}`);
+    expect(labelsOf(answer, 'deliveryNote')).toEqual(expected);
+  });
+
   it('a scan-shaped query (an LB tag as a scanner types it, upper case, no spaces) is an exact match', async () => {
     const answer = await search(receipt.lbNumber.toUpperCase());
     expect(answer.exact.map((h) => h.id)).toEqual([receipt.id]);
@@ -162,7 +174,7 @@ describe('bad input is a 400 on q, never a 500', () => {
   });
 
   it('a number too large for a note id, or odd characters, find nothing and fail nothing', async () => {
-    for (const q of ['99999999999', 'DN 4294967296', "'; drop table receipts; --", '\\', 'ÄÖÜ 漢字']) {
+    for (const q of ['99999999999', 'DN 4294967296', '214748364', '2147483647', "'; drop table receipts; --", '\\', 'ÄÖÜ 漢字']) {
       const answer = await search(q);
       expect(answer.exact).toEqual([]);
     }

@@ -13,7 +13,7 @@ import type { DeliveryStatus } from '@cooler-hub/contract/deliveries';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/paging';
-import { selectRows } from '../../db/rows';
+import { selectNamedRows } from '../../db/rows';
 import { clients, coolers, customerAccounts, deliveries, partNumbers, receipts } from '../../db/schema';
 
 /**
@@ -41,7 +41,7 @@ export async function readLookups<K extends string>(db: Db, lookups: Map<K, Look
     (key, i) => sql`(select coalesce(json_agg(json_build_object('id', h.id, 'label', h.label, 'detail', h.detail, 'type', h.type, 'status', h.status)
       order by h.sort, h.id), '[]') from (${lookups.get(key)}) h) as ${sql.identifier(`k${i}`)}`,
   );
-  const [row] = await selectRows<Record<string, HitRow[] | string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  const [row] = await selectNamedRows<Record<string, HitRow[] | string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
   // node-postgres parses json columns; a driver that hands back text gets it parsed here.
   const hitsOf = (value: HitRow[] | string | undefined): HitRow[] => (typeof value === 'string' ? (JSON.parse(value) as HitRow[]) : (value ?? []));
   return new Map(keys.map((key, i) => [key, hitsOf(row?.[`k${i}`])]));
@@ -97,21 +97,17 @@ const noteHits = (where: SQL, limit: number): Lookup =>
 
 export const noteById = (id: number): Lookup => noteHits(sql`${deliveries.id} = ${id}`, 1);
 
-/** Largest note id a prefix is widened to: the int4 primary key. */
-const MAX_NOTE_ID = 2_147_483_647;
-
 /**
  * Notes whose number starts with the digits of `prefix` and is longer: 54 → 540–549, 5400–5499, …
- * — ranges of the primary key, so an index serves them (a cast to text would not). Null when no
- * longer number fits the key.
+ * — one range of the primary key for each extra digit, 1 to 9 (a note number has at most 10), so
+ * an index serves each (a cast to text would not). The ranges are made in SQL from `prefix`, so the
+ * statement's text is the same for every prefix (search statements are prepared by text).
  */
-export function notesStartingWith(prefix: number, limit: number): Lookup | null {
-  const ranges: SQL[] = [];
-  for (let low = prefix * 10, width = 10; low <= MAX_NOTE_ID; low *= 10, width *= 10) {
-    ranges.push(sql`${deliveries.id} between ${low} and ${Math.min(low + width - 1, MAX_NOTE_ID)}`);
-  }
-  return ranges.length === 0 ? null : noteHits(sql`(${sql.join(ranges, sql` or `)})`, limit);
-}
+export const notesStartingWith = (prefix: number, limit: number): Lookup =>
+  sql`select n.* from generate_series(1, 9) as extra(digits)
+    cross join lateral (select ${prefix}::bigint * (10 ^ extra.digits)::bigint as low, (10 ^ extra.digits)::bigint as width) r
+    cross join lateral (${noteHits(sql`${deliveries.id} between r.low and r.low + r.width - 1`, limit)}) n
+    order by n.sort limit ${limit}`;
 
 export const customerAccountsContaining = (text: string, limit: number): Lookup =>
   sql`select s.id, s.name as label, (select ${clients.name} from ${clients} where ${clients.id} = s.client_id) as detail, ${notNote}, lower(s.name) as sort

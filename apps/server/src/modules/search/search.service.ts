@@ -6,7 +6,7 @@
  */
 import { DELIVERY_TYPE_TABLE, deliveryType } from '@cooler-hub/contract/delivery-types';
 import type { Permission } from '@cooler-hub/contract/permissions';
-import { normalizeLbNumber } from '@cooler-hub/contract/rules';
+import { LB_NUMBER_PATTERN, normalizeLbNumber } from '@cooler-hub/contract/rules';
 import {
   deliveryNumberOf,
   SEARCH_LIMIT,
@@ -44,7 +44,10 @@ type Finder = (q: string) => repo.Lookup | null;
 
 /** Exact lookups, by unique index. */
 const EXACT: Partial<Record<SearchKind, Finder>> = {
-  receipt: (q) => repo.receiptByLbNumber(normalizeLbNumber(q)),
+  receipt: (q) => {
+    const lbNumber = normalizeLbNumber(q);
+    return LB_NUMBER_PATTERN.test(lbNumber) ? repo.receiptByLbNumber(lbNumber) : null;
+  },
   cooler: (q) => repo.coolerBySerial(q),
   deliveryNote: (q) => {
     const id = deliveryNumberOf(q);
