@@ -67,16 +67,18 @@ export interface Usage {
   count: number;
 }
 
-/** The rows of other tables that still point at row `id` of `table` and would block its deletion. */
+/**
+ * The rows of other tables that still point at row `id` of `table` and would block its deletion;
+ * counted one table after another, as `db` may be a transaction (one connection).
+ */
 export async function usagesOf(db: Db, table: PgTable, id: number | string): Promise<Usage[]> {
   const target = getTableName(table);
-  const counted = await Promise.all(
-    REFERENCES.filter((r) => r.target === target && r.blocksDelete).map(async (r) => {
-      const [row] = await db.select({ n: count() }).from(r.table).where(eq(r.column, id));
-      return { tableName: r.tableName, count: row?.n ?? 0 };
-    }),
-  );
-  return counted.filter((u) => u.count > 0);
+  const usages: Usage[] = [];
+  for (const r of REFERENCES.filter((ref) => ref.target === target && ref.blocksDelete)) {
+    const [row] = await db.select({ n: count() }).from(r.table).where(eq(r.column, id));
+    if (row && row.n > 0) usages.push({ tableName: r.tableName, count: row.n });
+  }
+  return usages;
 }
 
 const joinWords = (words: string[]) =>

@@ -260,12 +260,11 @@ export class DeliveriesService {
     classifyLbNumbers(delivery.lbNumbers, (lb) => receiptIds.get(lb), (receiptId) => holders.get(receiptId)).forEach(({ message }, i) => {
       if (message !== null) violations.push(violation(`lbNumbers[${i}]`, message));
     });
-    const [accounts, emails, addresses, ccCodeOk] = await Promise.all([
-      repo.existingIds(tx, 'customerAccounts', delivery.customerAccount === null ? [] : [delivery.customerAccount]),
-      repo.existingIds(tx, 'deliveryEmails', delivery.emails),
-      repo.existingIds(tx, 'deliveryAddresses', [delivery.dispatchAddress, delivery.invoiceAddress].filter((a): a is number => a !== null)),
-      delivery.CCCode === null ? true : repo.ccCodeExists(tx, delivery.CCCode),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time.
+    const accounts = await repo.existingIds(tx, 'customerAccounts', delivery.customerAccount === null ? [] : [delivery.customerAccount]);
+    const emails = await repo.existingIds(tx, 'deliveryEmails', delivery.emails);
+    const addresses = await repo.existingIds(tx, 'deliveryAddresses', [delivery.dispatchAddress, delivery.invoiceAddress].filter((a): a is number => a !== null));
+    const ccCodeOk = delivery.CCCode === null ? true : await repo.ccCodeExists(tx, delivery.CCCode);
     if (delivery.customerAccount !== null && !accounts.has(delivery.customerAccount)) violations.push(violation('customerAccount', UNKNOWN_REFERENCE));
     delivery.emails.forEach((id, i) => {
       if (!emails.has(id)) violations.push(violation(`emails[${i}]`, UNKNOWN_REFERENCE));

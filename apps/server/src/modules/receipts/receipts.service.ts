@@ -164,13 +164,12 @@ export class ReceiptsService {
   /** The columns a body sets, once every reference it names exists (all missing ones reported at once). */
   private async valuesOf(tx: Tx, body: ReceiptUpdateBody): Promise<Omit<ReceiptValues, 'receiptDate'>> {
     const missing: string[] = [];
-    const [supplier, account, cooler, point, scrapReasonId] = await Promise.all([
-      repo.supplierExists(tx, body.supplier),
-      repo.customerAccountExists(tx, body.customerAccount),
-      repo.coolerExists(tx, body.inventoryItem),
-      body.collectionPoint === null ? true : repo.collectionPointExists(tx, body.collectionPoint),
-      body.scrapReason === null ? null : repo.scrapReasonIdOf(tx, body.scrapReason),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time.
+    const supplier = await repo.supplierExists(tx, body.supplier);
+    const account = await repo.customerAccountExists(tx, body.customerAccount);
+    const cooler = await repo.coolerExists(tx, body.inventoryItem);
+    const point = body.collectionPoint === null ? true : await repo.collectionPointExists(tx, body.collectionPoint);
+    const scrapReasonId = body.scrapReason === null ? null : await repo.scrapReasonIdOf(tx, body.scrapReason);
     if (!supplier) missing.push('supplier');
     if (!account) missing.push('customerAccount');
     if (!cooler) missing.push('inventoryItem');

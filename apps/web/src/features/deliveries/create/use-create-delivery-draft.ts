@@ -3,7 +3,7 @@
  * the navigation state, sessionStorage and localStorage, written back to sessionStorage on every
  * change. The three steps share it: they are views of one mounted page.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { loadDraft, openingDraft, presetType, rememberedType, rememberType, saveDraft, clearDraft, type CreateDeliveryDraft } from './create-delivery-draft';
@@ -17,8 +17,11 @@ export function useCreateDeliveryDraft<F>() {
   const location = useLocation();
   const [draft, setDraft] = useState<CreateDeliveryDraft<F>>(() => openingDraft(presetType(location.state), loadDraft<F>(session()), rememberedType(local())));
 
+  // Once the note is created nothing is written again: a change that lands after it (the save's
+  // own last update, a check answering late) must not bring the finished draft back.
+  const finished = useRef(false);
   useEffect(() => {
-    saveDraft(session(), draft);
+    if (!finished.current) saveDraft(session(), draft);
   }, [draft]);
 
   const update: DraftUpdate<F> = setDraft;
@@ -28,7 +31,10 @@ export function useCreateDeliveryDraft<F>() {
   };
   const setLbNumbers = (lbNumbers: string[]) => setDraft((d) => ({ ...d, lbNumbers }));
   /** After the note was created: nothing is left to restore. */
-  const finish = () => clearDraft(session());
+  const finish = () => {
+    finished.current = true;
+    clearDraft(session());
+  };
 
   return { draft, update, setType, setLbNumbers, finish };
 }
