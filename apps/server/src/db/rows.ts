@@ -15,10 +15,10 @@ export async function selectRows<T>(db: Db, statement: SQL): Promise<T[]> {
 
 /**
  * `selectRows` as a named prepared statement, named after its text: PostgreSQL parses and analyses
- * a text once per connection instead of on every call, which is most of the cost of a long
- * statement of many subqueries (docs/decisions/249). It still plans each call for its values while
- * that plan is estimated cheaper than a generic one (plan_cache_mode auto). A statement's text must
- * come in few shapes: each is kept by every connection of the pool.
+ * a text once per connection instead of on every call (a long statement of many subqueries:
+ * docs/decisions/249 measures the gain). It still plans each call for its values while that plan
+ * is estimated cheaper than a generic one (plan_cache_mode auto). A statement's text must come in
+ * few shapes: each is kept by every connection of the pool.
  */
 export async function selectNamedRows<T>(db: Db, statement: SQL): Promise<T[]> {
   const query = db.execute(statement).getQuery();
