@@ -2,7 +2,7 @@
  * What every list repository needs (docs/architecture.md §4): contains-search patterns, ORDER BY from the
  * contract's validated `order[field]`, and one page of rows with the total count.
  */
-import { asc, count, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, count, desc, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import { offsetOf } from '../lib/list';
@@ -24,7 +24,12 @@ export function containsPattern(text: string): string {
  * than ILIKE: half the cost per row, and a trigram index on lower(column) serves it (docs/decisions/024).
  */
 export function containsText(column: SQLWrapper | AnyColumn, text: string): SQL {
-  return sql`lower(${column}) like lower(${containsPattern(text)})`;
+  return matchesPattern(column, containsPattern(text));
+}
+
+/** `column` matches `pattern` (a containsPattern, or the placeholder of one), ignoring case, as containsText. */
+export function matchesPattern(column: SQLWrapper | AnyColumn, pattern: string | Placeholder): SQL {
+  return sql`lower(${column}) like lower(${pattern})`;
 }
 
 /** An ORDER BY, and the same with every direction flipped: a deep page is read from the nearer end. */

@@ -1,6 +1,6 @@
 /** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`; the Db type leaves the result untyped. */
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 export function rowsOf<T>(result: unknown): T[] {
@@ -13,15 +13,26 @@ export async function selectRows<T>(db: Db, statement: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(statement));
 }
 
-/**
- * `selectRows` as a named prepared statement, named after its text: PostgreSQL parses and analyses
- * a text once per connection instead of on every call (a long statement of many subqueries:
- * docs/decisions/249 measures the gain). It still plans each call for its values while that plan
- * is estimated cheaper than a generic one (plan_cache_mode auto). A statement's text must come in
- * few shapes: each is kept by every connection of the pool.
- */
-export async function selectNamedRows<T>(db: Db, statement: SQL): Promise<T[]> {
+/** A statement built once: its text and parameters (placeholders among them), and the name it is prepared by. */
+export interface NamedStatement {
+  readonly query: Query;
+  readonly name: string;
+}
+
+/** `statement` built once, named after its text. */
+export function nameStatement(db: Db, statement: SQL): NamedStatement {
   const query = db.execute(statement).getQuery();
-  const name = `q_${createHash('sha256').update(query.sql).digest('base64url').slice(0, 24)}`;
-  return rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute());
+  return { query, name: `q_${createHash('sha256').update(query.sql).digest('base64url').slice(0, 24)}` };
+}
+
+/**
+ * The rows of a named prepared statement, its placeholders filled from `values`: PostgreSQL parses
+ * and analyses a text once per connection instead of on every call (a long statement of many
+ * subqueries: docs/decisions/249 measures the gain), and the statement is built once, not per call.
+ * PostgreSQL still plans each call for its values while that plan is estimated cheaper than a
+ * generic one (plan_cache_mode auto). Statements must come in few shapes: each is kept by every
+ * connection of the pool.
+ */
+export async function selectNamedRows<T>(db: Db, { query, name }: NamedStatement, values: Record<string, unknown>): Promise<T[]> {
+  return rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
 }

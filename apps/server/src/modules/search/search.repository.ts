@@ -7,13 +7,15 @@
  * walk the btree that already orders those columns until LIMIT is met (the serial and account
  * walks read covering indexes alone, migration 0013). Names and descriptions are joined to the few
  * rows a LIMIT kept, never to every candidate. Clients (hundreds) have no trigram index and are scanned.
+ * Every lookup is built once, over placeholders (`LookupValues`), and each set of them is built into
+ * its statement once: a search only fills in its values.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryStatus } from '@cooler-hub/contract/deliveries';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import type { Db } from '../../db/client';
-import { containsText } from '../../db/paging';
-import { selectNamedRows } from '../../db/rows';
+import { containsPattern, matchesPattern } from '../../db/paging';
+import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { clients, coolers, customerAccounts, deliveries, partNumbers, receipts } from '../../db/schema';
 
 /**
@@ -27,39 +29,87 @@ export interface HitRow {
   type: DeliveryType | null;
   status: DeliveryStatus | null;
 }
-/** A SELECT of the columns of HitRow and `sort`. */
-export type Lookup = SQL;
+
+/** A SELECT of the columns of HitRow and `sort` over the placeholders of LookupValues; `name` is its shape's. */
+export interface Lookup {
+  readonly name: string;
+  readonly sql: SQL;
+}
+
+/** What a search's lookups read, filled into their placeholders on each call. */
+export interface LookupValues {
+  /** The text searched: a serial exactly, or part of a code or name. */
+  text: string;
+  /** The text as an LB number. */
+  lbNumber: string;
+  /** The note number the text names, or the start of one; null when it names none. */
+  note: number | null;
+  /** Rows a partial lookup reads. */
+  limit: number;
+}
+
+const placeholder = {
+  text: sql.placeholder('text'),
+  lbNumber: sql.placeholder('lbNumber'),
+  note: sql.placeholder('note'),
+  limit: sql.placeholder('limit'),
+  /** The text upper-cased: the start of an LB number. */
+  lbStart: sql.placeholder('lbStart'),
+  /** The text as a LIKE pattern of "contains" (containsPattern). */
+  pattern: sql.placeholder('pattern'),
+};
+
+const statements = new Map<string, NamedStatement>();
 
 /**
  * The hits of every lookup, in one statement: one row, each lookup's hits a JSON array in its own
  * order (json_agg's ORDER BY, the same key the lookup's LIMIT kept them by; id breaks ties).
  */
-export async function readLookups<K extends string>(db: Db, lookups: Map<K, Lookup>): Promise<Map<K, HitRow[]>> {
+export async function readLookups<K extends string>(db: Db, lookups: Map<K, Lookup>, values: LookupValues): Promise<Map<K, HitRow[]>> {
   if (lookups.size === 0) return new Map();
-  const keys = [...lookups.keys()];
-  const columns = keys.map(
-    (key, i) => sql`(select coalesce(json_agg(json_build_object('id', h.id, 'label', h.label, 'detail', h.detail, 'type', h.type, 'status', h.status)
-      order by h.sort, h.id), '[]') from (${lookups.get(key)}) h) as ${sql.identifier(`k${i}`)}`,
-  );
-  const [row] = await selectNamedRows<Record<string, HitRow[] | string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  const entries = [...lookups];
+  const shape = entries.map(([key, lookup]) => `${key}=${lookup.name}`).join(',');
+  let statement = statements.get(shape);
+  if (!statement) {
+    const columns = entries.map(
+      ([, lookup], i) => sql`(select coalesce(json_agg(json_build_object('id', h.id, 'label', h.label, 'detail', h.detail, 'type', h.type, 'status', h.status)
+        order by h.sort, h.id), '[]') from (${lookup.sql}) h) as ${sql.identifier(`k${i}`)}`,
+    );
+    statement = nameStatement(db, sql`select ${sql.join(columns, sql`, `)}`);
+    statements.set(shape, statement);
+  }
+  const filled = { ...values, lbStart: values.text.toUpperCase(), pattern: containsPattern(values.text) };
+  const [row] = await selectNamedRows<Record<string, HitRow[] | string>>(db, statement, filled);
   // node-postgres parses json columns; a driver that hands back text gets it parsed here.
   const hitsOf = (value: HitRow[] | string | undefined): HitRow[] => (typeof value === 'string' ? (JSON.parse(value) as HitRow[]) : (value ?? []));
-  return new Map(keys.map((key, i) => [key, hitsOf(row?.[`k${i}`])]));
+  return new Map(entries.map(([key], i) => [key, hitsOf(row?.[`k${i}`])]));
 }
 
 const notNote = sql`null::text as type, null::text as status`;
 
 /** Receipts of `chosen` (a SELECT of receipts' id, lb_number and inventory_item_id), with their cooler's serial. */
-const receiptHits = (chosen: SQL, where: SQL = sql`true`): Lookup =>
-  sql`select s.id, s.lb_number as label, (select ${coolers.serialNumber} from ${coolers} where ${coolers.id} = s.inventory_item_id) as detail,
-    ${notNote}, s.lb_number as sort from (${chosen}) s where ${where}`;
+const receiptHits = (name: string, chosen: SQL, where: SQL = sql`true`): Lookup => ({
+  name,
+  sql: sql`select s.id, s.lb_number as label, (select ${coolers.serialNumber} from ${coolers} where ${coolers.id} = s.inventory_item_id) as detail,
+    ${notNote}, s.lb_number as sort from (${chosen}) s where ${where}`,
+});
 const receiptColumns = sql`select ${receipts.id} as id, ${receipts.lbNumber} as lb_number, ${receipts.inventoryItemId} as inventory_item_id from ${receipts}`;
 
 /** The receipt whose LB number is exactly `lbNumber` (stored upper-cased). */
-export const receiptByLbNumber = (lbNumber: string): Lookup => receiptHits(sql`${receiptColumns} where ${receipts.lbNumber} = ${lbNumber} limit 1`);
+export const receiptByLbNumber = receiptHits('receiptByLbNumber', sql`${receiptColumns} where ${receipts.lbNumber} = ${placeholder.lbNumber} limit 1`);
 
 /** 'LB' and digits, maybe none yet: the start of an LB number as a person types or a scanner sends it. */
 const LB_NUMBER_START = /^LB\d*$/;
+
+const receiptsFromLbStart = receiptHits(
+  'receiptsFromLbStart',
+  sql`${receiptColumns} where ${receipts.lbNumber} >= ${placeholder.lbStart} order by ${receipts.lbNumber} limit ${placeholder.limit}`,
+  sql`starts_with(s.lb_number, ${placeholder.lbStart})`,
+);
+const receiptsWithPattern = receiptHits(
+  'receiptsWithPattern',
+  sql`${receiptColumns} where ${matchesPattern(receipts.lbNumber, placeholder.pattern)} order by ${receipts.lbNumber} limit ${placeholder.limit}`,
+);
 
 /**
  * Receipts whose LB number contains `text`, in LB order. An LB number is 'LB' and digits, so a text
@@ -68,56 +118,62 @@ const LB_NUMBER_START = /^LB\d*$/;
  * dropped (a few index entries, where the trigram index reads every LB number sharing 'lb1',
  * 'b10', … — thousands). Any other text is searched "contains" by the trigram index.
  */
-export function receiptsContaining(text: string, limit: number): Lookup {
-  const start = text.toUpperCase();
-  if (LB_NUMBER_START.test(start)) {
-    return receiptHits(sql`${receiptColumns} where ${receipts.lbNumber} >= ${start} order by ${receipts.lbNumber} limit ${limit}`, sql`starts_with(s.lb_number, ${start})`);
-  }
-  return receiptHits(sql`${receiptColumns} where ${containsText(receipts.lbNumber, text)} order by ${receipts.lbNumber} limit ${limit}`);
-}
+export const receiptsContaining = (text: string): Lookup => (LB_NUMBER_START.test(text.toUpperCase()) ? receiptsFromLbStart : receiptsWithPattern);
 
 /** Coolers of `chosen` (a SELECT of coolers' id, serial_number and part_number_id), with their part number. */
-const coolerHits = (chosen: SQL): Lookup =>
-  sql`select s.id, s.serial_number as label, (select ${partNumbers.partNumber} from ${partNumbers} where ${partNumbers.id} = s.part_number_id) as detail,
-    ${notNote}, lower(s.serial_number) as sort from (${chosen}) s`;
+const coolerHits = (name: string, chosen: SQL): Lookup => ({
+  name,
+  sql: sql`select s.id, s.serial_number as label, (select ${partNumbers.partNumber} from ${partNumbers} where ${partNumbers.id} = s.part_number_id) as detail,
+    ${notNote}, lower(s.serial_number) as sort from (${chosen}) s`,
+});
 const coolerColumns = sql`select ${coolers.id} as id, ${coolers.serialNumber} as serial_number, ${coolers.partNumberId} as part_number_id from ${coolers}`;
 
-/** The cooler whose serial is `serial`, any case (serials are unique regardless of case). */
-export const coolerBySerial = (serial: string): Lookup => coolerHits(sql`${coolerColumns} where lower(${coolers.serialNumber}) = lower(${serial}) limit 1`);
+/** The cooler whose serial is the text, any case (serials are unique regardless of case). */
+export const coolerBySerial = coolerHits('coolerBySerial', sql`${coolerColumns} where lower(${coolers.serialNumber}) = lower(${placeholder.text}) limit 1`);
 
-export const coolersContaining = (text: string, limit: number): Lookup =>
-  coolerHits(sql`${coolerColumns} where ${containsText(coolers.serialNumber, text)} order by lower(${coolers.serialNumber}) limit ${limit}`);
+export const coolersContaining = coolerHits(
+  'coolersContaining',
+  sql`${coolerColumns} where ${matchesPattern(coolers.serialNumber, placeholder.pattern)} order by lower(${coolers.serialNumber}) limit ${placeholder.limit}`,
+);
 
 /** Notes matching `where`, in number order, with their customer account's name. */
-const noteHits = (where: SQL, limit: number): Lookup =>
+const noteHits = (where: SQL, limit: SQL): SQL =>
   sql`select ${deliveries.id} as id, null::text as label,
     (select ${customerAccounts.name} from ${customerAccounts} where ${customerAccounts.id} = ${deliveries.customerAccountId}) as detail,
     ${deliveries.type}::text as type, ${deliveries.status}::text as status, ${deliveries.id} as sort
     from ${deliveries} where ${where} order by ${deliveries.id} limit ${limit}`;
 
-export const noteById = (id: number): Lookup => noteHits(sql`${deliveries.id} = ${id}`, 1);
+export const noteById: Lookup = { name: 'noteById', sql: noteHits(sql`${deliveries.id} = ${placeholder.note}`, sql`1`) };
 
 /**
- * Notes whose number starts with the digits of `prefix` and is longer: 54 → 540–549, 5400–5499, …
- * — one range of the primary key for each extra digit, 1 to 9 (a note number has at most 10), so
- * an index serves each (a cast to text would not). The ranges are made in SQL from `prefix`, so the
- * statement's text is the same for every prefix (search statements are prepared by text).
+ * Notes whose number starts with the digits of the note number and is longer: 54 → 540–549,
+ * 5400–5499, … — one range of the primary key for each extra digit, 1 to 9 (a note number has at
+ * most 10), so an index serves each (a cast to text would not). The ranges are made in SQL, so one
+ * statement serves every prefix.
  */
-export const notesStartingWith = (prefix: number, limit: number): Lookup =>
-  sql`select n.* from generate_series(1, 9) as extra(digits)
-    cross join lateral (select ${prefix}::bigint * (10 ^ extra.digits)::bigint as low, (10 ^ extra.digits)::bigint as width) r
-    cross join lateral (${noteHits(sql`${deliveries.id} between r.low and r.low + r.width - 1`, limit)}) n
-    order by n.sort limit ${limit}`;
+export const notesStartingWith: Lookup = {
+  name: 'notesStartingWith',
+  sql: sql`select n.* from generate_series(1, 9) as extra(digits)
+    cross join lateral (select ${placeholder.note}::bigint * (10 ^ extra.digits)::bigint as low, (10 ^ extra.digits)::bigint as width) r
+    cross join lateral (${noteHits(sql`${deliveries.id} between r.low and r.low + r.width - 1`, sql`${placeholder.limit}`)}) n
+    order by n.sort limit ${placeholder.limit}`,
+};
 
-export const customerAccountsContaining = (text: string, limit: number): Lookup =>
-  sql`select s.id, s.name as label, (select ${clients.name} from ${clients} where ${clients.id} = s.client_id) as detail, ${notNote}, lower(s.name) as sort
+export const customerAccountsContaining: Lookup = {
+  name: 'customerAccountsContaining',
+  sql: sql`select s.id, s.name as label, (select ${clients.name} from ${clients} where ${clients.id} = s.client_id) as detail, ${notNote}, lower(s.name) as sort
     from (select ${customerAccounts.id} as id, ${customerAccounts.name} as name, ${customerAccounts.clientId} as client_id from ${customerAccounts}
-      where ${containsText(customerAccounts.name, text)} order by lower(${customerAccounts.name}), ${customerAccounts.id} limit ${limit}) s`;
+      where ${matchesPattern(customerAccounts.name, placeholder.pattern)} order by lower(${customerAccounts.name}), ${customerAccounts.id} limit ${placeholder.limit}) s`,
+};
 
-export const clientsContaining = (text: string, limit: number): Lookup =>
-  sql`select ${clients.id} as id, ${clients.name} as label, null::text as detail, ${notNote}, lower(${clients.name}) as sort
-    from ${clients} where ${containsText(clients.name, text)} order by lower(${clients.name}), ${clients.id} limit ${limit}`;
+export const clientsContaining: Lookup = {
+  name: 'clientsContaining',
+  sql: sql`select ${clients.id} as id, ${clients.name} as label, null::text as detail, ${notNote}, lower(${clients.name}) as sort
+    from ${clients} where ${matchesPattern(clients.name, placeholder.pattern)} order by lower(${clients.name}), ${clients.id} limit ${placeholder.limit}`,
+};
 
-export const partNumbersContaining = (text: string, limit: number): Lookup =>
-  sql`select ${partNumbers.id} as id, ${partNumbers.partNumber} as label, ${partNumbers.description} as detail, ${notNote}, lower(${partNumbers.partNumber}) as sort
-    from ${partNumbers} where ${containsText(partNumbers.partNumber, text)} order by lower(${partNumbers.partNumber}), ${partNumbers.id} limit ${limit}`;
+export const partNumbersContaining: Lookup = {
+  name: 'partNumbersContaining',
+  sql: sql`select ${partNumbers.id} as id, ${partNumbers.partNumber} as label, ${partNumbers.description} as detail, ${notNote}, lower(${partNumbers.partNumber}) as sort
+    from ${partNumbers} where ${matchesPattern(partNumbers.partNumber, placeholder.pattern)} order by lower(${partNumbers.partNumber}), ${partNumbers.id} limit ${placeholder.limit}`,
+};

@@ -44,29 +44,20 @@ type Finder = (q: string) => repo.Lookup | null;
 
 /** Exact lookups, by unique index. */
 const EXACT: Partial<Record<SearchKind, Finder>> = {
-  receipt: (q) => {
-    const lbNumber = normalizeLbNumber(q);
-    return LB_NUMBER_PATTERN.test(lbNumber) ? repo.receiptByLbNumber(lbNumber) : null;
-  },
-  cooler: (q) => repo.coolerBySerial(q),
-  deliveryNote: (q) => {
-    const id = deliveryNumberOf(q);
-    return id === null ? null : repo.noteById(id);
-  },
+  receipt: (q) => (LB_NUMBER_PATTERN.test(normalizeLbNumber(q)) ? repo.receiptByLbNumber : null),
+  cooler: () => repo.coolerBySerial,
+  deliveryNote: (q) => (deliveryNumberOf(q) === null ? null : repo.noteById),
 };
 
-/** Partial lookups of text; each asks one more row than it shows, in case the exact match is among them. */
-const text = (lookup: (q: string, limit: number) => repo.Lookup): Finder => (q) => (q.length < SEARCH_MIN_PARTIAL ? null : lookup(q, SEARCH_LIMIT + 1));
+/** Partial lookups of text; each reads one more row than it shows, in case the exact match is among them. */
+const text = (lookup: (q: string) => repo.Lookup): Finder => (q) => (q.length < SEARCH_MIN_PARTIAL ? null : lookup(q));
 const PARTIAL: Record<SearchKind, Finder> = {
   receipt: text(repo.receiptsContaining),
-  cooler: text(repo.coolersContaining),
-  deliveryNote: (q) => {
-    const prefix = deliveryNumberOf(q);
-    return prefix === null ? null : repo.notesStartingWith(prefix, SEARCH_LIMIT + 1);
-  },
-  customerAccount: text(repo.customerAccountsContaining),
-  client: text(repo.clientsContaining),
-  partNumber: text(repo.partNumbersContaining),
+  cooler: text(() => repo.coolersContaining),
+  deliveryNote: (q) => (deliveryNumberOf(q) === null ? null : repo.notesStartingWith),
+  customerAccount: text(() => repo.customerAccountsContaining),
+  client: text(() => repo.clientsContaining),
+  partNumber: text(() => repo.partNumbersContaining),
 };
 
 type Stage = 'exact' | 'partial';
@@ -82,7 +73,7 @@ async function find(db: Db, stages: readonly Stage[], kinds: readonly SearchKind
       if (lookup) lookups.set(`${stage}:${kind}`, lookup);
     }
   }
-  const rows = await repo.readLookups(db, lookups);
+  const rows = await repo.readLookups(db, lookups, { text: q, lbNumber: normalizeLbNumber(q), note: deliveryNumberOf(q), limit: SEARCH_LIMIT + 1 });
   const found: Record<Stage, Found> = { exact: new Map(), partial: new Map() };
   for (const [key, hits] of rows) {
     const [stage, kind] = key.split(':') as [Stage, SearchKind];
