@@ -59,6 +59,7 @@ const placeholder = {
   pattern: sql.placeholder('pattern'),
 };
 
+/** Each set of lookups built into its statement, by the set's keys and lookups: a few sets in all (stages, kinds a role may open, an LB start or not). */
 const statements = new Map<string, NamedStatement>();
 
 /**
