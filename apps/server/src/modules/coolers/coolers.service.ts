@@ -26,15 +26,19 @@ export function toCooler(row: CoolerRow): Cooler {
   return row;
 }
 
+/** A receipt of the cooler page, every field named (a copy by rest and spread costs far more: docs/decisions/259). */
 function toCoolerReceipt(row: CoolerReceiptRow): CoolerReceipt {
-  const { noteId, noteType, noteStatus, receiptDate, processOption, processState, ...rest } = row;
+  const { noteId, noteType, noteStatus } = row;
   const onNote = noteId !== null && noteStatus !== null && (noteType === 'transfer' || noteType === 'scrap');
   return {
-    ...rest,
-    receiptDate: receiptDate.toISOString(),
+    id: row.id,
+    lbNumber: row.lbNumber,
+    receiptDate: row.receiptDate.toISOString(),
+    account: row.account,
+    customer: row.customer,
     // The database's checks hold these to the contract's values (docs/product.md §4).
-    processOption: processOption as CoolerReceipt['processOption'],
-    processState: processState as CoolerReceipt['processState'],
+    processOption: row.processOption as CoolerReceipt['processOption'],
+    processState: row.processState as CoolerReceipt['processState'],
     deliveryNote: onNote ? { id: noteId, type: noteType, status: noteStatus } : null,
   };
 }
