@@ -30,11 +30,14 @@ export interface HitRow {
   status: DeliveryStatus | null;
 }
 
-/** A SELECT of the columns of HitRow and `sort` over the placeholders of LookupValues; `name` is its shape's. */
+/** A SELECT of the columns of HitRow and `sort` over the placeholders of LookupValues; `id` tells it from every other lookup. */
 export interface Lookup {
-  readonly name: string;
+  readonly id: number;
   readonly sql: SQL;
 }
+
+let lookupsMade = 0;
+const lookup = (query: SQL): Lookup => ({ id: lookupsMade++, sql: query });
 
 /** What a search's lookups read, filled into their placeholders on each call. */
 export interface LookupValues {
@@ -69,7 +72,7 @@ const statements = new Map<string, NamedStatement>();
 export async function readLookups<K extends string>(db: Db, lookups: Map<K, Lookup>, values: LookupValues): Promise<Map<K, HitRow[]>> {
   if (lookups.size === 0) return new Map();
   const entries = [...lookups];
-  const shape = entries.map(([key, lookup]) => `${key}=${lookup.name}`).join(',');
+  const shape = entries.map(([key, { id }]) => `${key}=${id}`).join(',');
   let statement = statements.get(shape);
   if (!statement) {
     const columns = entries.map(
@@ -89,26 +92,22 @@ export async function readLookups<K extends string>(db: Db, lookups: Map<K, Look
 const notNote = sql`null::text as type, null::text as status`;
 
 /** Receipts of `chosen` (a SELECT of receipts' id, lb_number and inventory_item_id), with their cooler's serial. */
-const receiptHits = (name: string, chosen: SQL, where: SQL = sql`true`): Lookup => ({
-  name,
-  sql: sql`select s.id, s.lb_number as label, (select ${coolers.serialNumber} from ${coolers} where ${coolers.id} = s.inventory_item_id) as detail,
-    ${notNote}, s.lb_number as sort from (${chosen}) s where ${where}`,
-});
+const receiptHits = (chosen: SQL, where: SQL = sql`true`): Lookup =>
+  lookup(sql`select s.id, s.lb_number as label, (select ${coolers.serialNumber} from ${coolers} where ${coolers.id} = s.inventory_item_id) as detail,
+    ${notNote}, s.lb_number as sort from (${chosen}) s where ${where}`);
 const receiptColumns = sql`select ${receipts.id} as id, ${receipts.lbNumber} as lb_number, ${receipts.inventoryItemId} as inventory_item_id from ${receipts}`;
 
 /** The receipt whose LB number is exactly `lbNumber` (stored upper-cased). */
-export const receiptByLbNumber = receiptHits('receiptByLbNumber', sql`${receiptColumns} where ${receipts.lbNumber} = ${placeholder.lbNumber} limit 1`);
+export const receiptByLbNumber = receiptHits(sql`${receiptColumns} where ${receipts.lbNumber} = ${placeholder.lbNumber} limit 1`);
 
 /** 'LB' and digits, maybe none yet: the start of an LB number as a person types or a scanner sends it. */
 const LB_NUMBER_START = /^LB\d*$/;
 
 const receiptsFromLbStart = receiptHits(
-  'receiptsFromLbStart',
   sql`${receiptColumns} where ${receipts.lbNumber} >= ${placeholder.lbStart} order by ${receipts.lbNumber} limit ${placeholder.limit}`,
   sql`starts_with(s.lb_number, ${placeholder.lbStart})`,
 );
 const receiptsWithPattern = receiptHits(
-  'receiptsWithPattern',
   sql`${receiptColumns} where ${matchesPattern(receipts.lbNumber, placeholder.pattern)} order by ${receipts.lbNumber} limit ${placeholder.limit}`,
 );
 
@@ -122,18 +121,15 @@ const receiptsWithPattern = receiptHits(
 export const receiptsContaining = (text: string): Lookup => (LB_NUMBER_START.test(text.toUpperCase()) ? receiptsFromLbStart : receiptsWithPattern);
 
 /** Coolers of `chosen` (a SELECT of coolers' id, serial_number and part_number_id), with their part number. */
-const coolerHits = (name: string, chosen: SQL): Lookup => ({
-  name,
-  sql: sql`select s.id, s.serial_number as label, (select ${partNumbers.partNumber} from ${partNumbers} where ${partNumbers.id} = s.part_number_id) as detail,
-    ${notNote}, lower(s.serial_number) as sort from (${chosen}) s`,
-});
+const coolerHits = (chosen: SQL): Lookup =>
+  lookup(sql`select s.id, s.serial_number as label, (select ${partNumbers.partNumber} from ${partNumbers} where ${partNumbers.id} = s.part_number_id) as detail,
+    ${notNote}, lower(s.serial_number) as sort from (${chosen}) s`);
 const coolerColumns = sql`select ${coolers.id} as id, ${coolers.serialNumber} as serial_number, ${coolers.partNumberId} as part_number_id from ${coolers}`;
 
 /** The cooler whose serial is the text, any case (serials are unique regardless of case). */
-export const coolerBySerial = coolerHits('coolerBySerial', sql`${coolerColumns} where lower(${coolers.serialNumber}) = lower(${placeholder.text}) limit 1`);
+export const coolerBySerial = coolerHits(sql`${coolerColumns} where lower(${coolers.serialNumber}) = lower(${placeholder.text}) limit 1`);
 
 export const coolersContaining = coolerHits(
-  'coolersContaining',
   sql`${coolerColumns} where ${matchesPattern(coolers.serialNumber, placeholder.pattern)} order by lower(${coolers.serialNumber}) limit ${placeholder.limit}`,
 );
 
@@ -144,7 +140,7 @@ const noteHits = (where: SQL, limit: SQL): SQL =>
     ${deliveries.type}::text as type, ${deliveries.status}::text as status, ${deliveries.id} as sort
     from ${deliveries} where ${where} order by ${deliveries.id} limit ${limit}`;
 
-export const noteById: Lookup = { name: 'noteById', sql: noteHits(sql`${deliveries.id} = ${placeholder.note}`, sql`1`) };
+export const noteById = lookup(noteHits(sql`${deliveries.id} = ${placeholder.note}`, sql`1`));
 
 /**
  * Notes whose number starts with the digits of the note number and is longer: 54 → 540–549,
@@ -152,29 +148,25 @@ export const noteById: Lookup = { name: 'noteById', sql: noteHits(sql`${deliveri
  * most 10), so an index serves each (a cast to text would not). The ranges are made in SQL, so one
  * statement serves every prefix.
  */
-export const notesStartingWith: Lookup = {
-  name: 'notesStartingWith',
-  sql: sql`select n.* from generate_series(1, 9) as extra(digits)
+export const notesStartingWith = lookup(
+  sql`select n.* from generate_series(1, 9) as extra(digits)
     cross join lateral (select ${placeholder.note}::bigint * (10 ^ extra.digits)::bigint as low, (10 ^ extra.digits)::bigint as width) r
     cross join lateral (${noteHits(sql`${deliveries.id} between r.low and r.low + r.width - 1`, sql`${placeholder.limit}`)}) n
     order by n.sort limit ${placeholder.limit}`,
-};
+);
 
-export const customerAccountsContaining: Lookup = {
-  name: 'customerAccountsContaining',
-  sql: sql`select s.id, s.name as label, (select ${clients.name} from ${clients} where ${clients.id} = s.client_id) as detail, ${notNote}, lower(s.name) as sort
+export const customerAccountsContaining = lookup(
+  sql`select s.id, s.name as label, (select ${clients.name} from ${clients} where ${clients.id} = s.client_id) as detail, ${notNote}, lower(s.name) as sort
     from (select ${customerAccounts.id} as id, ${customerAccounts.name} as name, ${customerAccounts.clientId} as client_id from ${customerAccounts}
       where ${matchesPattern(customerAccounts.name, placeholder.pattern)} order by lower(${customerAccounts.name}), ${customerAccounts.id} limit ${placeholder.limit}) s`,
-};
+);
 
-export const clientsContaining: Lookup = {
-  name: 'clientsContaining',
-  sql: sql`select ${clients.id} as id, ${clients.name} as label, null::text as detail, ${notNote}, lower(${clients.name}) as sort
+export const clientsContaining = lookup(
+  sql`select ${clients.id} as id, ${clients.name} as label, null::text as detail, ${notNote}, lower(${clients.name}) as sort
     from ${clients} where ${matchesPattern(clients.name, placeholder.pattern)} order by lower(${clients.name}), ${clients.id} limit ${placeholder.limit}`,
-};
+);
 
-export const partNumbersContaining: Lookup = {
-  name: 'partNumbersContaining',
-  sql: sql`select ${partNumbers.id} as id, ${partNumbers.partNumber} as label, ${partNumbers.description} as detail, ${notNote}, lower(${partNumbers.partNumber}) as sort
+export const partNumbersContaining = lookup(
+  sql`select ${partNumbers.id} as id, ${partNumbers.partNumber} as label, ${partNumbers.description} as detail, ${notNote}, lower(${partNumbers.partNumber}) as sort
     from ${partNumbers} where ${matchesPattern(partNumbers.partNumber, placeholder.pattern)} order by lower(${partNumbers.partNumber}), ${partNumbers.id} limit ${placeholder.limit}`,
-};
+);
