@@ -34,6 +34,19 @@ export default tseslint.config(
   },
   { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
   {
+    // A route names the ability it needs (ABILITIES of contract/permissions.ts), never a raw role string.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^ROLE_/]',
+          message: 'Name the ability (ABILITIES in @cooler-hub/contract/permissions), not a role string.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One test file per core (vitest's own default leaves one core idle): the API files wait on
+    // PostgreSQL and timers much of their time, and each has a database of its own.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
       { test: { name: 'tooling', include: ['scripts/**/*.test.js'] } },

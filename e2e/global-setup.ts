@@ -2,124 +2,97 @@
  * Starts what a user would have: the built app exactly as `npm start` runs it (node
  * apps/server/dist/main.js) on a fresh data directory — or a fresh database when DATABASE_URL
  * points at a PostgreSQL server — plus a real SMTP server whose messages land in an inbox folder
- * the tests read. Returns the teardown.
+ * the tests read; one such app per Playwright worker. Returns the teardown.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import pg from 'pg';
+import type { FullConfig } from '@playwright/test';
+import { freePort } from '@cooler-hub/process-kit/ports';
+import { startServer } from '@cooler-hub/process-kit/server';
+import { startSmtpSink } from '@cooler-hub/process-kit/smtp';
 import { ADMIN_PASSWORD } from './support/accounts';
 import { startGeocoder } from './support/geocoder';
 import { E2E_PORT } from './playwright.config';
 
 const root = resolve(import.meta.dirname, '..');
 
-async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `cooler_e2e_${Date.now()}_${process.pid}`;
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin.toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
+/** One app of its own per Playwright worker: its URL and the folder its SMTP server writes to. */
+export interface Hub {
+  url: string;
+  inbox: string;
 }
 
-function startSmtp(inbox: string): Promise<SMTPServer & { port: number }> {
+/** Starts the built app on `port`, with its own data (or database) and SMTP inbox under `work`. */
+async function startHub(work: string, port: number, geocoderUrl: string): Promise<Hub & { stop: () => Promise<void> }> {
+  const inbox = join(work, 'inbox');
+  mkdirSync(inbox, { recursive: true });
   let n = 0;
   const refusedOnce = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
+  const smtp = await startSmtpSink({
     // An address starting 'refused-once' is refused for good (550) the first time it is seen and
     // accepted after that: a failed e-mail that a Resend then gets through.
-    onRcptTo(address, _session, callback) {
-      const to = address.address.toLowerCase();
-      if (!to.startsWith('refused-once') || refusedOnce.has(to)) return callback();
+    refuse(address) {
+      const to = address.toLowerCase();
+      if (!to.startsWith('refused-once') || refusedOnce.has(to)) return undefined;
       refusedOnce.add(to);
-      return callback(Object.assign(new Error(`5.1.1 <${to}>: Mailbox unavailable`), { responseCode: 550 }));
+      return { code: 550, message: `5.1.1 <${to}>: Mailbox unavailable` };
     },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        writeFileSync(join(inbox, `${Date.now()}-${++n}.eml`), Buffer.concat(chunks));
-        callback();
-      });
-    },
+    // The workers read the messages from the inbox folder (support/inbox.ts).
+    onMessage: (raw) => writeFileSync(join(inbox, `${Date.now()}-${++n}.eml`), raw),
   });
-  return new Promise((ok, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      ok(Object.assign(server, { port: typeof address === 'object' && address ? address.port : 0 }));
+  try {
+    // Its own database (dropped when it stops) when DATABASE_URL names a PostgreSQL server.
+    const app = await startServer({
+      entry: 'built',
+      cwd: root,
+      port,
+      publicUrl: true,
+      output: 'inherit',
+      dataDir: join(work, 'data'),
+      database: process.env.DATABASE_URL ? { scratchOn: process.env.DATABASE_URL, prefix: 'cooler_e2e' } : 'embedded',
+      // Webhook receivers in the specs listen on this machine (docs/decisions/280).
+      env: { ADMIN_PASSWORD, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', GEOCODER_URL: geocoderUrl, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
+      readyWithinMs: 180_000,
     });
-  });
-}
-
-async function waitUntilReady(url: string, app: ChildProcess, seconds: number): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) throw new Error(`the app exited with code ${app.exitCode} before it was ready`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+    const stop = async () => {
+      await app.stop('SIGTERM', { killAfterMs: 5000 });
+      await smtp.close();
+    };
+    return { url: app.url, inbox, stop };
+  } catch (error) {
+    await smtp.close();
+    throw error;
   }
-  throw new Error(`the app was not ready at ${url} within ${seconds} s`);
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
+/**
+ * One hub per worker — the first on E2E_PORT, the others on free ports — so that workers never see each other's
+ * data; their URLs and inboxes go to the workers in E2E_HUBS (support/fixtures.ts picks one).
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const work = mkdtempSync(join(tmpdir(), 'cooler-e2e-'));
-  const inbox = join(work, 'inbox');
-  mkdirSync(inbox);
-  process.env.E2E_INBOX = inbox;
-
-  const smtp = await startSmtp(inbox);
   // The address look-up's Nominatim-like stand-in (docs/decisions/174).
   const geocoder = await startGeocoder();
-  const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
-
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(E2E_PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: join(work, 'data'),
-    ADMIN_PASSWORD,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-    LOG_LEVEL: 'warn',
-    GEOCODER_URL: geocoder.url,
-  };
-  if (database) env.DATABASE_URL = database.url;
-  else delete env.DATABASE_URL;
-
-  const app = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  await waitUntilReady(`http://127.0.0.1:${E2E_PORT}/readyz`, app, 60);
+  const started = await Promise.allSettled(
+    Array.from({ length: config.workers }, async (_, i) =>
+      startHub(join(work, `hub-${i}`), i === 0 ? E2E_PORT : await freePort(), geocoder.url),
+    ),
+  );
+  const hubs = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // Playwright runs no teardown when the setup fails: stop what did start.
+    await Promise.all(hubs.map((hub) => hub.stop()));
+    await geocoder.stop();
+    rmSync(work, { recursive: true, force: true });
+    throw failed.reason;
+  }
+  process.env.E2E_HUBS = JSON.stringify(hubs.map(({ url, inbox }): Hub => ({ url, inbox })));
 
   return async () => {
-    const exited = new Promise((r) => app.once('exit', r));
-    app.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (app.exitCode === null) app.kill('SIGKILL');
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await Promise.all(hubs.map((hub) => hub.stop()));
     await geocoder.stop();
-    await database?.drop();
     rmSync(work, { recursive: true, force: true });
   };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with scripts/ensure-chromium.mjs
 import { findChromium } from '../scripts/chromium.mjs';
@@ -9,7 +10,8 @@ export default defineConfig({
   outputDir: '../test-results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // One worker per core, each with an app of its own (global-setup.ts); E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? Math.min(4, availableParallelism())),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -19,6 +21,9 @@ export default defineConfig({
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     trace: 'retain-on-failure',
+    // The app shell's worker downloads the whole build into each fresh context a few seconds after
+    // the first screen; the specs of the shell and the offline outbox allow it (docs/decisions/272).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: (findChromium() as string | null) ?? undefined,

@@ -34,7 +34,8 @@ export function currentEntries(folder) {
     for (const name of fs.readdirSync(path.join(folder, dir)).sort()) {
       const relative = dir ? `${dir}/${name}` : name;
       if (fs.statSync(path.join(folder, relative)).isDirectory()) walk(relative);
-      else if (name.endsWith('.sql') || name.endsWith('_snapshot.json')) entries.set(relative, sha256(fs.readFileSync(path.join(folder, relative))));
+      else if (name.endsWith('.sql') || name.endsWith('_snapshot.json'))
+        entries.set(relative, sha256(fs.readFileSync(path.join(folder, relative))));
     }
   };
   walk('');
@@ -43,7 +44,10 @@ export function currentEntries(folder) {
     if (!fs.existsSync(file)) continue;
     for (const entry of JSON.parse(fs.readFileSync(file, 'utf8')).entries) {
       // What drizzle records of an applied migration comes from here (`when`): it may not change either.
-      entries.set(`${journal}#${entry.tag}`, sha256(JSON.stringify({ idx: entry.idx, when: entry.when, tag: entry.tag, breakpoints: entry.breakpoints })));
+      entries.set(
+        `${journal}#${entry.tag}`,
+        sha256(JSON.stringify({ idx: entry.idx, when: entry.when, tag: entry.tag, breakpoints: entry.breakpoints })),
+      );
     }
   }
   return entries;
@@ -105,7 +109,12 @@ export function checkMigrations(folder, manifestText, history = []) {
 function manifestHistory(manifestPath) {
   try {
     const cwd = path.dirname(manifestPath);
-    const commits = execFileSync('git', ['log', '--first-parent', '--format=%h', '--', path.basename(manifestPath)], { cwd, encoding: 'utf8' }).split('\n').filter(Boolean);
+    const commits = execFileSync('git', ['log', '--first-parent', '--format=%h', '--', path.basename(manifestPath)], {
+      cwd,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean);
     return commits.map((commit) => ({
       commit,
       text: execFileSync('git', ['show', `${commit}:./${path.basename(manifestPath)}`], { cwd, encoding: 'utf8' }),
@@ -131,6 +140,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       console.error(`Committed migrations changed (apps/server/drizzle):\n- ${problems.join('\n- ')}`);
       process.exit(1);
     }
-    console.log(`migrations: ${parseManifest(text).length} listed files and journal entries unchanged; ${history.length} earlier version(s) of ${MANIFEST} kept`);
+    console.log(
+      `migrations: ${parseManifest(text).length} listed files and journal entries unchanged; ${history.length} earlier version(s) of ${MANIFEST} kept`,
+    );
   }
 }

@@ -78,4 +78,3 @@ describe('committed migrations are append-only', () => {
     ]);
   });
 });
-

@@ -6,7 +6,10 @@
 
 /** What a comment may not cite, each with the reason given to the author. */
 const OUTSIDE = [
-  [/\bspec(?:ification)?(?: parts?| sections?)? ?§? ?\d+(?:\.\d+)*/i, 'a section of a spec outside the repository: cite docs/product.md §N'],
+  [
+    /\bspec(?:ification)?(?: parts?| sections?)? ?§? ?\d+(?:\.\d+)*/i,
+    'a section of a spec outside the repository: cite docs/product.md §N',
+  ],
   [/\bproduct-spec\b/i, 'the spec outside the repository: cite docs/product.md §N'],
   [/\bDESIGN\.md\b/, 'DESIGN.md is not in the repository: cite docs/architecture.md §N or a decision record'],
   [/\bSTYLE\.md\b/, 'STYLE.md is not in the repository: cite docs/architecture.md §7 or §8'],

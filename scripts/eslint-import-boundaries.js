@@ -4,7 +4,8 @@
  * `import-boundaries`: imports flow contract → web lib/components → features → app, features never
  * import each other, and neither half imports the other; on the server a module's routes import
  * their own service, the contract, plugins/ and lib/ (never a repository or db/), and only db/ and
- * `*.repository.ts` import drizzle-orm or the schema. Relative paths are resolved against the
+ * `*.repository.ts` import drizzle-orm or the schema; the process kit (packages/process-kit) is
+ * used by the tests, the bench and the scripts only, and imports no app code. Relative paths are resolved against the
  * importing file; workspace packages by name.
  *
  * `no-cycles`: no file of apps/ or packages/ reaches itself through its imports (static, dynamic or
@@ -21,7 +22,13 @@ import ts from 'typescript';
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const WEB = 'apps/web/src/';
 const SERVER = 'apps/server/src/';
-const PACKAGE_DIRS = { '@cooler-hub/contract': 'packages/contract/', '@cooler-hub/server': 'apps/server/', '@cooler-hub/web': 'apps/web/' };
+const PACKAGE_DIRS = {
+  '@cooler-hub/contract': 'packages/contract/',
+  '@cooler-hub/process-kit': 'packages/process-kit/',
+  '@cooler-hub/server': 'apps/server/',
+  '@cooler-hub/web': 'apps/web/',
+};
+const KIT = 'packages/process-kit/';
 /** Third-party packages land as `npm:<name>`. */
 const NPM = 'npm:';
 
@@ -52,7 +59,8 @@ function serverViolation(from, to) {
   const isRepository = /\.repository\.ts$/.test(from);
   if (!inDb && !isRepository) {
     if (to === `${NPM}drizzle-orm`) return 'only db/ and *.repository.ts import drizzle-orm (a service asks its repository)';
-    if (stripExtension(to) === `${SERVER}db/schema`) return 'only db/ and *.repository.ts import the schema (a service asks its repository)';
+    if (stripExtension(to) === `${SERVER}db/schema`)
+      return 'only db/ and *.repository.ts import the schema (a service asks its repository)';
   }
   const routes = from.match(/^apps\/server\/src\/modules\/([^/]+)\/[^/]+\.routes\.ts$/);
   if (routes && to.startsWith(SERVER)) {
@@ -71,6 +79,11 @@ export function violation(from, to) {
   if (server) return server;
   if (to.startsWith(NPM)) return null;
   if (from.startsWith('packages/contract/') && to.startsWith('apps/')) return 'the contract imports neither the server nor the web';
+  if (from.startsWith(KIT) && (to.startsWith('apps/') || to.startsWith('packages/contract/')))
+    return 'the process kit starts the app as a process; it imports none of its code';
+  if (to.startsWith(KIT) && (from.startsWith(SERVER) || from.startsWith('apps/web/') || from.startsWith('packages/contract/'))) {
+    return 'only tests, the bench and scripts use the process kit (it is no part of the app)';
+  }
   if (from.startsWith('apps/web/') && to.startsWith('apps/server/')) return 'the web never imports server code';
   if (from.startsWith('apps/server/') && to.startsWith('apps/web/')) return 'the server never imports web code';
   if (!from.startsWith(WEB) || !to.startsWith(WEB)) return null;
@@ -102,7 +115,11 @@ const importNodes = (check) => ({
 });
 
 const boundaries = {
-  meta: { type: 'problem', docs: { description: 'Imports follow the layers: web, contract, and routes → service → repository on the server' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports follow the layers: web, contract, and routes → service → repository on the server' },
+    schema: [],
+  },
   create(context) {
     const from = posix(path.relative(root, context.filename));
     return importNodes((node) => {
@@ -225,7 +242,13 @@ function fileCycles() {
   if (cycleIndex) return cycleIndex;
   const files = SOURCE_ROOTS.flatMap((dir) => listSources(dir, []));
   const known = new Set(files);
-  cycleIndex = indexCycles(importGraph(files, (file) => fs.readFileSync(path.join(root, file), 'utf8'), (file) => known.has(file)));
+  cycleIndex = indexCycles(
+    importGraph(
+      files,
+      (file) => fs.readFileSync(path.join(root, file), 'utf8'),
+      (file) => known.has(file),
+    ),
+  );
   return cycleIndex;
 }
 

@@ -31,6 +31,15 @@ describe('import boundaries', () => {
     expect(violation('apps/server/src/app.ts', web('lib/paths'))).toMatch(/web/);
     expect(violation('packages/contract/src/users.ts', 'apps/server/')).toMatch(/contract/);
   });
+
+  it('keeps the process kit to the tests, the bench and the scripts, and out of the app', () => {
+    expect(violation('apps/server/test/backup.test.ts', 'packages/process-kit/')).toBeNull();
+    expect(violation('apps/server/bench/harness/server-process.ts', 'packages/process-kit/')).toBeNull();
+    expect(violation('e2e/global-setup.ts', 'packages/process-kit/')).toBeNull();
+    expect(violation(server('main.ts'), 'packages/process-kit/')).toMatch(/process kit/);
+    expect(violation(web('lib/api-client.ts'), 'packages/process-kit/')).toMatch(/process kit/);
+    expect(violation('packages/process-kit/src/server.ts', 'apps/server/src/config')).toMatch(/process kit/);
+  });
 });
 
 const server = (p) => `apps/server/src/${p}`;
@@ -68,16 +77,22 @@ describe('server layers', () => {
   it('fails lint on a crossed layer', () => {
     const lint = (file, code) =>
       new Linter({ configType: 'flat' })
-        .verify(code, [{ files: ['**/*.ts'], plugins: { layout }, rules: { 'layout/import-boundaries': 'error' } }], { filename: path.join(root, file) })
+        .verify(code, [{ files: ['**/*.ts'], plugins: { layout }, rules: { 'layout/import-boundaries': 'error' } }], {
+          filename: path.join(root, file),
+        })
         .map((m) => m.message);
-    expect(lint(server('modules/users/users.service.ts'), "import { eq } from 'drizzle-orm';\nimport { users } from '../../db/schema';\n")).toEqual([
+    expect(
+      lint(server('modules/users/users.service.ts'), "import { eq } from 'drizzle-orm';\nimport { users } from '../../db/schema';\n"),
+    ).toEqual([
       expect.stringMatching(/^Import of 'drizzle-orm': only db\/ and \*\.repository\.ts/),
       expect.stringMatching(/^Import of '..\/..\/db\/schema': only db\/ and \*\.repository\.ts/),
     ]);
     expect(lint(server('modules/users/users.routes.ts'), "import * as repo from './users.repository';\n")).toEqual([
       expect.stringMatching(/routes never import a repository/),
     ]);
-    expect(lint(server('modules/users/users.repository.ts'), "import { eq } from 'drizzle-orm';\nimport { users } from '../../db/schema';\n")).toEqual([]);
+    expect(
+      lint(server('modules/users/users.repository.ts'), "import { eq } from 'drizzle-orm';\nimport { users } from '../../db/schema';\n"),
+    ).toEqual([]);
   });
 });
 
@@ -90,7 +105,11 @@ describe('import cycles', () => {
     'apps/web/src/lib/a.ts': "import '@cooler-hub/contract/rules';\n",
     'packages/contract/src/rules.ts': "import { z } from 'zod';\n",
   };
-  const graph = importGraph(Object.keys(files), (f) => files[f], (f) => f in files);
+  const graph = importGraph(
+    Object.keys(files),
+    (f) => files[f],
+    (f) => f in files,
+  );
 
   it('resolves relative, dynamic, type-only and workspace imports to files', () => {
     expect([...graph.get('apps/web/src/components/scanner/barcode-reader.ts')].sort()).toEqual([
@@ -102,7 +121,9 @@ describe('import cycles', () => {
   });
 
   it('finds the scanner cycle a type-only import and a dynamic import make', () => {
-    expect(cyclesOf(graph)).toEqual([['apps/web/src/components/scanner/barcode-polyfill.ts', 'apps/web/src/components/scanner/barcode-reader.ts']]);
+    expect(cyclesOf(graph)).toEqual([
+      ['apps/web/src/components/scanner/barcode-polyfill.ts', 'apps/web/src/components/scanner/barcode-reader.ts'],
+    ]);
     const acyclic = new Map([...graph].map(([file, edges]) => [file, file.endsWith('barcode-polyfill.ts') ? new Set() : edges]));
     expect(cyclesOf(acyclic)).toEqual([]);
   });
@@ -123,9 +144,13 @@ describe('import cycles', () => {
     try {
       const file = 'apps/web/src/components/scanner/barcode-polyfill.ts';
       const messages = new Linter({ configType: 'flat' })
-        .verify("import { x } from './barcode-reader';\nimport { y } from './barcode-codes';\n", [{ files: ['**/*.ts'], plugins: { layout }, rules: { 'layout/no-cycles': 'error' } }], {
-          filename: path.join(root, file),
-        })
+        .verify(
+          "import { x } from './barcode-reader';\nimport { y } from './barcode-codes';\n",
+          [{ files: ['**/*.ts'], plugins: { layout }, rules: { 'layout/no-cycles': 'error' } }],
+          {
+            filename: path.join(root, file),
+          },
+        )
         .map((m) => m.message);
       expect(messages).toEqual([expect.stringMatching(/^Import of '.\/barcode-reader' closes an import cycle/)]);
     } finally {

@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { transform as transformCss, type Selector } from 'lightningcss';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { appShell } from './build/app-shell';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -125,13 +126,11 @@ function preloadFirstScreen(): Plugin {
           for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(imported);
         };
         visit(screen.fileName);
-        return wanted.map(
-          (fileName): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
-            injectTo: 'head',
-          }),
-        );
+        return wanted.map((fileName): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head',
+        }));
       },
     },
   };
@@ -147,7 +146,7 @@ function preloadFirstScreen(): Plugin {
  * the pages using them.
  */
 export default defineConfig({
-  plugins: [react(), preloadFirstScreen(), dropUnusedMantineCss(), precompress()],
+  plugins: [react(), preloadFirstScreen(), dropUnusedMantineCss(), appShell(), precompress()],
   base: '/',
   build: {
     outDir: 'dist',
@@ -159,7 +158,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            { name: 'vendor', test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 10 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+              priority: 10,
+            },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/].*\.m?js$/, tags: ['$initial'], priority: 5 },
           ],
         },

@@ -22,7 +22,8 @@ function noteRow(page: Page, id: number) {
 test('approve three transfer notes at once: one confirmation, each reported, three mails', async ({ adminPage: page, admin }) => {
   const world = await receiptWorld(admin);
   const seeded = [];
-  for (let i = 0; i < 3; i += 1) seeded.push(await seedDelivery(admin, { type: 'transfer', items: 1, world, email: `${unique('bulk')}@example.com`.toLowerCase() }));
+  for (let i = 0; i < 3; i += 1)
+    seeded.push(await seedDelivery(admin, { type: 'transfer', items: 1, world, email: `${unique('bulk')}@example.com`.toLowerCase() }));
   const before = await seedDelivery(admin, { type: 'transfer', items: 1, world });
   await approveDelivery(admin, before.note.id);
 
@@ -65,7 +66,10 @@ test('approve three transfer notes at once: one confirmation, each reported, thr
   }
 });
 
-test('export the selected receipts of Master Data as CSV: exactly those rows, the end-of-day columns', async ({ adminPage: page, admin }) => {
+test('export the selected receipts of Master Data as CSV: exactly those rows, the end-of-day columns', async ({
+  adminPage: page,
+  admin,
+}) => {
   const world = await receiptWorld(admin);
   const make = async (assetNo: string | null) => createReceipt(admin, world, await createCooler(admin), { assetNo });
   const chosen = [await make('=1+2'), await make('ASSET-7'), await make(null)];
@@ -82,7 +86,11 @@ test('export the selected receipts of Master Data as CSV: exactly those rows, th
   const text = (await readFile(await download.path())).toString('utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   // No cell here holds a comma or a quote, so a line splits at its commas.
-  const [header, ...rows] = text.slice(1).trimEnd().split('\r\n').map((line) => line.split(','));
+  const [header, ...rows] = text
+    .slice(1)
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
   expect(header).toEqual([...END_OF_DAY_COLUMNS]);
   // Exactly the chosen ones.
   expect(rows.map((r) => r[9]).sort()).toEqual(chosen.map((r) => r.lbNumber).sort());

@@ -1,5 +1,5 @@
 /**
- * The cooler page (docs/decisions/251, 252) as a new user meets it: a serial number in Master Data
+ * The cooler page (docs/decisions/251) as a new user meets it: a serial number in Master Data
  * opens the cooler's page — its fields, each receipt with its delivery note and that note's status,
  * and its history merged with its receipts' — and a receipt is followed to its note; the top-bar
  * search opens the same page; the history pages name their receipt and cooler.
@@ -31,7 +31,10 @@ test('a serial in Master Data opens the cooler page; a receipt is followed to it
 
   await page.goto(`/#/receipts?serialNumber=${encodeURIComponent(cooler.serialNumber)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible(FIRST_LOAD);
-  await page.getByRole('row', { name: new RegExp(onNote.lbNumber) }).getByRole('link', { name: cooler.serialNumber, exact: true }).click();
+  await page
+    .getByRole('row', { name: new RegExp(onNote.lbNumber) })
+    .getByRole('link', { name: cooler.serialNumber, exact: true })
+    .click();
 
   await expect(page).toHaveURL(new RegExp(`#/coolers/${cooler.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Cooler ${cooler.serialNumber}`, exact: true })).toBeVisible(FIRST_LOAD);
@@ -41,7 +44,15 @@ test('a serial in Master Data opens the cooler page; a receipt is followed to it
 
   // Receipts, newest first: the one on the approved transfer, then the older one on no note.
   const receipts = section(page, 'Receipts');
-  await expect(receipts.getByRole('columnheader')).toHaveText(['LB Number', 'Receipt Date', 'Account No', 'Customer', 'Status', 'Delivery Note No', 'Actions']);
+  await expect(receipts.getByRole('columnheader')).toHaveText([
+    'LB Number',
+    'Receipt Date',
+    'Account No',
+    'Customer',
+    'Status',
+    'Delivery Note No',
+    'Actions',
+  ]);
   const rows = receipts.getByRole('row');
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1)).toContainText(onNote.lbNumber);
@@ -66,7 +77,9 @@ test('a serial in Master Data opens the cooler page; a receipt is followed to it
   await expect(page).toHaveURL(new RegExp(`#/receipt/${onNote.id}/edit$`));
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`#/coolers/${cooler.id}$`));
-  await section(page, 'Receipts').getByRole('link', { name: `Delivery note ${note.id} (transfer)` }).click();
+  await section(page, 'Receipts')
+    .getByRole('link', { name: `Delivery note ${note.id} (transfer)` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`#/update-dn/${note.id}/transfer$`));
   await expect(page.getByRole('heading', { name: `Edit transfer ${note.id}` })).toBeVisible();
 });

@@ -20,7 +20,10 @@ async function pickPartNumber(page: Page, part: PartNumber) {
   await expect(box).toHaveValue(part.partNumber);
 }
 
-test('Cooler History lists coolers with Part Number, LB and Serial number, sorts and opens Create Cooler', async ({ adminPage: page, admin }) => {
+test('Cooler History lists coolers with Part Number, LB and Serial number, sorts and opens Create Cooler', async ({
+  adminPage: page,
+  admin,
+}) => {
   const existing = await createCooler(admin, { dateOfManufacture: '2020-01-31' });
   await page.goto('/#/coolers-list');
   await expect(page.getByRole('heading', { level: 1, name: 'Cooler History' })).toBeVisible();
@@ -126,7 +129,11 @@ test('a cooler is created through the form, edited, its history read and deleted
   const rows = page.getByRole('row');
   await expect(rows).toHaveCount(3);
   const cells = (n: number) => rows.nth(n).getByRole('cell');
-  await expect(cells(1)).toHaveText([/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/, `Part number: ${first.partNumber} → ${second.partNumber}`, ADMIN_USERNAME]);
+  await expect(cells(1)).toHaveText([
+    /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    `Part number: ${first.partNumber} → ${second.partNumber}`,
+    ADMIN_USERNAME,
+  ]);
   await expect(cells(2).nth(0)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await expect(cells(2).nth(1)).toContainText('Cooler created');
   await expect(cells(2).nth(1)).toContainText(`Serial number: ${serial}`);

@@ -11,7 +11,17 @@ import type { Delivery } from '@cooler-hub/contract/deliveries';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { expect, expectAccessible, test, type Api } from '../support/fixtures';
-import { createClient, createCustomerAccount, createDeliveryEmail, receiptWorld, scrapped, seedLbNumbers, unique, uniqueLbNumber, type ReceiptWorld } from '../support/seed';
+import {
+  createClient,
+  createCustomerAccount,
+  createDeliveryEmail,
+  receiptWorld,
+  scrapped,
+  seedLbNumbers,
+  unique,
+  uniqueLbNumber,
+  type ReceiptWorld,
+} from '../support/seed';
 import { openWithFakeCamera } from '../support/scan-camera';
 import { scan } from '../support/scanner';
 import { writeBarcodeY4m } from '../support/y4m';
@@ -45,7 +55,10 @@ async function fillTransfer(page: Page, prep: TransferPrep) {
   await pick(page, 'Email recipients', prep.email);
   await expect(page.getByText(prep.email, { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Business name (Invoice to)' }).fill(prep.businessName);
-  for (const [label, text] of [['Dispatch address', prep.dispatch], ['Invoice address', prep.invoice]] as const) {
+  for (const [label, text] of [
+    ['Dispatch address', prep.dispatch],
+    ['Invoice address', prep.invoice],
+  ] as const) {
     const box = page.getByRole('combobox', { name: label, exact: true });
     await box.fill(text);
     await box.press('Tab');
@@ -54,7 +67,13 @@ async function fillTransfer(page: Page, prep: TransferPrep) {
 
 async function transferPrep(admin: Api, world: ReceiptWorld): Promise<TransferPrep> {
   const email = await createDeliveryEmail(admin);
-  return { account: world.account.name, email: email.email, businessName: unique('Acme Cold Chain '), dispatch: unique('1 Dock Road, Leeds '), invoice: unique('9 Bank Street, York ') };
+  return {
+    account: world.account.name,
+    email: email.email,
+    businessName: unique('Acme Cold Chain '),
+    dispatch: unique('1 Dock Road, Leeds '),
+    invoice: unique('9 Bank Street, York '),
+  };
 }
 
 /** Opens the preparation of a note of `type`; `fill` completes its fields; then Scan or Manual. */
@@ -97,7 +116,10 @@ async function typeLb(page: Page, lb: string) {
   await field.press('Enter');
 }
 
-test('a transfer through Manual: the preparation gates Scan and Manual, typed addresses are stored first', async ({ adminPage: page, admin }) => {
+test('a transfer through Manual: the preparation gates Scan and Manual, typed addresses are stored first', async ({
+  adminPage: page,
+  admin,
+}) => {
   const world = await receiptWorld(admin);
   const [a, b] = await seedLbNumbers(admin, world, 2);
   const prep = await transferPrep(admin, world);
@@ -243,7 +265,10 @@ test("each line shows its receipt; another customer's or an ill-fitting receipt 
   admin,
 }) => {
   const world = await receiptWorld(admin);
-  const other = await createCustomerAccount(admin, { name: unique('Metro Cafes '), client: await createClient(admin, unique('Other client ')) });
+  const other = await createCustomerAccount(admin, {
+    name: unique('Metro Cafes '),
+    client: await createClient(admin, unique('Other client ')),
+  });
   const [own] = await seedLbNumbers(admin, world, 1);
   const [foreign] = await seedLbNumbers(admin, world, 1, { customerAccount: other.id });
   const [forScrap] = await seedLbNumbers(admin, world, 1, scrapped(world));
@@ -291,7 +316,10 @@ test("each line shows its receipt; another customer's or an ill-fitting receipt 
   await expectTransfer(admin, prep, [own!, foreign!, forScrap!]);
 });
 
-test('a transfer with a Bluetooth wedge scanner, 50 tags at 20 a second: exactly 50 rows, in order, none flagged; the preview field takes a scan too', async ({ adminPage: page, admin }) => {
+test('a transfer with a Bluetooth wedge scanner, 50 tags at 20 a second: exactly 50 rows, in order, none flagged; the preview field takes a scan too', async ({
+  adminPage: page,
+  admin,
+}) => {
   test.slow();
   const world = await receiptWorld(admin);
   const all = await seedLbNumbers(admin, world, 51);

@@ -6,7 +6,11 @@
 import { apiToken, expectAccessible, expect, signInWithToken, test } from '../support/fixtures';
 import { createUser, receiptWorld, scrapped, seedLbNumbers } from '../support/seed';
 
-test('a new user opens Dashboard from the menu, reads a figure and lands on Master Data with that total', async ({ admin, page, request }) => {
+test('a new user opens Dashboard from the menu, reads a figure and lands on Master Data with that total', async ({
+  admin,
+  page,
+  request,
+}) => {
   const world = await receiptWorld(admin);
   await seedLbNumbers(admin, world, 3, scrapped(world));
   // one of each other option today, so today's bar stacks all three
@@ -29,7 +33,10 @@ test('a new user opens Dashboard from the menu, reads a figure and lands on Mast
   await expect(chart.locator('[class*="legendItemName"]')).toHaveText(['X', 'D', 'S']);
   const colours = await chart.evaluate((root) => {
     const swatches = Array.from(root.querySelectorAll('[class*="legendItemColor"] [class*="colorOverlay"]'));
-    const bars = Array.from(root.querySelectorAll('.recharts-bar-rectangle path')).map((p) => ({ box: p.getBoundingClientRect(), fill: getComputedStyle(p).fill }));
+    const bars = Array.from(root.querySelectorAll('.recharts-bar-rectangle path')).map((p) => ({
+      box: p.getBoundingClientRect(),
+      fill: getComputedStyle(p).fill,
+    }));
     const today = Math.max(...bars.map((b) => Math.round(b.box.x)));
     const stack = bars.filter((b) => Math.round(b.box.x) === today && b.box.height > 0).sort((a, b) => b.box.y - a.box.y);
     return { legend: swatches.map((s) => getComputedStyle(s).backgroundColor), stack: stack.map((b) => b.fill) };

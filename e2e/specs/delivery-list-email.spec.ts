@@ -15,7 +15,10 @@ function noteRow(page: Page, id: number) {
 
 test.setTimeout(90_000);
 
-test('a failed e-mail shows its reason and its Resend in the Email status cell; Resend gets it through', async ({ adminPage: page, admin }) => {
+test('a failed e-mail shows its reason and its Resend in the Email status cell; Resend gets it through', async ({
+  adminPage: page,
+  admin,
+}) => {
   const email = `refused-once-${Date.now()}@example.com`;
   const { note } = await seedDelivery(admin, { type: 'transfer', items: 1, email });
   await approveDelivery(admin, note.id);

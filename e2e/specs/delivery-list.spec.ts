@@ -1,5 +1,5 @@
 /**
- * The delivery lists and the error-sheet preview (docs/product.md §2.13, §4, §7; docs/decisions/180–182), against
+ * The delivery lists and the error-sheet preview (docs/product.md §2.13, §4, §7; docs/decisions/180), against
  * the real server and its real SMTP path: approving from the list mails the CSV and PDF, the Email
  * status follows the mail (Sent, then Read once its tracking image loads), Resend mails again, the
  * downloads are the server's files, the Items count opens /main filtered, a pending note is deleted
@@ -29,7 +29,11 @@ async function expectEmailStatus(page: Page, type: 'transfer' | 'scrap', id: num
   }).toPass({ timeout: 45_000 });
 }
 
-test('approve from the list: the mail carries the CSV and PDF, the status goes Sent then Read; Resend mails again', async ({ adminPage: page, admin, request }) => {
+test('approve from the list: the mail carries the CSV and PDF, the status goes Sent then Read; Resend mails again', async ({
+  adminPage: page,
+  admin,
+  request,
+}) => {
   // Two waits on the mail worker (Sent, then Read), each up to 45 s on a busy machine.
   test.slow();
   const { note, receipts, email } = await seedDelivery(admin, { type: 'transfer', items: 2 });
@@ -60,7 +64,12 @@ test('approve from the list: the mail carries the CSV and PDF, the status goes S
   expect(names).toEqual([`transfer-note-${note.id}.csv`, `transfer-note-${note.id}.pdf`]);
   const csv = mail!.attachments.find((a) => a.filename.endsWith('.csv'))!.content.toString('utf8');
   for (const r of receipts) expect(csv).toContain(r.lbNumber);
-  expect(mail!.attachments.find((a) => a.filename.endsWith('.pdf'))!.content.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  expect(
+    mail!.attachments
+      .find((a) => a.filename.endsWith('.pdf'))!
+      .content.subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('%PDF');
 
   await expectEmailStatus(page, 'transfer', note.id, 'Sent');
   expect(mail!.trackingUrl, 'the mail holds a tracking image').not.toBeNull();
@@ -81,17 +90,25 @@ test('CSV and PDF downloads are the server’s files under its names', async ({ 
   const row = noteRow(page, 'scrap', note.id);
 
   const header = async (format: string) => {
-    const res = await page.request.get(`/api/deliveries/${note.id}/download/${format}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    const res = await page.request.get(`/api/deliveries/${note.id}/download/${format}`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
     expect(res.status()).toBe(200);
     return /filename="?([^";]+)"?/.exec(res.headers()['content-disposition'] ?? '')?.[1];
   };
 
-  const [csv] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Download CSV of scrap delivery note ${note.id}` }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: `Download CSV of scrap delivery note ${note.id}` }).click(),
+  ]);
   expect(csv.suggestedFilename()).toBe(await header('csv'));
   const text = (await readFile(await csv.path())).toString('utf8');
   for (const r of receipts) expect(text).toContain(r.lbNumber);
 
-  const [pdf] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Download PDF of scrap delivery note ${note.id}` }).click()]);
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: `Download PDF of scrap delivery note ${note.id}` }).click(),
+  ]);
   expect(pdf.suggestedFilename()).toBe(await header('pdf'));
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
   expect((await readFile(await pdf.path())).subarray(0, 4).toString('latin1')).toBe('%PDF');
@@ -138,7 +155,10 @@ test('a Production user cannot delete a delivery note: the icon is disabled', as
   await expect(row.getByRole('button', { name: 'Delete' })).toBeDisabled();
 });
 
-test('error sheet: the list leads to its preview, a line is deleted, Save Error Sheet returns to the list', async ({ adminPage: page, admin }) => {
+test('error sheet: the list leads to its preview, a line is deleted, Save Error Sheet returns to the list', async ({
+  adminPage: page,
+  admin,
+}) => {
   const { note, receipts } = await seedDelivery(admin, { type: 'error_sheet', items: 2 });
   await page.goto('/#/error-sheet');
   await expect(page.getByRole('heading', { name: 'Error Sheet', level: 1 })).toBeVisible();
@@ -218,7 +238,10 @@ test('an error-sheet preview address holding a transfer note says so instead of 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("a note's ID and customer stay on screen as the list scrolls sideways; the Actions never cover the Approved switch", async ({ adminPage: page, admin }) => {
+  test("a note's ID and customer stay on screen as the list scrolls sideways; the Actions never cover the Approved switch", async ({
+    adminPage: page,
+    admin,
+  }) => {
     const { note, world } = await seedDelivery(admin, { type: 'transfer', items: 1 });
     await page.goto('/#/delivery-list/transfer');
     const row = noteRow(page, 'transfer', note.id);
@@ -238,7 +261,11 @@ test.describe('on a phone', () => {
     expect(await scrollTableTo(table, 10_000)).not.toBeNull();
     await expect(key).toBeInViewport({ ratio: 1 });
     await expect(row.getByRole('link', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
-    await scrollBeside(table, row.getByRole('cell').filter({ has: page.getByRole('switch', { name: `Approve transfer delivery note ${note.id}`, exact: true }) }), key);
+    await scrollBeside(
+      table,
+      row.getByRole('cell').filter({ has: page.getByRole('switch', { name: `Approve transfer delivery note ${note.id}`, exact: true }) }),
+      key,
+    );
     await expect(approved).toBeInViewport({ ratio: 1 });
     expect(await apart(approved, actions)).toBe(true);
     expect(await apart(approved, key)).toBe(true);

@@ -14,7 +14,10 @@ import { expectAccessible, expect, test } from '../support/fixtures';
 import { createCooler, createPartNumber, createReceipt, displayDay, receiptWorld, unusedPastDay } from '../support/seed';
 
 const table = (page: Page) => page.getByRole('table', { name: 'End Of Day Sheet' });
-const dataRows = (page: Page) => table(page).getByRole('row').filter({ has: page.getByRole('cell') });
+const dataRows = (page: Page) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 const dateBox = (page: Page) => page.getByRole('textbox', { name: 'Receipt date' });
 
 async function chooseDay(page: Page, day: string) {
@@ -104,7 +107,10 @@ test('the sheet of a chosen day: 14 columns; Download CSV saves the file, which 
   ]);
   await expect(dataRows(page).nth(1).getByRole('cell').nth(9)).toHaveText(scrapped.lbNumber);
   // the LB number opens the receipt
-  await expect(dataRows(page).nth(1).getByRole('link', { name: scrapped.lbNumber })).toHaveAttribute('href', `#/receipt/${scrapped.id}/edit`);
+  await expect(dataRows(page).nth(1).getByRole('link', { name: scrapped.lbNumber })).toHaveAttribute(
+    'href',
+    `#/receipt/${scrapped.id}/edit`,
+  );
   await expect(dataRows(page).nth(1).getByRole('cell').nth(11)).toHaveText('S');
   await expect(dataRows(page).nth(1).getByRole('cell').nth(12)).toHaveText(String(world.scrapReason.code));
 
@@ -164,7 +170,11 @@ test('a download the server fails shows an error toast and marks nothing exporte
   await createReceipt(admin, world, await createCooler(admin), { receiptDate: `${day}T12:00:00.000Z` });
   // page.route only to simulate a failing server (common brief)
   await page.route('**/api/end_of_day_sheet_csv**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ '@type': 'hydra:Error', 'hydra:description': 'boom' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ '@type': 'hydra:Error', 'hydra:description': 'boom' }),
+    }),
   );
   await page.goto(`/#/end-of-day-sheet?receiptDate=${day}`);
   await expect(dataRows(page)).toHaveCount(1);

@@ -18,7 +18,18 @@ import { createCustomerAccount, createPartNumber, receiptWorld, unique, uniqueLb
 // busy with other work these take seconds, so the checks here wait longer than the default.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const HEADER = ['LB Number', 'Receipt Date', 'Serial Number', 'Part Number', 'DOM', 'Account', 'Supplier', 'Collection Point', 'Process Option', 'Notes'];
+const HEADER = [
+  'LB Number',
+  'Receipt Date',
+  'Serial Number',
+  'Part Number',
+  'DOM',
+  'Account',
+  'Supplier',
+  'Collection Point',
+  'Process Option',
+  'Notes',
+];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface Sheet {
@@ -134,7 +145,11 @@ test('50 receipts from a workbook: 3 refused rows read, downloaded, fixed and im
   await expect(refusals.getByRole('columnheader')).toHaveText(['Row', 'Column', 'Problem']);
   await expect(dataRows(refusals)).toHaveCount(3);
   await expect(dataRows(refusals).nth(0).getByRole('cell')).toHaveText(['7', 'LB Number', WRONG_LB_NUMBER]);
-  await expect(dataRows(refusals).nth(1).getByRole('cell')).toHaveText(['22', 'Account', importNoMatch('customer account', 'No such account anywhere')]);
+  await expect(dataRows(refusals).nth(1).getByRole('cell')).toHaveText([
+    '22',
+    'Account',
+    importNoMatch('customer account', 'No such account anywhere'),
+  ]);
   await expect(dataRows(refusals).nth(2).getByRole('cell')).toHaveText(['42', 'Receipt Date', IMPORT_NOT_A_DATE]);
   await expectAccessible(page);
 
@@ -144,7 +159,10 @@ test('50 receipts from a workbook: 3 refused rows read, downloaded, fixed and im
   await expect(count(page, 'New')).toContainText('47');
 
   // the refused rows, downloaded as a workbook with an 'Error' column
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download refused rows' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download refused rows' }).click(),
+  ]);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
   const refused = workbook.worksheets[0]!;
@@ -197,7 +215,10 @@ test('50 receipts from a workbook: 3 refused rows read, downloaded, fixed and im
   await expectAccessible(page);
 });
 
-test("a semicolon CSV with a BOM: an account named with 'é' and cells starting with '=' come back as text", async ({ adminPage: page, admin }) => {
+test("a semicolon CSV with a BOM: an account named with 'é' and cells starting with '=' come back as text", async ({
+  adminPage: page,
+  admin,
+}) => {
   test.setTimeout(180_000);
   const world = await receiptWorld(admin);
   const account = await createCustomerAccount(admin, { name: unique('Café Crème ') });

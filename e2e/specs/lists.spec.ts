@@ -134,7 +134,10 @@ test.describe('on a phone', () => {
       const row = firstRow(page);
       await expect(row).toBeVisible();
       // Edit is a link or a button depending on the screen; Delete is always a button
-      const actions = { Edit: row.getByRole('link', { name: 'Edit' }).or(row.getByRole('button', { name: 'Edit' })), Delete: row.getByRole('button', { name: 'Delete' }) };
+      const actions = {
+        Edit: row.getByRole('link', { name: 'Edit' }).or(row.getByRole('button', { name: 'Edit' })),
+        Delete: row.getByRole('button', { name: 'Delete' }),
+      };
       for (const [name, icon] of Object.entries(actions)) {
         const box = await icon.boundingBox();
         expect(box, `${name} on ${url}`).not.toBeNull();

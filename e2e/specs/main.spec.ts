@@ -11,7 +11,9 @@ import { scan } from '../support/scanner';
 
 /** Today as the lists show dates (dd/MM/yyyy, Europe/London). */
 function today(): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(),
+  );
 }
 
 test('Main: heading, the four big buttons, the Receipts list and the LB-number search', async ({ adminPage: page, admin }) => {
@@ -28,7 +30,15 @@ test('Main: heading, the four big buttons, the Receipts list and the LB-number s
     await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   const list = page.getByRole('table', { name: 'Receipts' });
-  await expect(list.getByRole('columnheader')).toHaveText(['LB Number', 'Serial Number', 'Part number', 'Date', 'Delivery', 'Status', 'Actions']);
+  await expect(list.getByRole('columnheader')).toHaveText([
+    'LB Number',
+    'Serial Number',
+    'Part number',
+    'Date',
+    'Delivery',
+    'Status',
+    'Actions',
+  ]);
   await expect(list.getByRole('row').nth(1)).toBeVisible();
   await expectAccessible(page);
 

@@ -42,7 +42,10 @@ const COLUMNS = [
 ];
 
 const table = (page: Page) => page.getByRole('table', { name: 'Master Data' });
-const dataRows = (page: Page) => table(page).getByRole('row').filter({ has: page.getByRole('cell') });
+const dataRows = (page: Page) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Choose filter' });
 
 /** The LB numbers of the rows shown, top to bottom: the first cell drawn that starts with one (its column, or on a phone the key cell). */
@@ -68,21 +71,36 @@ async function pick(page: Page, label: string, typed: string, option: string) {
   await expect(box).toHaveValue(option);
 }
 
-test('Master Data shows every column of 2.8; several filters are kept in the URL over a reload; Clear All', async ({ adminPage: page, admin }) => {
+test('Master Data shows every column of 2.8; several filters are kept in the URL over a reload; Clear All', async ({
+  adminPage: page,
+  admin,
+}) => {
   test.slow();
   const world = await receiptWorld(admin);
   const [partA, partB] = [await createPartNumber(admin), await createPartNumber(admin)];
   const cooler = async (part: typeof partA) => createCooler(admin, { part, dateOfManufacture: '2018-11-03' });
-  const inMarch = await createReceipt(admin, world, await cooler(partA), { receiptDate: noonOf('2024-03-05'), processOption: 'D', processState: 'D2' });
+  const inMarch = await createReceipt(admin, world, await cooler(partA), {
+    receiptDate: noonOf('2024-03-05'),
+    processOption: 'D',
+    processState: 'D2',
+  });
   const scrappedInMarch = await createReceipt(admin, world, await cooler(partA), {
     receiptDate: noonOf('2024-03-20'),
     processOption: 'D',
     processState: 'D5',
     scrapReason: world.scrapReason.code,
   });
-  const otherPart = await createReceipt(admin, world, await cooler(partB), { receiptDate: noonOf('2024-03-10'), processOption: 'D', processState: 'D1' });
+  const otherPart = await createReceipt(admin, world, await cooler(partB), {
+    receiptDate: noonOf('2024-03-10'),
+    processOption: 'D',
+    processState: 'D1',
+  });
   const optionX = await createReceipt(admin, world, await cooler(partA), { receiptDate: noonOf('2024-03-12') });
-  const inApril = await createReceipt(admin, world, await cooler(partA), { receiptDate: noonOf('2024-04-15'), processOption: 'D', processState: 'D3' });
+  const inApril = await createReceipt(admin, world, await cooler(partA), {
+    receiptDate: noonOf('2024-04-15'),
+    processOption: 'D',
+    processState: 'D3',
+  });
 
   await page.goto('/#/receipts');
   await expect(page.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible();
@@ -166,7 +184,10 @@ test('Master Data shows every column of 2.8; several filters are kept in the URL
   await expectRows(page, [inMarch, scrappedInMarch, otherPart, optionX, inApril]);
 });
 
-test("the dashboard's filters (scrap reason, note approved days) show in the panel, stay on apply and clear", async ({ adminPage: page, admin }) => {
+test("the dashboard's filters (scrap reason, note approved days) show in the panel, stay on apply and clear", async ({
+  adminPage: page,
+  admin,
+}) => {
   test.slow();
   const world = await receiptWorld(admin);
   const { note, receipts: onNote } = await seedDelivery(admin, { world });
@@ -243,7 +264,10 @@ test('Master Data sorts by a column (desc first, then asc) and keeps the sort ov
   await expect(page).toHaveURL(new RegExp(`customerId=${world.account.id}`));
 });
 
-test('the serial number typeahead, Lb Number and Engineer Number filters; edit, history and delete from a row', async ({ adminPage: page, admin }) => {
+test('the serial number typeahead, Lb Number and Engineer Number filters; edit, history and delete from a row', async ({
+  adminPage: page,
+  admin,
+}) => {
   const world = await receiptWorld(admin);
   const part = await createPartNumber(admin);
   const serial = unique('SNTYPE-');

@@ -11,14 +11,14 @@ import type { Page } from '@playwright/test';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
+import { readPdf } from '@cooler-hub/process-kit/pdf';
 import { expect, expectAccessible, test } from '../support/fixtures';
-import { pdfPages } from '../support/pdf';
 import { createCooler, createPartNumber, createReceipt, receiptWorld, unique, uniqueLbNumber } from '../support/seed';
 
 async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const bytes = await readFile(await download.path());
-  return { name: download.suggestedFilename(), pages: await pdfPages(bytes) };
+  return { name: download.suggestedFilename(), pages: await readPdf(bytes) };
 }
 
 test('Print tag on the edit screen: the chosen label size is remembered; the PDF is the label with LB number and serial; the history says so', async ({

@@ -1,5 +1,5 @@
 /**
- * The receiving loop on /receipt-create (docs/decisions/214, 215) as a person on the floor meets
+ * The receiving loop on /receipt-create (docs/decisions/215) as a person on the floor meets
  * it: cooler after cooler with 'Create and receive next' without leaving the form, Enter on a
  * serial picks its cooler, Back after a create still creates, and every scan answered by a sound
  * (Web Audio oscillators started in the real browser) and a flash — green accepted, red refused —
@@ -38,7 +38,8 @@ async function freshUserPage(page: Page, admin: Api, playwright: PlaywrightWorke
 function receiptCreates(page: Page): { id: string; lbNumber: string }[] {
   const bodies: { id: string; lbNumber: string }[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/receipts') bodies.push(request.postDataJSON() as { id: string; lbNumber: string });
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/receipts')
+      bodies.push(request.postDataJSON() as { id: string; lbNumber: string });
   });
   return bodies;
 }
@@ -166,7 +167,10 @@ test('the receipt just made is a working link', async ({ adminPage: page, admin 
   await expect(page).toHaveURL(new RegExp(`#/receipt/${saved!.id}/edit$`));
 });
 
-test('Back after a create: the next create on the form gets its own id and succeeds (receipts and coolers)', async ({ adminPage: page, admin }) => {
+test('Back after a create: the next create on the form gets its own id and succeeds (receipts and coolers)', async ({
+  adminPage: page,
+  admin,
+}) => {
   test.slow();
   const world = await receiptWorld(admin);
   const sent = receiptCreates(page);

@@ -9,7 +9,16 @@ import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import { apiToken, expect, expectAccessible, signInWithToken, test, type Api } from '../support/fixtures';
 import { createButton, lbBox, pickOption, serialBox } from '../support/receipt-form';
-import { BY_ENGINEER, createCooler, createPartNumber, createUser, receiptWorld, seedReceipt, unique, uniqueLbNumber } from '../support/seed';
+import {
+  BY_ENGINEER,
+  createCooler,
+  createPartNumber,
+  createUser,
+  receiptWorld,
+  seedReceipt,
+  unique,
+  uniqueLbNumber,
+} from '../support/seed';
 import { scan } from '../support/scanner';
 
 async function receiptByLb(admin: Api, lb: string): Promise<Receipt> {
@@ -147,7 +156,12 @@ test('a receipt for a known serial: the typeahead finds the cooler; clearing the
   await expect(page).toHaveURL(/#\/receipt-create/);
   await createButton(page).click();
   await expect(page.getByText('Receipt has been successfully created').last()).toBeVisible();
-  expect(await receiptByLb(admin, lb)).toMatchObject({ engineerNo: 'ENG-77', collectionPoint: null, processOption: 'X', inventoryItem: { id: cooler.id } });
+  expect(await receiptByLb(admin, lb)).toMatchObject({
+    engineerNo: 'ENG-77',
+    collectionPoint: null,
+    processOption: 'X',
+    inventoryItem: { id: cooler.id },
+  });
 });
 
 test('a general server error shows as a red alert on the create form', async ({ adminPage: page, admin }) => {
@@ -158,7 +172,11 @@ test('a general server error shows as a red alert on the create form', async ({ 
       ? route.fulfill({
           status: 400,
           contentType: 'application/json',
-          body: JSON.stringify({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'The database is read-only.' }),
+          body: JSON.stringify({
+            '@type': 'hydra:Error',
+            'hydra:title': 'An error occurred',
+            'hydra:description': 'The database is read-only.',
+          }),
         })
       : route.continue(),
   );
@@ -257,7 +275,10 @@ test('floor speed: a known cooler is received with 3 wedge scans and 1 click, fr
   await expect(page.getByRole('button', { name: 'Clear defaults' })).toHaveCount(0);
 });
 
-test('scans back to back (serial then LB tag before the lookup answers) each land in their own field', async ({ adminPage: page, admin }) => {
+test('scans back to back (serial then LB tag before the lookup answers) each land in their own field', async ({
+  adminPage: page,
+  admin,
+}) => {
   const cooler = await createCooler(admin);
   const lb = uniqueLbNumber();
   await page.goto('/#/receipt-create');

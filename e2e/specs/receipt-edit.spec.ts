@@ -99,10 +99,12 @@ test('two people edit one receipt: the second save shows who changed it; Review 
     // Saving again lands on the new version: both changes are kept.
     await bob.getByRole('button', { name: 'Update' }).click();
     await expect(bob.getByText('Receipt has been successfully updated').last()).toBeVisible();
-    await expect.poll(async () => {
-      const now = await stored();
-      return [now.notes, now.assetNo];
-    }).toEqual(['Door seal replaced', 'A-200']);
+    await expect
+      .poll(async () => {
+        const now = await stored();
+        return [now.notes, now.assetNo];
+      })
+      .toEqual(['Door seal replaced', 'A-200']);
 
     // Reload discards: Bob opens it again, Ann changes it meanwhile, Bob's typing is refused and
     // Reload shows what is stored, keeping nothing he typed.

@@ -10,7 +10,10 @@ import { Api, apiToken, expectAccessible, expect, signInWithToken, test } from '
 import { createCooler, createPartNumber, createReceipt, createUser, noonOf, receiptWorld, unique } from '../support/seed';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Master Data' });
-const dataRows = (page: Page) => table(page).getByRole('row').filter({ has: page.getByRole('cell') });
+const dataRows = (page: Page) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Choose filter' });
 const headers = (page: Page) => table(page).getByRole('columnheader');
 
@@ -41,7 +44,11 @@ test('a Master Data view of three filters and two hidden columns follows the per
   const world = await receiptWorld(admin);
   const part = await createPartNumber(admin);
   const cooler = () => createCooler(admin, { part, dateOfManufacture: '2019-05-01' });
-  const wanted = await createReceipt(admin, world, await cooler(), { receiptDate: noonOf('2024-06-03'), processOption: 'D', processState: 'D2' });
+  const wanted = await createReceipt(admin, world, await cooler(), {
+    receiptDate: noonOf('2024-06-03'),
+    processOption: 'D',
+    processState: 'D2',
+  });
   await createReceipt(admin, world, await cooler(), { receiptDate: noonOf('2024-06-04') }); // option X: filtered out
   const person = await createUser(admin);
   const token = await apiToken(request, person.username, person.password);
@@ -116,6 +123,8 @@ test('a Master Data view of three filters and two hidden columns follows the per
 
   const third = await signedInPage(browser, baseURL, token);
   await third.goto('/#/receipts');
+  // A new browser again: every chunk loads afresh before the default view can be applied.
+  await expect(third.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible({ timeout: 30_000 });
   await expect(third).toHaveURL(/processOption=D/);
   await expectOnly(third, wanted);
   await expectHidden(third, ['Supplier Code', 'Collection point']);

@@ -3,7 +3,7 @@
  * (support/keystroke-timing.ts: USB 1–8 ms, Bluetooth 7.5–30 ms with a 60 ms stall in one code of
  * ten, a busy page 0–100 ms, a person 80–250 ms), keys stamped through CDP (support/scanner.ts):
  * the code committed at Enter is the whole code and replaces what the field held; a person's typing
- * and Enter commit what was typed; Enter never submits a data form (docs/decisions/210, 211).
+ * and Enter commit what was typed; Enter never submits a data form (docs/decisions/275).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
@@ -22,20 +22,34 @@ async function opened(page: Page, id: string) {
 
 /** This user's receipt defaults (as a previous receipt leaves them): engineer mode, option X. */
 async function rememberDefaults(page: Page, world: ReceiptWorld) {
-  await page.evaluate((r) => {
-    const token = Object.values(localStorage).find((v) => /^ey[\w-]+\.[\w-]+\.[\w-]+$/.test(v));
-    if (!token) throw new Error('not signed in');
-    const { sub } = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub: string };
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-    localStorage.setItem(
-      `receipt-defaults:${sub}`,
-      JSON.stringify({ account: r.account, supplier: r.supplier, mode: 'engineer', collectionPoint: null, processOption: 'X', receiptDate: null, savedOn: today }),
-    );
-  }, { account: { id: world.account.id, name: world.account.name }, supplier: world.supplier });
+  await page.evaluate(
+    (r) => {
+      const token = Object.values(localStorage).find((v) => /^ey[\w-]+\.[\w-]+\.[\w-]+$/.test(v));
+      if (!token) throw new Error('not signed in');
+      const { sub } = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub: string };
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+      localStorage.setItem(
+        `receipt-defaults:${sub}`,
+        JSON.stringify({
+          account: r.account,
+          supplier: r.supplier,
+          mode: 'engineer',
+          collectionPoint: null,
+          processOption: 'X',
+          receiptDate: null,
+          savedOn: today,
+        }),
+      );
+    },
+    { account: { id: world.account.id, name: world.account.name }, supplier: world.supplier },
+  );
 }
 
 for (const profile of SCANNER_PROFILES) {
-  test(`${profile} scanner: a cooler received with 3 scans and 1 click — serial, LB tag, engineer number`, async ({ adminPage: page, admin }) => {
+  test(`${profile} scanner: a cooler received with 3 scans and 1 click — serial, LB tag, engineer number`, async ({
+    adminPage: page,
+    admin,
+  }) => {
     const world = await receiptWorld(admin);
     const cooler = await createCooler(admin);
     const lb = uniqueLbNumber();
@@ -110,7 +124,9 @@ test('LB Number: a scan replaces the old number, any profile, lower case upper-c
 
   // A number already on another receipt is flagged as it is filled in, naming that receipt's cooler.
   await field.fill(other.lbNumber);
-  await expect(field).toHaveAccessibleDescription(`This value is already used. It is on the receipt of cooler ${otherCooler.serialNumber}.`);
+  await expect(field).toHaveAccessibleDescription(
+    `This value is already used. It is on the receipt of cooler ${otherCooler.serialNumber}.`,
+  );
   const link = page.getByRole('link', { name: otherCooler.serialNumber });
   await expect(link).toHaveAttribute('href', `#/receipt/${other.id}/edit`);
   // Its own number is not "taken".
@@ -159,7 +175,10 @@ test('/lb-tag: a scan over typed text opens its receipt, any profile', async ({ 
   await opened(page, receipt.id);
 });
 
-test('/scan-update typed field: a scan over what it held finds the receipt, any profile; so does a person typing', async ({ adminPage: page, admin }) => {
+test('/scan-update typed field: a scan over what it held finds the receipt, any profile; so does a person typing', async ({
+  adminPage: page,
+  admin,
+}) => {
   for (const profile of SCANNER_PROFILES) {
     const { receipt } = await seedReceipt(admin);
     await page.goto('/#/scan-update');

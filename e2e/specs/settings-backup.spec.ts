@@ -20,7 +20,7 @@ test('an Admin downloads a backup from Settings: a complete file holding the lat
 
   const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download backup' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^cooler-hub-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.sql$/);
-  const text = await fs.readFile((await download.path()), 'utf8');
+  const text = await fs.readFile(await download.path(), 'utf8');
   expect(text).toMatch(/^-- Cooler Hub backup 1; schema \S+ \(\d+ migrations\); taken \S+; from (embedded|postgresql)\n/);
   expect(text).toMatch(/\n-- Cooler Hub backup end; sha256 [0-9a-f]{64}; bytes \d+\n$/);
   expect(text).toContain(code.id);

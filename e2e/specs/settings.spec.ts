@@ -47,7 +47,11 @@ test('the Settings screen shows its four lists, each with its own create link an
     await expect(list.getByRole('link', { name: 'Add New' })).toBeVisible();
   }
   // the seeded CC codes show their prices in pounds
-  await expect(section(page, 'CC codes').getByRole('cell', { name: /^£\d{1,3}(,\d{3})*\.\d{2}$/ }).first()).toBeVisible();
+  await expect(
+    section(page, 'CC codes')
+      .getByRole('cell', { name: /^£\d{1,3}(,\d{3})*\.\d{2}$/ })
+      .first(),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // sorting one list leaves the others alone

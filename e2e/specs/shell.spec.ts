@@ -127,7 +127,14 @@ test('a token that has expired in storage is explained on the login screen', asy
     if (window.sessionStorage.getItem('e2e-expired')) return;
     window.sessionStorage.setItem('e2e-expired', '1');
     const part = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-    const payload = { sub: '1', username: 'admin', role: 'Admin', permissions: ['ROLE_ADMIN_USER'], iat: 1_700_000_000, exp: 1_700_028_800 };
+    const payload = {
+      sub: '1',
+      username: 'admin',
+      role: 'Admin',
+      permissions: ['ROLE_ADMIN_USER'],
+      iat: 1_700_000_000,
+      exp: 1_700_028_800,
+    };
     window.localStorage.setItem('token', `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.sig`);
   });
   await page.goto('/#/users');

@@ -1,8 +1,8 @@
 /**
- * The top-bar search (docs/decisions/249, 250, 252) as a person uses it: from any screen, Ctrl+K or '/'
+ * The top-bar search (docs/decisions/249) as a person uses it: from any screen, Ctrl+K or '/'
  * and an LB number, a serial or a delivery note number — typed or scanned — opens that record with
  * no further click; a part of one lists matches by kind, walked with the keyboard. Keys come from
- * the keystroke-timing model (docs/decisions/212).
+ * the keystroke-timing model.
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../support/fixtures';
@@ -123,7 +123,10 @@ test('a part of a serial lists the matches by kind; arrows, Enter and Escape wor
   // A click on a result opens it too; a receipt found by part of its LB number.
   await focusSearch(page);
   await typeAsPerson(page, receipt.lbNumber.slice(0, -1), { enter: false });
-  await results(page).getByRole('group', { name: 'Receipts' }).getByRole('option', { name: new RegExp(receipt.lbNumber) }).click();
+  await results(page)
+    .getByRole('group', { name: 'Receipts' })
+    .getByRole('option', { name: new RegExp(receipt.lbNumber) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`#/receipt/${receipt.id}/edit$`));
 });
 
@@ -156,4 +159,28 @@ test('on a phone (390 px) the box and its results fit the screen', async ({ admi
   expect(list.x + list.width).toBeLessThanOrEqual(390);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('top-bar-search-390.png') });
+});
+
+test('offline, a scan into the search is answered at once and never holds back the next one; the network back, nothing opens by surprise', async ({
+  adminPage: page,
+  admin,
+  context,
+}) => {
+  const { receipt } = await seedWorld(admin);
+  await page.goto('/#/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible(FIRST_LOAD);
+  await context.setOffline(true);
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await focusSearch(page);
+  await scan(page, receipt.lbNumber);
+  await expect(searchBox(page)).toHaveValue(receipt.lbNumber);
+  // The next scan is taken in its place: the first one's search did not wait for the network.
+  const next = `${receipt.lbNumber}9`;
+  await scan(page, next);
+  await expect(searchBox(page)).toHaveValue(next);
+  await context.setOffline(false);
+  await expect(page.getByText('Offline', { exact: true })).toBeHidden();
+  // A search left waiting would now open the first record: the page stays where the person is.
+  await page.waitForTimeout(1_500);
+  await expect(page).toHaveURL(/#\/users$/);
 });

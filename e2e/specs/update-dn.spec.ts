@@ -28,7 +28,10 @@ async function updateButton(page: Page) {
   return page.getByRole('button', { name: 'Update delivery note' });
 }
 
-test('a transfer: typed dispatch address looked up and saved, used invoice address picked, then approved', async ({ admin, adminPage: page }) => {
+test('a transfer: typed dispatch address looked up and saved, used invoice address picked, then approved', async ({
+  admin,
+  adminPage: page,
+}) => {
   const invoice = await admin.post<DeliveryAddress>('/api/delivery_addresses', {
     address: { searchText: `3 Quay Street Bristol ${unique('q')}` },
     addressTarget: 'invoice',

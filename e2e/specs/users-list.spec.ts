@@ -91,7 +91,11 @@ test('a failed delete shows the server message', async ({ adminPage: page, admin
         ? route.fulfill({
             status: 400,
             contentType: 'application/ld+json',
-            body: JSON.stringify({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'The last Admin user cannot be deleted.' }),
+            body: JSON.stringify({
+              '@type': 'hydra:Error',
+              'hydra:title': 'An error occurred',
+              'hydra:description': 'The last Admin user cannot be deleted.',
+            }),
           })
         : route.fallback(),
   );

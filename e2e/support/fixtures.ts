@@ -4,6 +4,7 @@
  */
 import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import type { Hub } from '../global-setup';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './accounts';
 
 export { expect };
@@ -78,12 +79,16 @@ export async function expectAccessible(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+    bad.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
   ).toEqual([]);
 }
 
@@ -93,7 +98,31 @@ interface Fixtures {
   adminPage: Page;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** This worker's own app (global-setup.ts starts one per worker). */
+  hub: Hub;
+}
+
+/** The app global-setup started for the worker with this index. */
+export function hubFor(parallelIndex: number): Hub {
+  const hubs = JSON.parse(process.env.E2E_HUBS ?? '[]') as Hub[];
+  const hub = hubs[parallelIndex];
+  if (!hub) throw new Error(`no app for worker ${parallelIndex}: run the specs through the Playwright config`);
+  return hub;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  hub: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const hub = hubFor(workerInfo.parallelIndex);
+      process.env.E2E_INBOX = hub.inbox;
+      await use(hub);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  baseURL: async ({ hub }, use) => use(hub.url),
   admin: async ({ playwright, baseURL }, use) => {
     const request = await playwright.request.newContext({ baseURL });
     const token = await apiToken(request, ADMIN_USERNAME, ADMIN_PASSWORD);

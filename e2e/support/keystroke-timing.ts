@@ -2,7 +2,7 @@
  * How real keyboards and keyboard-wedge scanners space their keys, as a seeded model shared by the
  * web unit tests (components/scanner/wedge-timing.test.ts, through a relative import) and the
  * browser tests (support/scanner.ts stamps each key with these times through CDP). Plain
- * TypeScript, no Playwright or DOM: both sides can load it. docs/decisions/212.
+ * TypeScript, no Playwright or DOM: both sides can load it (docs/decisions/275).
  *
  * Profiles (gaps between consecutive keys of one code, Enter included, uniform in the range):
  * - usb: a USB scanner polled at 125 Hz or faster, 1–8 ms;

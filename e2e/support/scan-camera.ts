@@ -5,7 +5,7 @@
  * gives every test.
  */
 import { chromium, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { signInWithToken } from './fixtures';
+import { hubFor, signInWithToken } from './fixtures';
 
 export interface CameraSession {
   browser: Browser;
@@ -27,7 +27,7 @@ export async function openWithFakeCamera(testInfo: TestInfo, videoFile: string, 
     ],
   });
   const context = await browser.newContext({
-    baseURL: use.baseURL,
+    baseURL: hubFor(testInfo.parallelIndex).url,
     locale: use.locale,
     timezoneId: use.timezoneId,
     permissions: ['camera'],

@@ -1,7 +1,7 @@
 /**
  * A keyboard-wedge scanner and a person at the keyboard, for the browser tests: each key is sent
  * through CDP `Input.dispatchKeyEvent` stamped with the time the keystroke-timing model gives it
- * (keystroke-timing.ts; docs/decisions/212) — the device's time, as the operating system stamps a
+ * (keystroke-timing.ts; docs/decisions/275) — the device's time, as the operating system stamps a
  * real scanner's keys. A scanner's code is sent all at once, as the device does (the browser queues
  * the keys while the page is busy, it never waits for the page); a person's keys are sent at their
  * own moments. page.keyboard.type(text, { delay }) is no model of either: its gaps are whatever the

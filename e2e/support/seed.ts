@@ -70,7 +70,14 @@ export interface UserSeed {
 /** A user (a new name, Production, 'Password-123' unless overridden) and the password to sign in with. */
 export async function createUser(api: Api, overrides: Partial<UserSeed> = {}): Promise<HubUser & { password: string }> {
   const username = overrides.username ?? unique('user');
-  const body: UserSeed = { username, email: `${username}@example.com`, role: 'Production', plainPassword: 'Password-123', color: null, ...overrides };
+  const body: UserSeed = {
+    username,
+    email: `${username}@example.com`,
+    role: 'Production',
+    plainPassword: 'Password-123',
+    color: null,
+    ...overrides,
+  };
   const user = await api.post<HubUser>('/api/hub_users', body);
   return { ...user, password: body.plainPassword };
 }
@@ -154,7 +161,11 @@ export function scrapped(world: ReceiptWorld) {
 }
 
 /** The body of a receipt of `cooler`: received now at the world's collection point, option X, a new LB number — unless overridden. */
-export function receiptBody(world: ReceiptWorld, cooler: Pick<Cooler, 'id'>, overrides: Partial<ReceiptCreateInput> = {}): ReceiptCreateInput {
+export function receiptBody(
+  world: ReceiptWorld,
+  cooler: Pick<Cooler, 'id'>,
+  overrides: Partial<ReceiptCreateInput> = {},
+): ReceiptCreateInput {
   return {
     id: randomUUID(),
     receiptDate: new Date().toISOString(),
@@ -174,7 +185,12 @@ export function receiptBody(world: ReceiptWorld, cooler: Pick<Cooler, 'id'>, ove
   };
 }
 
-export function createReceipt(api: Api, world: ReceiptWorld, cooler: Pick<Cooler, 'id'>, overrides: Partial<ReceiptCreateInput> = {}): Promise<Receipt> {
+export function createReceipt(
+  api: Api,
+  world: ReceiptWorld,
+  cooler: Pick<Cooler, 'id'>,
+  overrides: Partial<ReceiptCreateInput> = {},
+): Promise<Receipt> {
   return api.post<Receipt>('/api/receipts', receiptBody(world, cooler, overrides));
 }
 
@@ -192,7 +208,12 @@ export async function seedReceipt(api: Api, options: Partial<ReceiptCreateInput>
 }
 
 /** `count` receipts of new coolers in `world` (each as `seedReceipt` makes it); their LB numbers in order. */
-export async function seedLbNumbers(api: Api, world: ReceiptWorld, count: number, overrides: Partial<ReceiptCreateInput> = {}): Promise<string[]> {
+export async function seedLbNumbers(
+  api: Api,
+  world: ReceiptWorld,
+  count: number,
+  overrides: Partial<ReceiptCreateInput> = {},
+): Promise<string[]> {
   const lbNumbers: string[] = [];
   for (let i = 0; i < count; i += 1) lbNumbers.push((await seedReceipt(api, { world, ...overrides })).receipt.lbNumber);
   return lbNumbers;

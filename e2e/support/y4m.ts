@@ -35,7 +35,8 @@ export function barcodeLuma(video: Required<Omit<BarcodeVideo, 'frames'>>): Buff
   const luma = Buffer.alloc(width * height, WHITE);
   const widths = barWidths(video.bcid, video.text);
   const symbolWidth = widths.reduce((a, b) => a + b, 0) * scale;
-  if (symbolWidth > width - 20 * scale) throw new Error(`the barcode (${symbolWidth} px) does not fit a ${width} px frame with quiet zones`);
+  if (symbolWidth > width - 20 * scale)
+    throw new Error(`the barcode (${symbolWidth} px) does not fit a ${width} px frame with quiet zones`);
   const top = Math.round(height * 0.3);
   const bottom = Math.round(height * 0.7);
   let x = Math.round((width - symbolWidth) / 2);

@@ -1,5 +1,5 @@
 /**
- * The bench's settings, read once from the environment (docs/decisions/236, 237). Every value has
+ * The bench's settings, read once from the environment (docs/decisions/236). Every value has
  * a default; a value that is not a number where one is needed stops the bench before it starts.
  */
 import { randomBytes } from 'node:crypto';
@@ -43,11 +43,14 @@ function count(name: string, fallback: number): number {
 }
 
 function sizeList(raw: string): number[] {
-  return raw.split(/[\s,;]+/).filter(Boolean).map((part) => {
-    const value = Number(part.replaceAll('_', ''));
-    if (!Number.isInteger(value) || value <= 0) throw new BenchConfigError(`BENCH_SCALE: "${part}" is not a number of receipts`);
-    return value;
-  });
+  return raw
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((part) => {
+      const value = Number(part.replaceAll('_', ''));
+      if (!Number.isInteger(value) || value <= 0) throw new BenchConfigError(`BENCH_SCALE: "${part}" is not a number of receipts`);
+      return value;
+    });
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -55,8 +58,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const sizes = scale ?? [count('BENCH_RECEIPTS', BUDGET_RECEIPTS)];
   const csvRows = env.BENCH_CSV_ROWS ? count('BENCH_CSV_ROWS', 100_000) : undefined;
   for (const size of sizes) {
-    if (size < MIN_RECEIPTS) throw new BenchConfigError(`${size} receipts: the bench needs at least ${MIN_RECEIPTS.toLocaleString('en-GB')}`);
-    if (csvRows !== undefined && csvRows > size) throw new BenchConfigError(`BENCH_CSV_ROWS=${csvRows} is more than the ${size} receipts generated`);
+    if (size < MIN_RECEIPTS)
+      throw new BenchConfigError(`${size} receipts: the bench needs at least ${MIN_RECEIPTS.toLocaleString('en-GB')}`);
+    if (csvRows !== undefined && csvRows > size)
+      throw new BenchConfigError(`BENCH_CSV_ROWS=${csvRows} is more than the ${size} receipts generated`);
   }
   if (scale && env.BENCH_REUSE) throw new BenchConfigError('BENCH_SCALE generates each size: it cannot be combined with BENCH_REUSE');
   return {

@@ -28,7 +28,14 @@ export const CSV_BUDGET = { seconds: 3, perRows: 100_000, rssMb: 250 };
  * import in ≤ 60 s, the server's peak RSS ≤ 300 MB, and Master Data's first page within its list
  * budget (p95) while the import runs.
  */
-export const IMPORT_BUDGET = { rows: 100_000, newCoolers: 25_000, dryRunSeconds: 20, importSeconds: 60, rssMb: 300, listP95Ms: LIST_BUDGET.p95Ms };
+export const IMPORT_BUDGET = {
+  rows: 100_000,
+  newCoolers: 25_000,
+  dryRunSeconds: 20,
+  importSeconds: 60,
+  rssMb: 300,
+  listP95Ms: LIST_BUDGET.p95Ms,
+};
 /** A 1,000-line delivery note's PDF in ≤ 1 s. */
 export const PDF_BUDGET_SECONDS = 1;
 /** 500 LB tags in one PDF in ≤ 2 s (docs/decisions/217). */
@@ -99,15 +106,38 @@ function specs(size: DataSize, ids: Ids, today: Date): EndpointSpec[] {
     // page 1, half depth, one filter of each kind (reference, text, date range, option, state), the
     // exact codes a scanner gives, the serial typeahead.
     { name: 'receipts, page 1 (receiptDate desc)', path: '/api/receipts', scale: true },
-    { name: `receipts, page ${halfPage.toLocaleString('en-GB')} (50 % depth)`, key: 'receipts, page at 50 % depth', path: `/api/receipts?page=${halfPage}`, scale: true },
+    {
+      name: `receipts, page ${halfPage.toLocaleString('en-GB')} (50 % depth)`,
+      key: 'receipts, page at 50 % depth',
+      path: `/api/receipts?page=${halfPage}`,
+      scale: true,
+    },
     { name: 'receipts, by customer', path: `/api/receipts?customerId=${ids.account}`, scale: true },
     { name: 'receipts, by part number', path: `/api/receipts?partNumber=${ids.partNumber}` },
     { name: 'receipts, serial search', path: '/api/receipts?serialNumber=000123' },
-    { name: `receipts, exact serial ${middleSerial}`, key: 'receipts, exact serial', path: `/api/receipts?serialNumber=${middleSerial}`, scale: true },
-    { name: `receipts, LB search (/main), scanned ${middleLb}`, key: 'receipts, LB search (/main), a scanned LB', path: `/api/receipts?lbNumber=${middleLb}`, scale: true },
-    { name: 'receipts, exact LB in LB order (/lb-tag)', path: `/api/receipts?lbNumber=${middleLb}&page=1&perPage=10&order[lbNumber]=asc`, scale: true },
+    {
+      name: `receipts, exact serial ${middleSerial}`,
+      key: 'receipts, exact serial',
+      path: `/api/receipts?serialNumber=${middleSerial}`,
+      scale: true,
+    },
+    {
+      name: `receipts, LB search (/main), scanned ${middleLb}`,
+      key: 'receipts, LB search (/main), a scanned LB',
+      path: `/api/receipts?lbNumber=${middleLb}`,
+      scale: true,
+    },
+    {
+      name: 'receipts, exact LB in LB order (/lb-tag)',
+      path: `/api/receipts?lbNumber=${middleLb}&page=1&perPage=10&order[lbNumber]=asc`,
+      scale: true,
+    },
     { name: 'receipts, engineer search', path: '/api/receipts?engineerNo=eng0042', scale: true },
-    { name: 'receipts, a week', path: `/api/receipts?receiptDate[after]=${dayOffset(today, -14)}&receiptDate[before]=${dayOffset(today, -8)}`, scale: true },
+    {
+      name: 'receipts, a week',
+      path: `/api/receipts?receiptDate[after]=${dayOffset(today, -14)}&receiptDate[before]=${dayOffset(today, -8)}`,
+      scale: true,
+    },
     { name: 'receipts, option S', path: '/api/receipts?processOption=S', scale: true },
     { name: 'receipts, state D5', path: '/api/receipts?processState=D5' },
     { name: 'receipts, not exported', path: '/api/receipts?isExported=false' },
@@ -133,8 +163,17 @@ function specs(size: DataSize, ids: Ids, today: Date): EndpointSpec[] {
     { name: 'receipts, sort isExported', path: '/api/receipts?order[isExported]=asc' },
     { name: 'coolers, page 1 (lastLbNumber)', path: '/api/coolers' },
     { name: 'coolers, serial typeahead', path: '/api/coolers?serialNumber=2010&page=1', scale: true },
-    { name: `coolers, exact serial ${middleSerial}`, key: 'coolers, exact serial', path: `/api/coolers?serialNumber=${middleSerial}`, scale: true },
-    { name: `end of day sheet, ${size.csvRows.toLocaleString('en-GB')}-row day`, key: 'end of day sheet', path: `/api/end_of_day_sheet?receiptDate=${CSV_DAY}` },
+    {
+      name: `coolers, exact serial ${middleSerial}`,
+      key: 'coolers, exact serial',
+      path: `/api/coolers?serialNumber=${middleSerial}`,
+      scale: true,
+    },
+    {
+      name: `end of day sheet, ${size.csvRows.toLocaleString('en-GB')}-row day`,
+      key: 'end of day sheet',
+      path: `/api/end_of_day_sheet?receiptDate=${CSV_DAY}`,
+    },
     { name: 'transfer notes, page 1', path: '/api/deliveries/transfer_list' },
     { name: 'scrap notes, by items', path: '/api/deliveries/scrap_list?order[itemsCount]=desc' },
     { name: 'transfer notes, by customer', path: '/api/deliveries/transfer_list?order[customerAccount]=asc' },
@@ -146,15 +185,30 @@ function specs(size: DataSize, ids: Ids, today: Date): EndpointSpec[] {
     // The cooler page (docs/decisions/251): one cooler's receipts and merged history.
     { name: "cooler page, one cooler's timeline", path: `/api/coolers/${ids.cooler}/timeline` },
     // The top-bar search (docs/decisions/249): what a scan gives, then parts of codes and names.
-    { name: `search, scanned LB ${middleLb}`, key: 'search, a scanned LB', path: `/api/search?q=${middleLb}`, budget: SEARCH_EXACT_BUDGET, scale: true },
-    { name: `search, exact serial ${middleSerial}`, key: 'search, exact serial', path: `/api/search?q=${middleSerial}`, budget: SEARCH_EXACT_BUDGET },
+    {
+      name: `search, scanned LB ${middleLb}`,
+      key: 'search, a scanned LB',
+      path: `/api/search?q=${middleLb}`,
+      budget: SEARCH_EXACT_BUDGET,
+      scale: true,
+    },
+    {
+      name: `search, exact serial ${middleSerial}`,
+      key: 'search, exact serial',
+      path: `/api/search?q=${middleSerial}`,
+      budget: SEARCH_EXACT_BUDGET,
+    },
     { name: "search, a note's number 'DN 54'", path: '/api/search?q=DN%2054', budget: SEARCH_EXACT_BUDGET },
     { name: "search, part of an LB number 'LB1004'", path: '/api/search?q=LB1004', budget: SEARCH_PARTIAL_BUDGET, scale: true },
     { name: "search, part of a serial '2010'", path: '/api/search?q=2010', budget: SEARCH_PARTIAL_BUDGET },
     { name: "search, part of a name 'account 19'", path: '/api/search?q=account%2019', budget: SEARCH_PARTIAL_BUDGET },
     // The dashboard (docs/decisions/255): one call per figure, both periods.
     ...(['30', '90'] as const).flatMap((days) => [
-      { name: `dashboard, receipts per day (${days} days)`, path: `/api/dashboard/receipts_per_day?days=${days}`, budget: DASHBOARD_BUDGET },
+      {
+        name: `dashboard, receipts per day (${days} days)`,
+        path: `/api/dashboard/receipts_per_day?days=${days}`,
+        budget: DASHBOARD_BUDGET,
+      },
       { name: `dashboard, scrap by reason (${days} days)`, path: `/api/dashboard/scrap_by_reason?days=${days}`, budget: DASHBOARD_BUDGET },
       { name: `dashboard, turnaround (${days} days)`, path: `/api/dashboard/turnaround?days=${days}`, budget: DASHBOARD_BUDGET },
     ]),

@@ -134,7 +134,9 @@ async function references(base: string, token: string) {
     billingAddress: 'Albion House, 12 Deansgate, Manchester M3 2BW',
     client: client.id,
   })) as { id: number };
-  const partNumber = (await post(base, token, '/api/part_numbers', { id: randomUUID(), partNumber: 'PN-BENCH', description: null })) as { id: string };
+  const partNumber = (await post(base, token, '/api/part_numbers', { id: randomUUID(), partNumber: 'PN-BENCH', description: null })) as {
+    id: string;
+  };
   const cooler = (await post(base, token, '/api/coolers', {
     id: randomUUID(),
     serialNumber: 'SN-BENCH',

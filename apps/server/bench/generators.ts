@@ -1,6 +1,6 @@
 /**
  * The bench's data: SQL `generate_series` statements, in order, that run on PostgreSQL 15 and on
- * PGlite (docs/decisions/023). Receipts scale with BENCH_RECEIPTS; coolers, delivery notes and
+ * PGlite. Receipts scale with BENCH_RECEIPTS; coolers, delivery notes and
  * their lines in proportion (docs/decisions/237); users, accounts and the other reference tables
  * keep one size.
  */
@@ -63,8 +63,16 @@ export function generators(size: DataSize): Generator[] {
                (case when g % 10 = 0 then null else (array['Red', 'Green', 'Blue', 'Teal', 'Gold'])[1 + g % 5] end)::user_color
         from generate_series(1, 20000) g`,
     },
-    { table: 'suppliers', rows: 50, sql: `insert into suppliers (name) select 'Bench Supplier ' || lpad(g::text, 2, '0') from generate_series(1, 50) g` },
-    { table: 'clients', rows: 200, sql: `insert into clients (name) select 'Bench Client ' || lpad(g::text, 3, '0') || ' Ltd' from generate_series(1, 200) g` },
+    {
+      table: 'suppliers',
+      rows: 50,
+      sql: `insert into suppliers (name) select 'Bench Supplier ' || lpad(g::text, 2, '0') from generate_series(1, 50) g`,
+    },
+    {
+      table: 'clients',
+      rows: 200,
+      sql: `insert into clients (name) select 'Bench Client ' || lpad(g::text, 3, '0') || ' Ltd' from generate_series(1, 200) g`,
+    },
     {
       table: 'customer_accounts',
       rows: 2_000,
@@ -83,8 +91,16 @@ export function generators(size: DataSize): Generator[] {
                'Bench cooler model ' || g || ', ' || (50 + g % 800) || ' L'
         from generate_series(1, 5000) g`,
     },
-    { table: 'collection_points', rows: 1_000, sql: `insert into collection_points (name) select 'Bench Point ' || lpad(g::text, 4, '0') from generate_series(1, 1000) g` },
-    { table: 'scrap_reasons', rows: 100, sql: `insert into scrap_reasons (code, reason) select 1000 + g, 'Bench scrap reason ' || g from generate_series(1, 100) g` },
+    {
+      table: 'collection_points',
+      rows: 1_000,
+      sql: `insert into collection_points (name) select 'Bench Point ' || lpad(g::text, 4, '0') from generate_series(1, 1000) g`,
+    },
+    {
+      table: 'scrap_reasons',
+      rows: 100,
+      sql: `insert into scrap_reasons (code, reason) select 1000 + g, 'Bench scrap reason ' || g from generate_series(1, 100) g`,
+    },
     {
       table: 'cc_codes',
       rows: 200,
@@ -131,7 +147,7 @@ export function generators(size: DataSize): Generator[] {
         from r, s, ca, c, cp, sr`,
     },
     {
-      // Exported (docs/decisions/115): everything older than two days but the CSV day.
+      // Exported (docs/decisions/273): everything older than two days but the CSV day.
       table: 'receipt_exports',
       rows: receipts - csvRows,
       sql: `insert into receipt_exports (receipt_id, exported_at)

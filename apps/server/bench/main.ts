@@ -1,6 +1,6 @@
 /**
  * `npm run bench` — the budgets of the list calls, the end-of-day CSV and the documents, measured
- * on the BUILT server (docs/decisions/023, 236–238):
+ * on the BUILT server (docs/decisions/023):
  *
  *   1. a throw-away database (harness/database.ts), the server started once for migrations and seed;
  *   2. the data of generators.ts for BENCH_RECEIPTS receipts (1,000,000), then VACUUM ANALYZE;
@@ -29,7 +29,18 @@ import { describeMachine, sampleLoad } from './harness/machine';
 import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
 import { type Captured, captureSql, directSql } from './harness/sql-replay';
 import { measureImport } from './harness/imports';
-import { printCsv, printData, printDocuments, printImport, printLbTags, printListCalls, printMachine, printScaleTable, type Measured, type SizeResult } from './report';
+import {
+  printCsv,
+  printData,
+  printDocuments,
+  printImport,
+  printLbTags,
+  printListCalls,
+  printMachine,
+  printScaleTable,
+  type Measured,
+  type SizeResult,
+} from './report';
 
 type Recorded = Endpoint & Captured;
 
@@ -79,7 +90,9 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
   if (database.kind !== 'PostgreSQL') {
     console.log("The budgets are PostgreSQL's: set BENCH_DATABASE_URL to check them. PGlite figures are for information.");
   } else if (!checked) {
-    console.log(`The budgets are set for ${BUDGET_RECEIPTS.toLocaleString('en-GB')} receipts: misses at ${size.receipts.toLocaleString('en-GB')} are for information.`);
+    console.log(
+      `The budgets are set for ${BUDGET_RECEIPTS.toLocaleString('en-GB')} receipts: misses at ${size.receipts.toLocaleString('en-GB')} are for information.`,
+    );
   }
   return { size, kind: database.kind, fillMs: filled.fillMs, measured, csv, floor, missed, checked };
 }
@@ -88,7 +101,8 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
 async function recordCalls(config: BenchConfig, database: BenchDatabase, size: DataSize) {
   const tracing = await startServer(database, 'trace', config.adminPassword);
   const token = await signIn(tracing.base, config.adminPassword);
-  const idOf = async (url: string) => (await getJson<{ items: { id: string | number }[] }>(tracing.base, url, token)).items[0]?.id?.toString();
+  const idOf = async (url: string) =>
+    (await getJson<{ items: { id: string | number }[] }>(tracing.base, url, token)).items[0]?.id?.toString();
   const ids: Ids = {
     client: await idOf('/api/clients?name=Bench%20Client%20100'),
     account: await idOf('/api/customer_accounts?name=Bench%20Account%200007'),

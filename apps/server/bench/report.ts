@@ -5,7 +5,16 @@
  */
 import type { BenchConfig } from './config';
 import type { DataSize } from './generators';
-import { CSV_BUDGET, csvSecondsBudget, IMPORT_BUDGET, LB_TAGS, LIST_BUDGET, PDF_BUDGET_SECONDS, type CallBudget, type Endpoint } from './endpoints';
+import {
+  CSV_BUDGET,
+  csvSecondsBudget,
+  IMPORT_BUDGET,
+  LB_TAGS,
+  LIST_BUDGET,
+  PDF_BUDGET_SECONDS,
+  type CallBudget,
+  type Endpoint,
+} from './endpoints';
 import type { CsvRun, DocumentRun, TimedRun } from './harness/downloads';
 import type { Filled } from './harness/fill';
 import type { ImportRun } from './harness/imports';
@@ -79,7 +88,8 @@ function listMisses(e: Measured, floor: number): string[] {
   const ratio = (e.single - floor) / e.sql;
   const missed: string[] = [];
   if (e.load.p95 > b.p95Ms) missed.push(`p95 ${e.load.p95.toFixed(0)} > ${b.p95Ms} ms (×${(e.load.p95 / b.p95Ms).toFixed(1)})`);
-  if (b.minRps !== undefined && e.load.rps < b.minRps) missed.push(`${e.load.rps.toFixed(0)} < ${b.minRps} req/s (${((1 - e.load.rps / b.minRps) * 100).toFixed(0)} % short)`);
+  if (b.minRps !== undefined && e.load.rps < b.minRps)
+    missed.push(`${e.load.rps.toFixed(0)} < ${b.minRps} req/s (${((1 - e.load.rps / b.minRps) * 100).toFixed(0)} % short)`);
   if (b.maxRatio !== undefined && b.maxAddedMs !== undefined && ratio > b.maxRatio && added > b.maxAddedMs) {
     missed.push(`adds ${added.toFixed(2)} ms = ${ratio.toFixed(2)}× SQL (> ${b.maxRatio}× and > ${b.maxAddedMs} ms)`);
   }
@@ -101,7 +111,10 @@ function listMargin(e: Measured, floor: number): string {
 function table(columns: string[], rows: Record<string, string>[], left: string[]): void {
   const width = Object.fromEntries(columns.map((c) => [c, Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length))]));
   const line = (r: Record<string, string>) =>
-    columns.map((c) => (left.includes(c) ? (r[c] ?? '').padEnd(width[c] ?? 0) : (r[c] ?? '').padStart(width[c] ?? 0))).join('  ').trimEnd();
+    columns
+      .map((c) => (left.includes(c) ? (r[c] ?? '').padEnd(width[c] ?? 0) : (r[c] ?? '').padStart(width[c] ?? 0)))
+      .join('  ')
+      .trimEnd();
   console.log(line(Object.fromEntries(columns.map((c) => [c, c]))));
   console.log(columns.map((c) => '-'.repeat(width[c] ?? 0)).join('  '));
   for (const r of rows) console.log(line(r));
@@ -115,7 +128,8 @@ export function printListCalls(measured: Measured[], floor: number): number {
   );
   const others = measured.filter((e) => e.budget !== LIST_BUDGET);
   const described = (b: CallBudget) => [`p95 ≤ ${b.p95Ms} ms`, ...(b.minRps === undefined ? [] : [`≥ ${b.minRps} req/s`])].join(', ');
-  if (others.length > 0) console.log(`Other calls: ${[...new Set(others.map((e) => `${e.name.split(',')[0]} ${described(e.budget)}`))].join('; ')}.`);
+  if (others.length > 0)
+    console.log(`Other calls: ${[...new Set(others.map((e) => `${e.name.split(',')[0]} ${described(e.budget)}`))].join('; ')}.`);
   console.log('total: the rows the call finds (its totalCount).');
   console.log('p50/p95/p99: ms under load. call ms: median of one request at a time. SQL ms: median of the same statements run directly.');
   console.log(`ratio: (call ms − ${floor.toFixed(2)} ms HTTP floor) / SQL ms; raw ratio: call ms / SQL ms.`);
@@ -139,7 +153,10 @@ export function printListCalls(measured: Measured[], floor: number): number {
       verdict: misses.length ? `MISSED: ${misses.join('; ')}` : listMargin(e, floor),
     };
   });
-  table(['endpoint', 'total', 'p50', 'p95', 'p99', 'req/s', 'call ms', 'SQL ms', 'stmts', 'raw ratio', 'ratio', 'verdict'], rows, ['endpoint', 'verdict']);
+  table(['endpoint', 'total', 'p50', 'p95', 'p99', 'req/s', 'call ms', 'SQL ms', 'stmts', 'raw ratio', 'ratio', 'verdict'], rows, [
+    'endpoint',
+    'verdict',
+  ]);
   const broken = rows.filter((r) => r.verdict.startsWith('MISSED')).length;
   console.log('');
   console.log(broken ? `${broken} of ${rows.length} calls miss a budget.` : `All ${rows.length} calls are within budget.`);
@@ -150,18 +167,23 @@ export function printCsv(runs: CsvRun[], csvRows: number): number {
   if (runs.length === 0) return 0;
   const budget = csvSecondsBudget(csvRows);
   console.log('');
-  console.log(`End-of-day CSV of ${n(csvRows)} receipts; budget ≤ ${budget.toFixed(0)} s at ≤ ${CSV_BUDGET.rssMb} MB peak RSS of the server, every time:`);
+  console.log(
+    `End-of-day CSV of ${n(csvRows)} receipts; budget ≤ ${budget.toFixed(0)} s at ≤ ${CSV_BUDGET.rssMb} MB peak RSS of the server, every time:`,
+  );
   let missed = 0;
   for (const [i, r] of runs.entries()) {
     const over: string[] = [];
     if (r.rows !== csvRows) over.push(`${n(r.rows)} rows, not ${n(csvRows)}`);
     if (r.seconds > budget) over.push(`${r.seconds.toFixed(2)} > ${budget.toFixed(0)} s (×${(r.seconds / budget).toFixed(2)})`);
-    if (r.peakRssMb > CSV_BUDGET.rssMb) over.push(`peak RSS ${r.peakRssMb.toFixed(0)} > ${CSV_BUDGET.rssMb} MB (+${(r.peakRssMb - CSV_BUDGET.rssMb).toFixed(0)} MB)`);
+    if (r.peakRssMb > CSV_BUDGET.rssMb)
+      over.push(`peak RSS ${r.peakRssMb.toFixed(0)} > ${CSV_BUDGET.rssMb} MB (+${(r.peakRssMb - CSV_BUDGET.rssMb).toFixed(0)} MB)`);
     missed += over.length;
     console.log(
       `  ${i === 0 ? 'first (marks the day exported)' : 'again (exported already)      '}: ${n(r.rows)} rows, ${(r.bytes / 1e6).toFixed(1)} MB, ` +
         `${r.seconds.toFixed(2)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB — ` +
-        (over.length ? `MISSED: ${over.join('; ')}` : `ok: ${((r.seconds / budget) * 100).toFixed(0)} % of the time, ${((r.peakRssMb / CSV_BUDGET.rssMb) * 100).toFixed(0)} % of the memory`),
+        (over.length
+          ? `MISSED: ${over.join('; ')}`
+          : `ok: ${((r.seconds / budget) * 100).toFixed(0)} % of the time, ${((r.peakRssMb / CSV_BUDGET.rssMb) * 100).toFixed(0)} % of the memory`),
     );
   }
   return missed;
@@ -179,7 +201,11 @@ export function printDocuments(runs: DocumentRun[]): number {
     if (broken) missed += 1;
     console.log(
       `  ${format}: ${own.map((r) => r.seconds.toFixed(2)).join(' / ')} s, ${((own[0]?.bytes ?? 0) / 1e3).toFixed(0)} kB — ` +
-        (broken ? `MISSED: worst ${worst.toFixed(2)} > ${PDF_BUDGET_SECONDS} s (×${(worst / PDF_BUDGET_SECONDS).toFixed(1)})` : format === 'pdf' ? `ok: worst ${((worst / PDF_BUDGET_SECONDS) * 100).toFixed(0)} % of the budget` : 'for information'),
+        (broken
+          ? `MISSED: worst ${worst.toFixed(2)} > ${PDF_BUDGET_SECONDS} s (×${(worst / PDF_BUDGET_SECONDS).toFixed(1)})`
+          : format === 'pdf'
+            ? `ok: worst ${((worst / PDF_BUDGET_SECONDS) * 100).toFixed(0)} % of the budget`
+            : 'for information'),
     );
   }
   return missed;
@@ -193,7 +219,9 @@ export function printLbTags(runs: TimedRun[]): number {
   console.log(`${LB_TAGS.count} LB tags in one PDF; budget ≤ ${LB_TAGS.seconds} s:`);
   console.log(
     `  pdf: ${runs.map((r) => r.seconds.toFixed(2)).join(' / ')} s, ${((runs[0]?.bytes ?? 0) / 1e3).toFixed(0)} kB — ` +
-      (broken ? `MISSED: worst ${worst.toFixed(2)} > ${LB_TAGS.seconds} s (×${(worst / LB_TAGS.seconds).toFixed(1)})` : `ok: worst ${((worst / LB_TAGS.seconds) * 100).toFixed(0)} % of the budget`),
+      (broken
+        ? `MISSED: worst ${worst.toFixed(2)} > ${LB_TAGS.seconds} s (×${(worst / LB_TAGS.seconds).toFixed(1)})`
+        : `ok: worst ${((worst / LB_TAGS.seconds) * 100).toFixed(0)} % of the budget`),
   );
   return broken ? 1 : 0;
 }
@@ -216,9 +244,13 @@ export function printImport(run: ImportRun | undefined): number {
   for (const [what, value, budget, unit] of checks) {
     const broken = value > budget;
     if (broken) missed += 1;
-    console.log(`  ${what}: ${value.toFixed(1)} ${unit} — ${broken ? `MISSED: > ${budget} ${unit} (×${(value / budget).toFixed(2)})` : `ok: ${((value / budget) * 100).toFixed(0)} % of the budget`}`);
+    console.log(
+      `  ${what}: ${value.toFixed(1)} ${unit} — ${broken ? `MISSED: > ${budget} ${unit} (×${(value / budget).toFixed(2)})` : `ok: ${((value / budget) * 100).toFixed(0)} % of the budget`}`,
+    );
   }
-  console.log(`  counts: ${n(run.counts.new)} new, ${n(run.counts.updated)} updated, ${n(run.counts.unchanged)} unchanged, ${n(run.counts.refused)} refused`);
+  console.log(
+    `  counts: ${n(run.counts.new)} new, ${n(run.counts.updated)} updated, ${n(run.counts.unchanged)} unchanged, ${n(run.counts.refused)} refused`,
+  );
   return missed;
 }
 
@@ -229,7 +261,10 @@ export function printScaleTable(results: SizeResult[]): void {
   const heads = results.map((r) => `${n(r.size.receipts)} receipts`);
   const keys = [...new Set(results.flatMap((r) => r.measured.filter((e) => e.scale).map((e) => e.key)))];
   const rows: Record<string, string>[] = [];
-  rows.push({ call: 'fill time', ...Object.fromEntries(results.map((r, i) => [heads[i] ?? '', r.fillMs === undefined ? '—' : seconds(r.fillMs)])) });
+  rows.push({
+    call: 'fill time',
+    ...Object.fromEntries(results.map((r, i) => [heads[i] ?? '', r.fillMs === undefined ? '—' : seconds(r.fillMs)])),
+  });
   for (const key of keys) {
     const row: Record<string, string> = { call: key };
     results.forEach((r, i) => {
@@ -242,7 +277,9 @@ export function printScaleTable(results: SizeResult[]): void {
   results.forEach((r, i) => {
     const first = r.csv[0];
     const broken = first && (first.seconds > csvSecondsBudget(r.size.csvRows) || r.csv.some((c) => c.peakRssMb > CSV_BUDGET.rssMb));
-    csvRow[heads[i] ?? ''] = first ? `${n(r.size.csvRows)} rows ${first.seconds.toFixed(2)} s / ${Math.max(...r.csv.map((c) => c.peakRssMb)).toFixed(0)} MB${broken ? ' *' : ''}` : '—';
+    csvRow[heads[i] ?? ''] = first
+      ? `${n(r.size.csvRows)} rows ${first.seconds.toFixed(2)} s / ${Math.max(...r.csv.map((c) => c.peakRssMb)).toFixed(0)} MB${broken ? ' *' : ''}`
+      : '—';
   });
   rows.push(csvRow);
   console.log('');

@@ -15,6 +15,7 @@ import { createGeocoder } from './lib/geocoder';
 import { compiledSerializerCompiler } from './lib/response-serializer';
 import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { createTokenService } from './lib/tokens';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
@@ -23,9 +24,12 @@ import { DEFAULT_JOB_TIMINGS, JobQueue, leaseTimings, type JobQueueTimings } fro
 import { MailQueue } from './jobs/mail-queue';
 import { mailTrackingRoutes } from './jobs/mail-tracking.routes';
 import requestTimeoutPlugin from './plugins/request-timeout';
+import stalledResponsePlugin from './plugins/stalled-response';
 import securityPlugin, { BASELINE_SECURITY_HEADERS } from './plugins/security';
 import versionsPlugin from './plugins/versions';
 import webPlugin from './plugins/web';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, DEFAULT_LOGIN_THROTTLE, type LoginThrottleTimings } from './modules/auth/auth.service';
 import { backupRoutes } from './modules/backup/backup.routes';
@@ -57,7 +61,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { partNumbersRoutes } from './modules/part-numbers/part-numbers.routes';
 import { PartNumbersService } from './modules/part-numbers/part-numbers.service';
 import { passwordRecoveryRoutes } from './modules/password-recovery/password-recovery.routes';
-import { PasswordRecoveryService } from './modules/password-recovery/password-recovery.service';
+import {
+  DEFAULT_RECOVERY_THROTTLE,
+  PasswordRecoveryService,
+  type RecoveryThrottle,
+} from './modules/password-recovery/password-recovery.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { ProfileService } from './modules/profile/profile.service';
 import { lbTagsRoutes } from './modules/lb-tags/lb-tags.routes';
@@ -81,6 +89,8 @@ import { UploadsService } from './modules/uploads/uploads.service';
 import { signedInUserLoader } from './modules/users/signed-in-user';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { WebhooksService } from './modules/webhooks/webhooks.service';
 
 export interface AppOptions {
   config: Config;
@@ -94,6 +104,8 @@ export interface AppOptions {
   jobTimings?: Partial<JobQueueTimings>;
   /** The spacing of an account's sign-in checks (tests shorten it; docs/decisions/012). */
   loginThrottle?: Partial<LoginThrottleTimings>;
+  /** The limits of password recovery per address and per name (tests raise them; docs/decisions/262). */
+  recoveryThrottle?: Partial<RecoveryThrottle>;
   /** Where log lines go instead of stdout (tests). */
   logOutput?: NodeJS.WritableStream;
   /**
@@ -109,7 +121,18 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** An incoming x-request-id is kept when it looks like an id (no spaces, no control characters). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-export async function buildApp({ config, database, jwtSecret, webRoot, mailer, jobTimings, loginThrottle, logOutput, checkResponses = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  jwtSecret,
+  webRoot,
+  mailer,
+  jobTimings,
+  loginThrottle,
+  recoveryThrottle,
+  logOutput,
+  checkResponses = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logOutput),
     logController: new OneLinePerRequest(),
@@ -117,7 +140,7 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A URL that cannot even be decoded is refused before routing: still our shape and headers.
     frameworkErrors: (error, request, rawReply) => {
@@ -144,26 +167,39 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(requestTimeoutPlugin, { bodyTimeoutMs: config.requestBodyTimeoutMs });
+  await app.register(stalledResponsePlugin, { stallTimeoutMs: config.responseStallTimeoutMs });
   await app.register(versionsPlugin);
   await app.register(docsPlugin);
 
   const db = database.db;
   const tokens = createTokenService(jwtSecret);
   const mail =
-    mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
 
   // Jobs and mail kinds are declared by the services below; the queue starts once all are wired.
-  const jobs = new JobQueue(database.connection, app.log, { ...DEFAULT_JOB_TIMINGS, ...leaseTimings(config.jobLeaseSeconds), ...jobTimings });
+  const jobs = new JobQueue(database.connection, app.log, {
+    ...DEFAULT_JOB_TIMINGS,
+    ...leaseTimings(config.jobLeaseSeconds),
+    ...jobTimings,
+  });
   const mailQueue = new MailQueue(db, jobs, mail, { publicUrl: config.publicUrl, from: config.mailFrom, log: app.log });
   app.decorate('jobQueue', jobs);
   app.decorate('mailQueue', mailQueue);
+  // Other systems told what happened, from the queue (docs/decisions/280).
+  const webhooks = new WebhooksService(db, jobs, {
+    timeoutMs: config.webhookTimeoutMs,
+    allowPrivateTargets: config.webhooksAllowPrivateTargets,
+    log: app.log,
+  });
 
   const auth = new AuthService(db, tokens, { ...DEFAULT_LOGIN_THROTTLE, ...loginThrottle });
   const uploads = new UploadsService(db, config.publicUrl);
   const users = new UsersService(db);
-  const profile = new ProfileService(db, tokens, uploads);
-  const recovery = new PasswordRecoveryService(db, jobs, mailQueue, auth, jwtSecret, app.log);
+  const profile = new ProfileService(db, tokens, uploads, auth, mailQueue);
+  const recovery = new PasswordRecoveryService(db, jobs, mailQueue, auth, jwtSecret, app.log, {
+    ...DEFAULT_RECOVERY_THROTTLE,
+    ...recoveryThrottle,
+  });
   // Running jobs finish (or are handed back to the queue) before the mail transport closes.
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -172,10 +208,13 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
 
   // Everything registered in this scope passes the permission guard (plugins/auth).
   await app.register(async (api) => {
-    await api.register(authPlugin, { tokens, loadUser: signedInUserLoader(db, (id) => uploads.urlFor(id)) });
+    const apiTokens = new ApiTokensService(db);
+    await api.register(authPlugin, { tokens, loadUser: signedInUserLoader(db, (id) => uploads.urlFor(id)), apiTokens });
     await api.register(healthRoutes, { database });
     await api.register(authRoutes, { auth });
     await api.register(profileRoutes, { profile });
+    // Personal API tokens for scripts (docs/decisions/279).
+    await api.register(apiTokensRoutes, { apiTokens });
     await api.register(usersRoutes, { users });
     await api.register(backupRoutes, { backups: new BackupService(database) });
     await api.register(uploadsRoutes, { uploads });
@@ -191,22 +230,23 @@ export async function buildApp({ config, database, jwtSecret, webRoot, mailer, j
     await api.register(customerAccountsRoutes, { customerAccounts: new CustomerAccountsService(db) });
     // Inventory and its history (docs/product.md §2.9, §2.11, §7).
     await api.register(coolersRoutes, { coolers: new CoolersService(db) });
-    await api.register(receiptsRoutes, { receipts: new ReceiptsService(db) });
+    await api.register(receiptsRoutes, { receipts: new ReceiptsService(db, webhooks) });
     await api.register(lbTagsRoutes, { lbTags: new LbTagsService(db) });
     await api.register(endOfDayRoutes, { endOfDay: new EndOfDayService(db) });
     await api.register(searchRoutes, { search: new SearchService(db) });
     await api.register(dashboardRoutes, { dashboard: new DashboardService(db) });
     await api.register(savedViewsRoutes, { savedViews: new SavedViewsService(db) });
-    await api.register(importsRoutes, { imports: new ImportsService(db, jobs) });
+    await api.register(importsRoutes, { imports: new ImportsService(db, jobs, webhooks) });
     await api.register(revisionEntriesRoutes, { revisionEntries: new RevisionEntriesService(db) });
     // Delivery notes (docs/product.md §2.13, §7).
-    const deliveries = new DeliveriesService(db, deliveryMailHooks(mailQueue));
-    registerDeliveryMail(mailQueue, deliveries);
+    const deliveries = new DeliveriesService(db, deliveryMailHooks(mailQueue), webhooks);
+    registerDeliveryMail(mailQueue, deliveries, webhooks);
     await api.register(deliveriesRoutes, { deliveries });
     await api.register(deliveryLinesRoutes, { lines: new DeliveryLinesService(db) });
     await api.register(deliveryEmailsRoutes, { emails: new DeliveryEmailsService(db) });
     const geocoder = createGeocoder(config.geocoderUrl, { onError: (err) => app.log.warn({ err }, 'geocoding failed') });
     await api.register(deliveryAddressesRoutes, { addresses: new DeliveryAddressesService(db, geocoder) });
+    await api.register(webhooksRoutes, { webhooks });
   });
 
   if (webRoot) await app.register(webPlugin, { root: webRoot });

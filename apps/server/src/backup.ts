@@ -17,7 +17,12 @@ import { backupFolder } from './modules/backup/backup-schedule';
 async function target(arg: string | undefined, folder: string): Promise<string> {
   if (!arg) return path.join(folder, backupFileName());
   const resolved = path.resolve(arg);
-  const isFolder = arg.endsWith('/') || (await fs.stat(resolved).then((s) => s.isDirectory(), () => false));
+  const isFolder =
+    arg.endsWith('/') ||
+    (await fs.stat(resolved).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ));
   return isFolder ? path.join(resolved, backupFileName()) : resolved;
 }
 
@@ -40,7 +45,13 @@ async function run(): Promise<void> {
     });
   } else {
     const storeDir = path.join(config.dataDir, 'pglite');
-    if (!config.databaseUrl && !(await fs.stat(storeDir).then(() => true, () => false))) {
+    if (
+      !config.databaseUrl &&
+      !(await fs.stat(storeDir).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       throw new BackupError(`There is no Cooler Hub data in ${config.dataDir} (DATA_DIR): nothing to back up.`);
     }
     how = config.databaseUrl ? 'with pg_dump from DATABASE_URL' : 'from the embedded store';

@@ -20,7 +20,7 @@ import { migrationsFolder, webRoot } from './paths';
  * After each full collection the old heap may grow to 1.5× what survived it, not V8's default of up
  * to 4×: the server's resident memory then follows what it holds, not the garbage of the last
  * seconds, and stays within the 250 MB of docs/architecture.md §6 while a CSV streams
- * (docs/decisions/245). Read by V8 at every collection, so setting it at the start is enough.
+ * (docs/decisions/273). Read by V8 at every collection, so setting it at the start is enough.
  */
 const HEAP_GROWING_PERCENT = 50;
 
@@ -59,15 +59,22 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, jwtSecret, webRoot, checkResponses: false });
   sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
   if (dataDir.closed > 0) {
-    app.log.warn({ dataDir: config.dataDir, closed: dataDir.closed }, 'DATA_DIR was open to other accounts: closed to them (owner only now)');
+    app.log.warn(
+      { dataDir: config.dataDir, closed: dataDir.closed },
+      'DATA_DIR was open to other accounts: closed to them (owner only now)',
+    );
   }
   app.log.info({ migrationsApplied: migration.applied.length }, describeMigration(migration));
   const sweepTimer = sweepOrphanUploadsHourly(app, new UploadsService(database.db, config.publicUrl));
-  // The embedded store's backups are taken here, by its one owner (docs/decisions/197, 198).
+  // The embedded store's backups are taken here, by its one owner (docs/decisions/198).
   const backups = new BackupService(database);
   const stopBackups =
     database.driver === 'pglite' && config.backupIntervalHours > 0
-      ? scheduleBackups(backups, { dir: backupFolder(config), intervalHours: config.backupIntervalHours, keepDays: config.backupKeepDays }, app.log)
+      ? scheduleBackups(
+          backups,
+          { dir: backupFolder(config), intervalHours: config.backupIntervalHours, keepDays: config.backupKeepDays },
+          app.log,
+        )
       : () => {};
   const closeControlSocket = database.driver === 'pglite' ? await listenControlSocket(config.dataDir, backups, app.log) : async () => {};
 
@@ -96,10 +103,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { driver: database.driver, seeded: seeded.seeded, startupMs: Math.round(performance.now() - started) },
-    'Cooler Hub ready',
-  );
+  app.log.info({ driver: database.driver, seeded: seeded.seeded, startupMs: Math.round(performance.now() - started) }, 'Cooler Hub ready');
   if (seeded.generatedAdminPassword) {
     // Printed once, last, on the run that created the user; it is not stored anywhere in clear.
     process.stdout.write(adminPasswordBanner('Cooler Hub: admin user created', ADMIN_USERNAME, seeded.generatedAdminPassword));
@@ -120,7 +124,7 @@ function sweepOrphanUploadsHourly(app: FastifyInstance, uploads: UploadsService)
 main().catch((err: unknown) => {
   console.error('Cooler Hub failed to start:', err instanceof Error ? err.message : err);
   // A failed migration or a DATA_DIR problem (in use, another account's, read-only) says all there
-  // is to say in its one message (docs/decisions/194, 190); anything else gets its stack.
+  // is to say in its one message (docs/decisions/194); anything else gets its stack.
   if (err instanceof Error && err.stack && !(err instanceof MigrationError) && !(err instanceof DataDirError)) console.error(err.stack);
   process.exit(1);
 });

@@ -18,9 +18,7 @@ async function run(): Promise<void> {
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
   if (!config.databaseUrl) await prepareDataDir(config.dataDir, { create: true });
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
   try {
     await database.migrate(migrationsFolder);
     const reset = await resetAdminPassword(database.db, config.adminPassword);

@@ -24,12 +24,12 @@ import errorsPlugin, {
 } from '../src/plugins/errors';
 import { uniqueViolationField } from '../src/db/unique';
 import { users } from '../src/db/schema';
-import { adminToken, authHeader, buildTestApp, createTestDatabase, json, waitFor, type TestApp } from './helpers';
-import { codeFrom } from './smtp';
+import { adminToken, authHeader, buildTestApp, codeFrom, createTestDatabase, json, waitFor, type TestApp } from './helpers';
 
 let t: TestApp;
 let webRoot: string;
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-web-'));
@@ -43,7 +43,11 @@ afterAll(async () => {
   await fs.rm(webRoot, { recursive: true, force: true });
 });
 
-const hydra = (description: string): HydraError => ({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': description });
+const hydra = (description: string): HydraError => ({
+  '@type': 'hydra:Error',
+  'hydra:title': 'An error occurred',
+  'hydra:description': description,
+});
 
 function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   const csp = String(headers['content-security-policy']);
@@ -51,7 +55,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(csp, what).toContain("script-src 'self' 'wasm-unsafe-eval'");
   expect(csp, what).toContain("frame-ancestors 'none'");
   expect(csp, what).toContain("object-src 'none'");
-  expect(csp, what).not.toContain('unsafe-eval\'\u0020'); // only wasm-unsafe-eval
+  expect(csp, what).not.toContain("unsafe-eval'\u0020"); // only wasm-unsafe-eval
   expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['x-frame-options'], what).toBe('DENY');
@@ -94,15 +98,32 @@ describe('OpenAPI', () => {
   it('/api/docs/json documents every route from the contract schemas', async () => {
     const res = await t.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
-    const doc = json<{ openapi: string; paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; parameters?: { name: string }[] }>> }>(res);
-    expect(doc.openapi).toBe('3.0.3');
-    for (const p of ['/api/login_check', '/api/profile', '/api/hub_users', '/api/hub_users/{id}', '/api/file_upload', '/api/uploads/{id}', '/api/password_recovery/request', '/api/password_recovery/verify', '/api/password_recovery/reset', '/healthz', '/readyz']) {
+    const doc = json<{
+      openapi: string;
+      paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; parameters?: { name: string }[] }>>;
+    }>(res);
+    expect(doc.openapi).toBe('3.1.0');
+    for (const p of [
+      '/api/login_check',
+      '/api/profile',
+      '/api/hub_users',
+      '/api/hub_users/{id}',
+      '/api/file_upload',
+      '/api/uploads/{id}',
+      '/api/password_recovery/request',
+      '/api/password_recovery/verify',
+      '/api/password_recovery/reset',
+      '/healthz',
+      '/readyz',
+    ]) {
       expect(doc.paths, p).toHaveProperty([p]);
     }
     expect(doc.paths['/api/hub_users']!['get']!.security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.paths['/api/login_check']!['post']!.security).toBeUndefined();
+    expect(doc.paths['/api/login_check']!['post']!.security).toEqual([]);
     expect(doc.paths['/api/hub_users']!['post']!.requestBody).toBeTruthy();
-    expect(doc.paths['/api/hub_users']!['get']!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'perPage', 'username', 'role']));
+    expect(doc.paths['/api/hub_users']!['get']!.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'perPage', 'username', 'role']),
+    );
   });
 
   it('/api/docs serves the UI under the same strict CSP', async () => {
@@ -119,7 +140,12 @@ describe('security headers and request ids', () => {
   it('are on a 200, a 404, an error and a static file', async () => {
     const ok = await t.app.inject('/healthz');
     const notFound = await t.app.inject('/api/nothing-here');
-    const error = await t.app.inject({ method: 'POST', url: '/api/login_check', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const error = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     const file = await t.app.inject('/assets/index-abc123.js');
     for (const [what, res] of Object.entries({ ok, notFound, error, file })) expectSecurityHeaders(res.headers, what);
     expect([ok.statusCode, notFound.statusCode, error.statusCode, file.statusCode]).toEqual([200, 404, 400, 200]);
@@ -159,7 +185,12 @@ describe('the web build', () => {
   });
 
   it('without a web build, / is a 404', async () => {
-    const other = await buildApp({ config: t.config, database: t.database, jwtSecret: t.jwtSecret, webRoot: path.join(webRoot, 'missing') });
+    const other = await buildApp({
+      config: t.config,
+      database: t.database,
+      jwtSecret: t.jwtSecret,
+      webRoot: path.join(webRoot, 'missing'),
+    });
     try {
       expect((await other.inject('/')).statusCode).toBe(404);
     } finally {
@@ -170,19 +201,34 @@ describe('the web build', () => {
 
 describe('client mistakes never become a 500', () => {
   it('malformed JSON → 400 hydra:Error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login_check', headers: { 'content-type': 'application/json' }, payload: '{"username": "admin",' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin",',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual(hydra(MALFORMED_JSON));
   });
 
   it('an empty JSON body → 400 hydra:Error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login_check', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual(hydra(EMPTY_BODY));
   });
 
   it('an unsupported content type → 415 hydra:Error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login_check', headers: { 'content-type': 'application/xml' }, payload: '<login/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(json(res)).toEqual(hydra(UNSUPPORTED_MEDIA_TYPE));
   });
@@ -224,12 +270,16 @@ describe('client mistakes never become a 500', () => {
   });
 
   it('a unique violation from PostgreSQL maps to the API field named by the schema', async () => {
-    const error = await insertUser(t.database.db, { username: 'ADMIN', email: 'x@example.com', role: 'Admin', passwordHash: 'x' }).catch((e: unknown) => e);
+    const error = await insertUser(t.database.db, { username: 'ADMIN', email: 'x@example.com', role: 'Admin', passwordHash: 'x' }).catch(
+      (e: unknown) => e,
+    );
     const pg = findPgError(error);
     expect(pg?.code).toBe('23505');
     expect(uniqueViolationField(pg!.constraint)).toBe('username');
     const email = findPgError(
-      await insertUser(t.database.db, { username: 'someone-new', email: 'ADMIN@coolerhub.local', role: 'Admin', passwordHash: 'x' }).catch((e: unknown) => e),
+      await insertUser(t.database.db, { username: 'someone-new', email: 'ADMIN@coolerhub.local', role: 'Admin', passwordHash: 'x' }).catch(
+        (e: unknown) => e,
+      ),
     );
     expect(uniqueViolationField(email!.constraint)).toBe('email');
     // Read from schema.ts: lower(…) unique indexes, column unique constraints (API name `number`), primary keys.
@@ -247,14 +297,19 @@ describe('client mistakes never become a 500', () => {
     ];
     for (const row of bad) {
       const error = await t.database.db
-        .execute(sql`insert into users (username, email, password_hash, role, color) values (${row.username}, ${row.email}, 'x', ${row.role}, ${row.color})`)
+        .execute(
+          sql`insert into users (username, email, password_hash, role, color) values (${row.username}, ${row.email}, 'x', ${row.role}, ${row.color})`,
+        )
         .catch((e: unknown) => e);
       expect(findPgError(error)?.code, row.username).toBe('22P02'); // invalid input value for enum
     }
     await t.database.db.execute(
       sql`insert into users (username, email, password_hash, role, color) values ('enum-ok', 'enum-ok@example.com', 'x', 'Production', 'Teal')`,
     );
-    const [ok] = await t.database.db.select({ role: users.role, color: users.color }).from(users).where(sql`${users.username} = 'enum-ok'`);
+    const [ok] = await t.database.db
+      .select({ role: users.role, color: users.color })
+      .from(users)
+      .where(sql`${users.username} = 'enum-ok'`);
     expect(ok).toEqual({ role: 'Production', color: 'Teal' });
   });
 
@@ -263,7 +318,10 @@ describe('client mistakes never become a 500', () => {
     for (const id of ['1e0', '0x1', '%201', '1.0', '0', '-1', 'Infinity']) {
       const res = await t.app.inject({ url: `/api/collection_points/${id}`, headers });
       expect(res.statusCode, id).toBe(400);
-      expect(json<{ violations: { propertyPath: string }[] }>(res).violations.map((v) => v.propertyPath), id).toEqual(['id']);
+      expect(
+        json<{ violations: { propertyPath: string }[] }>(res).violations.map((v) => v.propertyPath),
+        id,
+      ).toEqual(['id']);
     }
     expect((await t.app.inject({ url: '/api/collection_points/1', headers })).statusCode).toBe(200);
     for (const id of ['2147483648', '99999999999999999999999', '9'.repeat(99)]) {
@@ -293,10 +351,18 @@ describe('client mistakes never become a 500', () => {
     expect(fieldOf(await post('/api/customer_accounts', { name: 'Acme', client: 1, contactPerson: 'a\u0000b' }))).toEqual(
       invalid('contactPerson'),
     );
-    const profile = await t.app.inject({ method: 'PUT', url: '/api/profile', headers, payload: { username: 'admin\u0000', email: 'a@example.com' } });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers,
+      payload: { username: 'admin\u0000', email: 'a@example.com' },
+    });
     expect(fieldOf(profile)).toEqual(invalid('username'));
     for (const url of ['/api/hub_users?username=a%00', '/api/cc_codes?code=%00', '/api/customer_accounts_drop_down?name=%00x']) {
-      expect(fieldOf(await t.app.inject({ url, headers })).map((v) => v.propertyPath), url).toHaveLength(1);
+      expect(
+        fieldOf(await t.app.inject({ url, headers })).map((v) => v.propertyPath),
+        url,
+      ).toHaveLength(1);
     }
   });
 
@@ -368,7 +434,11 @@ describe('mail without SMTP_URL', () => {
     });
     const email = await PostalMime.parse(await fs.readFile(path.join(mailDir, file)));
     expect(email.to?.[0]?.address).toBe('admin@coolerhub.local');
-    const verified = await t.app.inject({ method: 'POST', url: '/api/password_recovery/verify', payload: { username: 'admin', code: codeFrom(email) } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/password_recovery/verify',
+      payload: { username: 'admin', code: codeFrom(email) },
+    });
     expect(verified.statusCode).toBe(200);
     // The admin is unaffected until a reset happens.
     expect((await t.app.inject({ url: '/api/profile', headers: authHeader(await adminToken(t.app)) })).statusCode).toBe(200);

@@ -55,7 +55,9 @@ describe('POST /api/login_check', () => {
   it('validates the body: a missing password is a violation, not a 401 or 500', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { username: 'admin' } });
     expect(res.statusCode).toBe(400);
-    expect(json<ConstraintViolationList>(res).violations).toEqual([{ propertyPath: 'password', title: 'Required Field', message: 'Required Field' }]);
+    expect(json<ConstraintViolationList>(res).violations).toEqual([
+      { propertyPath: 'password', title: 'Required Field', message: 'Required Field' },
+    ]);
   });
 
   it(`refuses an account from one address with 429 after ${MAX_FAILURES_PER_PAIR} failures there, even with the right password; another address signs in`, async () => {
@@ -69,8 +71,14 @@ describe('POST /api/login_check', () => {
     expect(blocked.statusCode).toBe(429);
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(json<HydraError>(blocked)).toEqual({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': tooManyAttemptsFromHere(retryAfter) });
-    expect(json<HydraError>(blocked)['hydra:description']).toBe('Too many failed login attempts from this device. Try again in 15 minutes, or sign in from another device.');
+    expect(json<HydraError>(blocked)).toEqual({
+      '@type': 'hydra:Error',
+      'hydra:title': 'An error occurred',
+      'hydra:description': tooManyAttemptsFromHere(retryAfter),
+    });
+    expect(json<HydraError>(blocked)['hydra:description']).toBe(
+      'Too many failed login attempts from this device. Try again in 15 minutes, or sign in from another device.',
+    );
     // The same person from another address gets in; other accounts from the locked address too.
     expect((await loginCheck(user.username, password, '10.1.1.1')).statusCode).toBe(200);
     expect((await loginCheck('admin', ADMIN_PASSWORD, '10.1.0.1')).statusCode).toBe(200);

@@ -69,12 +69,23 @@ describe('scheduled backups', () => {
     await fs.writeFile(oldPartial, 'cut short');
     await fs.utimes(oldPartial, tenDaysAgo, tenDaysAgo);
 
-    const stop = scheduleBackups(new BackupService(t.database), { dir: folder, intervalHours: 24, keepDays: 7, firstDelayMs: 0 }, t.app.log);
+    const stop = scheduleBackups(
+      new BackupService(t.database),
+      { dir: folder, intervalHours: 24, keepDays: 7, firstDelayMs: 0 },
+      t.app.log,
+    );
     try {
       // The old file is 10 days old, so a backup is due at once.
       const [newest] = await waitFor(async () => {
         const files = await listBackups(folder);
-        return files.length > 0 && files[0]!.file !== old && !(await fs.stat(old).then(() => true, () => false)) ? files : undefined;
+        return files.length > 0 &&
+          files[0]!.file !== old &&
+          !(await fs.stat(old).then(
+            () => true,
+            () => false,
+          ))
+          ? files
+          : undefined;
       }, 60_000);
       await verifyBackupFile(newest!.file);
       expect((await fs.stat(newest!.file)).mode & 0o777).toBe(0o600);

@@ -6,19 +6,18 @@
  * cut, foreign and newer files are refused before anything is written; a killed backup leaves no
  * file that looks complete; a target that cannot be written is named.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, startServer as startProcess, stopAll, type ServerProcess } from '@cooler-hub/process-kit/server';
 import { openDatabase } from '../src/db/client';
 import { appSchemaLevel, verifyBackupFile } from '../src/modules/backup/backup-file';
 import { ADMIN_PASSWORD, createScratchDatabase, waitFor } from './helpers';
-import { freePort } from './smtp';
 
-const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 /** The source follows DATABASE_URL; restoring into PostgreSQL needs a server, the local one by default. */
 const SOURCE_URL = process.env.DATABASE_URL;
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -27,7 +26,6 @@ let root: string;
 let sourceDataDir: string;
 let sourceUrl: string | undefined;
 const cleanups: (() => Promise<void>)[] = [];
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-backup-'));
@@ -40,14 +38,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await stopAll();
   for (const clean of cleanups) await clean().catch(() => {});
   await fs.rm(root, { recursive: true, force: true });
 });
 
-function envFor(dataDir: string, url: string | undefined, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+/** What every process of this file is given over the test's own environment. */
+function envFor(dataDir: string, url: string | undefined, extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,
@@ -55,53 +53,28 @@ function envFor(dataDir: string, url: string | undefined, extra: NodeJS.ProcessE
     LOG_LEVEL: 'warn',
     BACKUP_INTERVAL_HOURS: '0',
     ...extra,
+    // Embedded unless a database is named.
+    DATABASE_URL: url,
   };
-  if (url) env.DATABASE_URL = url;
-  else delete env.DATABASE_URL;
-  return env;
 }
 
-interface Server {
-  child: ChildProcess;
-  base: string;
+/** The server (src/main.ts, as `npm run dev` runs it) on that store, once ready. */
+function startServer(dataDir: string, url: string | undefined): Promise<ServerProcess> {
+  // A first start creates the store and runs every migration: slow on a busy machine.
+  return startProcess({ entry: 'source', output: 'stderr', env: envFor(dataDir, url), readyWithinMs: 180_000 });
 }
 
-async function startServer(dataDir: string, url: string | undefined, extra: NodeJS.ProcessEnv = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_ROOT,
-    env: envFor(dataDir, url, { PORT: String(port), ...extra }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      return (await fetch(`${base}/readyz`)).ok ? true : undefined;
-    } catch {
-      return undefined;
-    }
-    // A first start creates the store and runs every migration: slow on a busy machine.
-  }, 180_000);
-  return { child, base };
+const stop = (server: ServerProcess) => server.stop();
+
+/** Runs `src/<script>.ts` as `npm run <script>` does. */
+function command(script: 'backup' | 'restore', args: string[], env: Record<string, string | undefined>): Promise<ServerProcess> {
+  return spawnServer({ entry: 'source', script: `src/${script}.ts`, args, port: 'none', env });
 }
 
-async function stop(server: Server): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
-/** Runs `src/<script>.ts` as `npm run <script>` does; its exit code and output. */
-function command(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; done: Promise<{ code: number | null; out: string }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/${script}.ts`, ...args], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const done = new Promise<{ code: number | null; out: string }>((resolve) => child.once('close', (code) => resolve({ code, out })));
-  return { child, done };
+/** Its exit code and output, once it has ended. */
+async function finished(run: ServerProcess | Promise<ServerProcess>): Promise<{ code: number | null; out: string }> {
+  const done = await run;
+  return { code: await done.exited, out: done.output() };
 }
 
 async function signIn(base: string): Promise<string> {
@@ -140,7 +113,9 @@ async function countsInStore(dataDir: string): Promise<{ counts: Record<string, 
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
   try {
     const client = (database.connection as { client: { query: (s: string) => Promise<{ rows: Record<string, unknown>[] }> } }).client;
-    const ids = new Set((await client.query('select id::text as id from public.cc_codes where code like \'BK-%\'')).rows.map((r) => String(r.id)));
+    const ids = new Set(
+      (await client.query("select id::text as id from public.cc_codes where code like 'BK-%'")).rows.map((r) => String(r.id)),
+    );
     return { counts: await tableCounts((s) => client.query(s)), ids };
   } finally {
     await database.close();
@@ -151,7 +126,9 @@ async function countsInPostgres(url: string): Promise<{ counts: Record<string, n
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const ids = new Set((await client.query<{ id: string }>('select id::text as id from public.cc_codes where code like \'BK-%\'')).rows.map((r) => r.id));
+    const ids = new Set(
+      (await client.query<{ id: string }>("select id::text as id from public.cc_codes where code like 'BK-%'")).rows.map((r) => r.id),
+    );
     return { counts: await tableCounts((s) => client.query(s)), ids };
   } finally {
     await client.end();
@@ -159,7 +136,10 @@ async function countsInPostgres(url: string): Promise<{ counts: Record<string, n
 }
 
 async function exists(p: string): Promise<boolean> {
-  return fs.stat(p).then(() => true, () => false);
+  return fs.stat(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** A copy of `file` with its header rewritten and a footer that matches, as if a newer build wrote it. */
@@ -180,7 +160,7 @@ describe('backup and restore', () => {
 
   it('a backup taken while 8 clients write holds every write acknowledged before it began', { timeout: 480_000 }, async () => {
     const server = await startServer(sourceDataDir, sourceUrl);
-    const token = await signIn(server.base);
+    const token = await signIn(server.url);
     const acked: { id: string; at: number }[] = [];
     attempted = new Set();
     let writing = true;
@@ -188,7 +168,7 @@ describe('backup and restore', () => {
       while (writing) {
         const id = randomUUID();
         attempted.add(id);
-        if ((await createCcCode(server.base, token, id)) === 201) acked.push({ id, at: performance.now() });
+        if ((await createCcCode(server.url, token, id)) === 201) acked.push({ id, at: performance.now() });
       }
     });
     await waitFor(() => (acked.length >= 200 ? true : undefined), 60_000);
@@ -196,8 +176,7 @@ describe('backup and restore', () => {
     const began = performance.now();
     ackedBefore = new Set(acked.filter((a) => a.at < began).map((a) => a.id));
     backupFile = path.join(root, 'during-writes.sql');
-    const backup = command('backup', [backupFile], envFor(sourceDataDir, sourceUrl));
-    const result = await backup.done;
+    const result = await finished(command('backup', [backupFile], envFor(sourceDataDir, sourceUrl)));
     const writtenDuring = acked.filter((a) => a.at > began).length;
     writing = false;
     await Promise.all(writers);
@@ -212,47 +191,54 @@ describe('backup and restore', () => {
     expect(writtenDuring).toBeGreaterThan(0);
     // The server takes writes after the backup as before it.
     const after = randomUUID();
-    expect(await createCcCode(server.base, token, after)).toBe(201);
-    const read = await fetch(`${server.base}/api/cc_codes/${after}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await createCcCode(server.url, token, after)).toBe(201);
+    const read = await fetch(`${server.url}/api/cc_codes/${after}`, { headers: { authorization: `Bearer ${token}` } });
     expect(read.status).toBe(200);
     await stop(server);
   });
 
-  it('restored into a fresh DATA_DIR: every acknowledged write, the counts of PostgreSQL, and the app starts and takes writes', { timeout: 480_000 }, async () => {
-    const dataDir = path.join(root, 'restored-embedded');
-    const restored = await command('restore', [backupFile], envFor(dataDir, undefined)).done;
-    expect(restored.out).toMatch(/Restored .* into the embedded store/);
-    expect(restored.code).toBe(0);
+  it(
+    'restored into a fresh DATA_DIR: every acknowledged write, the counts of PostgreSQL, and the app starts and takes writes',
+    { timeout: 480_000 },
+    async () => {
+      const dataDir = path.join(root, 'restored-embedded');
+      const restored = await finished(command('restore', [backupFile], envFor(dataDir, undefined)));
+      expect(restored.out).toMatch(/Restored .* into the embedded store/);
+      expect(restored.code).toBe(0);
 
-    const { counts, ids } = await countsInStore(dataDir);
-    for (const id of ackedBefore) expect(ids.has(id), `write ${id} acknowledged before the backup`).toBe(true);
-    for (const id of ids) if (!attempted.has(id)) expect.fail(`${id} in the backup was never sent by a writer`);
-    expect(counts['public.cc_codes']).toBeGreaterThanOrEqual(ids.size);
+      const { counts, ids } = await countsInStore(dataDir);
+      for (const id of ackedBefore) expect(ids.has(id), `write ${id} acknowledged before the backup`).toBe(true);
+      for (const id of ids) if (!attempted.has(id)) expect.fail(`${id} in the backup was never sent by a writer`);
+      expect(counts['public.cc_codes']).toBeGreaterThanOrEqual(ids.size);
 
-    // The same file into a fresh PostgreSQL database: the same rows, table by table.
-    const scratch = await createScratchDatabase(POSTGRES_URL);
-    cleanups.push(scratch.drop);
-    const intoPostgres = await command('restore', [backupFile], envFor(path.join(root, 'unused'), scratch.url)).done;
-    expect(intoPostgres.out).toMatch(/Restored .* into the database of DATABASE_URL/);
-    expect(intoPostgres.code).toBe(0);
-    const inPostgres = await countsInPostgres(scratch.url);
-    expect(inPostgres.counts).toEqual(counts);
-    expect(inPostgres.ids).toEqual(ids);
+      // The same file into a fresh PostgreSQL database: the same rows, table by table.
+      const scratch = await createScratchDatabase(POSTGRES_URL);
+      cleanups.push(scratch.drop);
+      const intoPostgres = await finished(command('restore', [backupFile], envFor(path.join(root, 'unused'), scratch.url)));
+      expect(intoPostgres.out).toMatch(/Restored .* into the database of DATABASE_URL/);
+      expect(intoPostgres.code).toBe(0);
+      const inPostgres = await countsInPostgres(scratch.url);
+      expect(inPostgres.counts).toEqual(counts);
+      expect(inPostgres.ids).toEqual(ids);
 
-    for (const [dir, url] of [[dataDir, undefined], [path.join(root, 'on-postgres'), scratch.url]] as const) {
-      const server = await startServer(dir, url);
-      const token = await signIn(server.base);
-      expect(await createCcCode(server.base, token)).toBe(201);
-      const list = await fetch(`${server.base}/api/cc_codes`, { headers: { authorization: `Bearer ${token}` } });
-      expect(((await list.json()) as { totalCount: number }).totalCount).toBe(counts['public.cc_codes']! + 1);
-      await stop(server);
-    }
-  });
+      for (const [dir, url] of [
+        [dataDir, undefined],
+        [path.join(root, 'on-postgres'), scratch.url],
+      ] as const) {
+        const server = await startServer(dir, url);
+        const token = await signIn(server.url);
+        expect(await createCcCode(server.url, token)).toBe(201);
+        const list = await fetch(`${server.url}/api/cc_codes`, { headers: { authorization: `Bearer ${token}` } });
+        expect(((await list.json()) as { totalCount: number }).totalCount).toBe(counts['public.cc_codes']! + 1);
+        await stop(server);
+      }
+    },
+  );
 
   it('refuses a target that holds data, naming it, and writes nothing', { timeout: 120_000 }, async () => {
     const dataDir = path.join(root, 'restored-embedded');
     const before = await countsInStore(dataDir);
-    const again = await command('restore', [backupFile], envFor(dataDir, undefined)).done;
+    const again = await finished(command('restore', [backupFile], envFor(dataDir, undefined)));
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/already holds data \(\d+ tables\).*Nothing was restored/);
     expect((await countsInStore(dataDir)).counts).toEqual(before.counts);
@@ -273,7 +259,10 @@ describe('backup and restore', () => {
     ['not a dump', (copy: string) => fs.writeFile(copy, 'name,price\nCompressor,12\n'), /is not a Cooler Hub backup/],
     [
       'from a newer version',
-      (copy: string) => withHeader(backupFile, copy, (h) => h.replace(/schema \S+ \((\d+) migrations\)/, (_, n: string) => `schema 9999_later (${Number(n) + 1} migrations)`)),
+      (copy: string) =>
+        withHeader(backupFile, copy, (h) =>
+          h.replace(/schema \S+ \((\d+) migrations\)/, (_, n: string) => `schema 9999_later (${Number(n) + 1} migrations)`),
+        ),
       /taken by a newer Cooler Hub \(schema 9999_later \(\d+ migrations\)\); this one goes up to schema \S+ \(\d+ migrations\)/,
     ],
   ])('a backup file %s is refused with a clear message, before anything is written', { timeout: 60_000 }, async (_name, spoil, message) => {
@@ -281,7 +270,7 @@ describe('backup and restore', () => {
     await fs.copyFile(backupFile, copy);
     await spoil(copy);
     const dataDir = path.join(root, `target-${randomUUID()}`);
-    const result = await command('restore', [copy], envFor(dataDir, undefined)).done;
+    const result = await finished(command('restore', [copy], envFor(dataDir, undefined)));
     expect(result.code).toBe(1);
     expect(result.out).toMatch(message);
     expect(result.out).not.toMatch(/\n\s+at /);
@@ -289,7 +278,7 @@ describe('backup and restore', () => {
 
     const scratch = await createScratchDatabase(POSTGRES_URL);
     cleanups.push(scratch.drop);
-    const intoPostgres = await command('restore', [copy], envFor(dataDir, scratch.url)).done;
+    const intoPostgres = await finished(command('restore', [copy], envFor(dataDir, scratch.url)));
     expect(intoPostgres.code).toBe(1);
     expect(intoPostgres.out).toMatch(message);
     expect(Object.keys((await countsInPostgres(scratch.url).catch(() => ({ counts: {} }))).counts)).toEqual([]);
@@ -297,10 +286,10 @@ describe('backup and restore', () => {
 
   it('a backup killed (SIGKILL) while it runs leaves no file that looks complete', { timeout: 120_000 }, async () => {
     const dir = path.join(root, 'killed');
-    const backup = command('backup', [dir + '/'], envFor(sourceDataDir, sourceUrl));
+    const backup = await command('backup', [dir + '/'], envFor(sourceDataDir, sourceUrl));
     const partial = await waitFor(async () => (await fs.readdir(dir).catch(() => [])).find((n) => n.endsWith('.partial')), 60_000);
     backup.child.kill('SIGKILL');
-    await backup.done;
+    await backup.exited;
     const left = await fs.readdir(dir);
     expect(left.filter((n) => n.endsWith('.sql'))).toEqual([]);
     expect(left).toEqual([partial]);
@@ -310,7 +299,7 @@ describe('backup and restore', () => {
   it('a backup target that cannot be written is named, and nothing is left behind', { timeout: 60_000 }, async () => {
     const blocker = path.join(root, 'a-file');
     await fs.writeFile(blocker, 'not a folder');
-    const result = await command('backup', [], envFor(sourceDataDir, sourceUrl, { BACKUP_DIR: path.join(blocker, 'backups') })).done;
+    const result = await finished(command('backup', [], envFor(sourceDataDir, sourceUrl, { BACKUP_DIR: path.join(blocker, 'backups') })));
     expect(result.code).toBe(1);
     expect(result.out).toContain(`Cannot write the backup into ${path.join(blocker, 'backups')}`);
     expect(result.out).not.toMatch(/\n\s+at /);
@@ -319,7 +308,7 @@ describe('backup and restore', () => {
     if (process.getuid?.() !== 0) {
       const locked = path.join(root, 'locked');
       await fs.mkdir(locked, { mode: 0o500 });
-      const denied = await command('backup', [locked + '/'], envFor(sourceDataDir, sourceUrl)).done;
+      const denied = await finished(command('backup', [locked + '/'], envFor(sourceDataDir, sourceUrl)));
       expect(denied.code).toBe(1);
       expect(denied.out).toMatch(/permission denied/);
       expect(await fs.readdir(locked)).toEqual([]);
@@ -330,9 +319,10 @@ describe('backup and restore', () => {
     // that allows it here); where it cannot be mounted the test says so and is skipped.
     const disk = path.join(root, 'tiny-disk');
     await fs.mkdir(disk);
-    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk]).status !== 0) return ctx.skip('cannot mount a small tmpfs here');
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk]).status !== 0)
+      return ctx.skip('cannot mount a small tmpfs here');
     try {
-      const result = await command('backup', [], envFor(sourceDataDir, sourceUrl, { BACKUP_DIR: disk })).done;
+      const result = await finished(command('backup', [], envFor(sourceDataDir, sourceUrl, { BACKUP_DIR: disk })));
       expect(result.code).toBe(1);
       expect(result.out).toContain(`The disk holding ${disk} is full: the backup was not written and its partial file was removed`);
       expect(await fs.readdir(disk)).toEqual([]);
@@ -340,14 +330,14 @@ describe('backup and restore', () => {
       spawnSync('umount', [disk]);
     }
     const server = await startServer(sourceDataDir, sourceUrl);
-    const token = await signIn(server.base);
-    expect(await createCcCode(server.base, token)).toBe(201);
+    const token = await signIn(server.url);
+    expect(await createCcCode(server.url, token)).toBe(201);
     await stop(server);
   });
 
   it.runIf(SOURCE_URL)('without pg_dump installed, the backup says what to install', { timeout: 60_000 }, async () => {
     const file = path.join(root, 'no-pg-dump.sql');
-    const result = await command('backup', [file], envFor(sourceDataDir, sourceUrl, { PATH: '/nonexistent' })).done;
+    const result = await finished(command('backup', [file], envFor(sourceDataDir, sourceUrl, { PATH: '/nonexistent' })));
     expect(result.code).toBe(1);
     expect(result.out).toContain('pg_dump was not found: install the PostgreSQL client tools');
     expect(await exists(file)).toBe(false);

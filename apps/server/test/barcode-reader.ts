@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import type { Raster } from './pdf';
+import type { Raster } from './pdf-raster';
 
 const require = createRequire(import.meta.url);
 let ready: Promise<unknown> | undefined;

@@ -55,19 +55,35 @@ describe('POST /api/cc_codes', () => {
 
   it('two creates racing for one code: one 201, one 400 on code', async () => {
     const code = unique('RACE');
-    const results = await Promise.all([api('POST', '/api/cc_codes', newCcCode({ code })), api('POST', '/api/cc_codes', newCcCode({ code }))]);
+    const results = await Promise.all([
+      api('POST', '/api/cc_codes', newCcCode({ code })),
+      api('POST', '/api/cc_codes', newCcCode({ code })),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(violationsOf(results.find((r) => r.statusCode === 400)!)).toEqual({ code: ALREADY_USED });
   });
 
   it('malformed input → 400 on each field', async () => {
     const body = newCcCode();
-    expect(Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, price: { amount: 1.5, currency: 'GBP' } })))).toEqual(['price.amount']);
-    expect(Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, price: { amount: -100, currency: 'GBP' } })))).toEqual(['price.amount']);
-    expect(Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, price: { amount: 3_000_000_000, currency: 'GBP' } })))).toEqual(['price.amount']);
-    expect(Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, price: { amount: 100, currency: 'EUR' } })))).toEqual(['price.currency']);
-    expect(violationsOf(await api('POST', '/api/cc_codes', { id: body.id, code: body.code, price: body.price }))).toEqual({ name: 'Required Field' });
-    expect(violationsOf(await api('POST', '/api/cc_codes', { ...body, code: '   ', price: undefined }))).toEqual({ code: 'Required Field', price: 'Required Field' });
+    expect(Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, price: { amount: 1.5, currency: 'GBP' } })))).toEqual([
+      'price.amount',
+    ]);
+    expect(Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, price: { amount: -100, currency: 'GBP' } })))).toEqual([
+      'price.amount',
+    ]);
+    expect(
+      Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, price: { amount: 3_000_000_000, currency: 'GBP' } }))),
+    ).toEqual(['price.amount']);
+    expect(Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, price: { amount: 100, currency: 'EUR' } })))).toEqual([
+      'price.currency',
+    ]);
+    expect(violationsOf(await api('POST', '/api/cc_codes', { id: body.id, code: body.code, price: body.price }))).toEqual({
+      name: 'Required Field',
+    });
+    expect(violationsOf(await api('POST', '/api/cc_codes', { ...body, code: '   ', price: undefined }))).toEqual({
+      code: 'Required Field',
+      price: 'Required Field',
+    });
     expect(Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, id: 'not-a-uuid' })))).toEqual(['id']);
     expect(Object.keys(violationsOf(await api('POST', '/api/cc_codes', { ...body, code: 'x'.repeat(51) })))).toEqual(['code']);
     expect((await api('GET', `/api/cc_codes/${body.id}`)).statusCode).toBe(404);
@@ -142,9 +158,19 @@ describe('GET, PUT and DELETE /api/cc_codes/{id}', () => {
 
   it('updates code, name and price; keeping its own code in another case is fine', async () => {
     const c = await createCcCode(suite.app, suite.token);
-    const res = await api('PUT', `/api/cc_codes/${c.id}`, { code: c.code.toLowerCase(), name: 'Re-gas', price: { amount: 99, currency: 'GBP' } });
+    const res = await api('PUT', `/api/cc_codes/${c.id}`, {
+      code: c.code.toLowerCase(),
+      name: 'Re-gas',
+      price: { amount: 99, currency: 'GBP' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ id: c.id, code: c.code.toLowerCase(), name: 'Re-gas', price: { amount: 99, currency: 'GBP' }, version: ANY_VERSION });
+    expect(json(res)).toEqual({
+      id: c.id,
+      code: c.code.toLowerCase(),
+      name: 'Re-gas',
+      price: { amount: 99, currency: 'GBP' },
+      version: ANY_VERSION,
+    });
     expect(json(await api('GET', `/api/cc_codes/${c.id}`))).toEqual(json(res));
   });
 
@@ -153,7 +179,11 @@ describe('GET, PUT and DELETE /api/cc_codes/{id}', () => {
     const b = await createCcCode(suite.app, suite.token);
     const body = { code: a.code, name: b.name, price: b.price };
     expect(violationsOf(await api('PUT', `/api/cc_codes/${b.id}`, body))).toEqual({ code: ALREADY_USED });
-    expect(Object.keys(violationsOf(await api('PUT', `/api/cc_codes/${b.id}`, { ...body, code: b.code, price: { amount: '12.50', currency: 'GBP' } })))).toEqual(['price.amount']);
+    expect(
+      Object.keys(
+        violationsOf(await api('PUT', `/api/cc_codes/${b.id}`, { ...body, code: b.code, price: { amount: '12.50', currency: 'GBP' } })),
+      ),
+    ).toEqual(['price.amount']);
     expect((await api('PUT', `/api/cc_codes/${randomUUID()}`, { ...body, code: unique('CC') })).statusCode).toBe(404);
     expect(json(await api('GET', `/api/cc_codes/${b.id}`))).toEqual(b);
   });

@@ -37,9 +37,13 @@ describe('/api/clients', () => {
 
     const busy = await createClient(suite.app, suite.token, unique('Busy'));
     await createCustomerAccount(suite.app, suite.token, busy.id);
-    expect(hydraDescription(await api('DELETE', `/api/clients/${busy.id}`))).toBe('This client is used by 1 customer account and cannot be deleted.');
+    expect(hydraDescription(await api('DELETE', `/api/clients/${busy.id}`))).toBe(
+      'This client is used by 1 customer account and cannot be deleted.',
+    );
     await createCustomerAccount(suite.app, suite.token, busy.id);
-    expect(hydraDescription(await api('DELETE', `/api/clients/${busy.id}`))).toBe('This client is used by 2 customer accounts and cannot be deleted.');
+    expect(hydraDescription(await api('DELETE', `/api/clients/${busy.id}`))).toBe(
+      'This client is used by 2 customer accounts and cannot be deleted.',
+    );
     expect((await list(`?name=${busy.name}`)).totalCount).toBe(1);
   });
 });

@@ -57,7 +57,9 @@ describe('PUT /api/collection_points/{id}/update and DELETE /api/collection_poin
     const res = await api('PUT', `/api/collection_points/${p.id}/update`, { name: p.name.toUpperCase() });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ id: p.id, name: p.name.toUpperCase(), version: ANY_VERSION });
-    expect(violationsOf(await api('PUT', `/api/collection_points/${p.id}/update`, { name: 'glasgow depot' }))).toEqual({ name: ALREADY_USED });
+    expect(violationsOf(await api('PUT', `/api/collection_points/${p.id}/update`, { name: 'glasgow depot' }))).toEqual({
+      name: ALREADY_USED,
+    });
     expect(violationsOf(await api('PUT', `/api/collection_points/${p.id}/update`, { name: '' }))).toEqual({ name: 'Required Field' });
   });
 

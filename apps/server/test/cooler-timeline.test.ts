@@ -176,7 +176,9 @@ describe('GET /api/coolers/{id}/timeline', () => {
 
   it('names the Coolers ability and needs a signed-in user', async () => {
     expect(ABILITIES.coolers).toBe('ROLE_ADMIN_USER');
-    const doc = json<{ paths: Record<string, Record<string, { description?: string; security?: unknown[] }>> }>(await suite.app.inject('/api/docs/json'));
+    const doc = json<{ paths: Record<string, Record<string, { description?: string; security?: unknown[] }>> }>(
+      await suite.app.inject('/api/docs/json'),
+    );
     const route = doc.paths['/api/coolers/{id}/timeline']!['get']!;
     expect(route.security).toEqual([{ bearerAuth: [] }]);
     expect(route.description).toContain(`Requires ${ABILITIES.coolers}.`);

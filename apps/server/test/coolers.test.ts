@@ -65,8 +65,12 @@ describe('POST /api/coolers', () => {
     const { id } = newCooler(partNumber.id);
     const required = { serialNumber: 'Required Field', partNumber: 'Required Field', dateOfManufacture: 'Required Field' };
     expect(violationsOf(await api('POST', '/api/coolers', { id, modelNumber: null }))).toEqual(required);
-    expect(violationsOf(await api('POST', '/api/coolers', { id, serialNumber: '  ', partNumber: '', dateOfManufacture: '' }))).toEqual(required);
-    expect(violationsOf(await api('POST', '/api/coolers', { id, serialNumber: null, partNumber: null, dateOfManufacture: null }))).toEqual(required);
+    expect(violationsOf(await api('POST', '/api/coolers', { id, serialNumber: '  ', partNumber: '', dateOfManufacture: '' }))).toEqual(
+      required,
+    );
+    expect(violationsOf(await api('POST', '/api/coolers', { id, serialNumber: null, partNumber: null, dateOfManufacture: null }))).toEqual(
+      required,
+    );
     expect((await api('GET', `/api/coolers/${id}`)).statusCode).toBe(404);
   });
 
@@ -211,14 +215,20 @@ describe('GET, PUT and DELETE /api/coolers/{id}', () => {
     const b = await createCooler(suite.app, suite.token, { partNumber: partNumber.id });
     const body = { serialNumber: b.serialNumber.toLowerCase(), partNumber: partNumber.id, dateOfManufacture: b.dateOfManufacture };
     expect((await api('PUT', `/api/coolers/${b.id}`, body)).statusCode).toBe(200);
-    expect(violationsOf(await api('PUT', `/api/coolers/${b.id}`, { ...body, serialNumber: a.serialNumber }))).toEqual({ serialNumber: ALREADY_USED });
+    expect(violationsOf(await api('PUT', `/api/coolers/${b.id}`, { ...body, serialNumber: a.serialNumber }))).toEqual({
+      serialNumber: ALREADY_USED,
+    });
     expect(violationsOf(await api('PUT', `/api/coolers/${b.id}`, {}))).toEqual({
       serialNumber: 'Required Field',
       partNumber: 'Required Field',
       dateOfManufacture: 'Required Field',
     });
-    expect(violationsOf(await api('PUT', `/api/coolers/${b.id}`, { ...body, partNumber: randomUUID() }))).toEqual({ partNumber: UNKNOWN_REFERENCE });
-    expect(hydraDescription(await api('PUT', `/api/coolers/${randomUUID()}`, { ...body, serialNumber: unique('SN') }), 404)).toBe('Not Found');
+    expect(violationsOf(await api('PUT', `/api/coolers/${b.id}`, { ...body, partNumber: randomUUID() }))).toEqual({
+      partNumber: UNKNOWN_REFERENCE,
+    });
+    expect(hydraDescription(await api('PUT', `/api/coolers/${randomUUID()}`, { ...body, serialNumber: unique('SN') }), 404)).toBe(
+      'Not Found',
+    );
     expect(json<Cooler>(await api('GET', `/api/coolers/${b.id}`)).serialNumber).toBe(b.serialNumber.toLowerCase());
   });
 
@@ -226,7 +236,8 @@ describe('GET, PUT and DELETE /api/coolers/{id}', () => {
     const a = await createCooler(suite.app, suite.token, { partNumber: partNumber.id });
     const b = await createCooler(suite.app, suite.token, { partNumber: partNumber.id });
     const serialNumber = unique('RACE-PUT');
-    const put = (c: Cooler) => api('PUT', `/api/coolers/${c.id}`, { serialNumber, partNumber: partNumber.id, dateOfManufacture: c.dateOfManufacture });
+    const put = (c: Cooler) =>
+      api('PUT', `/api/coolers/${c.id}`, { serialNumber, partNumber: partNumber.id, dateOfManufacture: c.dateOfManufacture });
     const results = await Promise.all([put(a), put(b)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(violationsOf(results.find((r) => r.statusCode === 400)!)).toEqual({ serialNumber: ALREADY_USED });
@@ -251,7 +262,9 @@ describe('GET, PUT and DELETE /api/coolers/{id}', () => {
   it('a part number used by a cooler cannot be deleted', async () => {
     const pn = await createPartNumber(suite.app, suite.token);
     await createCooler(suite.app, suite.token, { partNumber: pn.id });
-    expect(hydraDescription(await api('DELETE', `/api/part_numbers/${pn.id}`))).toBe('This part number is used by 1 cooler and cannot be deleted.');
+    expect(hydraDescription(await api('DELETE', `/api/part_numbers/${pn.id}`))).toBe(
+      'This part number is used by 1 cooler and cannot be deleted.',
+    );
     expect((await api('GET', `/api/part_numbers/${pn.id}`)).statusCode).toBe(200);
   });
 

@@ -9,12 +9,20 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '@cooler-hub/contract/deliveries';
 import type { Receipt } from '@cooler-hub/contract/receipts';
+import { startSmtpSink, type SmtpSink } from '@cooler-hub/process-kit/smtp';
 import { csvRows, neutralise } from '../src/lib/csv';
-import { call, createClient, createCooler, createCustomerAccount, createPartNumber, createReceipt, createReceiptReferences } from './factories';
+import {
+  call,
+  createClient,
+  createCooler,
+  createCustomerAccount,
+  createPartNumber,
+  createReceipt,
+  createReceiptReferences,
+} from './factories';
 import { deliveryFixtures } from './deliveries-fixtures';
 import { adminToken, buildTestApp, json, waitFor, type TestApp } from './helpers';
 import { TEST_JOB_TIMINGS } from './jobs';
-import { startSmtp, type TestSmtp } from './smtp';
 
 const PREFIXES = ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠'];
 /** What a spreadsheet would run: a cell starting with one of these. */
@@ -35,15 +43,25 @@ describe('neutralise', () => {
 
   it('quotes a cell holding a line break (LF, CR or both), so it stays one cell of one row', () => {
     expect(csvRows([['a\nb', 'c\rd', 'e\r\nf', 'g']])).toBe('"a\nb","c\rd","e\r\nf",g\r\n');
-    expect(parse(csvRows([['a\nb', 'x'], ['y', 'z']]))).toEqual([['a\nb', 'x'], ['y', 'z']]);
+    expect(
+      parse(
+        csvRows([
+          ['a\nb', 'x'],
+          ['y', 'z'],
+        ]),
+      ),
+    ).toEqual([
+      ['a\nb', 'x'],
+      ['y', 'z'],
+    ]);
   });
 });
 
-let smtp: TestSmtp;
+let smtp: SmtpSink;
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startSmtpSink();
   t = await buildTestApp({ SMTP_URL: smtp.url }, { jobTimings: TEST_JOB_TIMINGS });
   token = await adminToken(t.app);
 });
@@ -72,7 +90,10 @@ describe('files read back', () => {
       const partNumber = await createPartNumber(t.app, token, { partNumber: `${p}1+1 PN${i}` });
       const cooler = await createCooler(t.app, token, { partNumber: partNumber.id, serialNumber: `${p}SUM(1) SN${i}` });
       const refs = await createReceiptReferences(t.app, token, { ...f.refs, account, cooler });
-      const receipt = await createReceipt(t.app, token, refs, { receiptDate: `${DAY}T10:0${i}:00Z`, assetNo: `${p}cmd|' /C calc'!A0 ${i}` });
+      const receipt = await createReceipt(t.app, token, refs, {
+        receiptDate: `${DAY}T10:0${i}:00Z`,
+        assetNo: `${p}cmd|' /C calc'!A0 ${i}`,
+      });
       const recipient = `csv${i}@example.com`;
       const note = await f.note({ customerAccount: account.id, lbNumbers: [receipt.lbNumber], emails: [(await f.email(recipient)).id] });
       const typed = [client.name, account.name, partNumber.partNumber, cooler.serialNumber, receipt.assetNo!];
@@ -100,7 +121,10 @@ describe('files read back', () => {
     const res = await call(t.app, token, 'GET', `/api/end_of_day_sheet_csv?receiptDate=${DAY}`);
     expect(res.statusCode).toBe(200);
     // The end-of-day sheet shows the account, client, part number, serial and asset number.
-    expectNeutralised(res.body, injected.flatMap((x) => x.typed));
+    expectNeutralised(
+      res.body,
+      injected.flatMap((x) => x.typed),
+    );
   });
 
   it('each delivery note CSV, downloaded and mailed', async () => {
@@ -115,7 +139,10 @@ describe('files read back', () => {
       const mail = await waitFor(() => smtp.messages.find((m) => m.to?.some((a) => a.address === x.recipient)), 30_000);
       const attachment = mail.attachments.find((a) => a.mimeType.startsWith('text/csv'));
       expect(attachment, `the CSV attached to ${x.recipient}`).toBeDefined();
-      expectNeutralised(Buffer.from(attachment!.content as ArrayBuffer).toString('utf8'), x.typed.filter((v) => v !== x.receipt.assetNo && !v.includes('client')));
+      expectNeutralised(
+        Buffer.from(attachment!.content as ArrayBuffer).toString('utf8'),
+        x.typed.filter((v) => v !== x.receipt.assetNo && !v.includes('client')),
+      );
     }
   }, 120_000);
 

@@ -42,18 +42,32 @@ describe('POST /api/customer_accounts', () => {
   it("requires the client: missing → 'Required Field', unknown → 400 on client, malformed → 400 on client", async () => {
     const { client: _omitted, ...withoutClient } = newCustomerAccount(0);
     expect(violationsOf(await api('POST', '/api/customer_accounts', withoutClient))).toEqual({ client: 'Required Field' });
-    expect(violationsOf(await api('POST', '/api/customer_accounts', { ...withoutClient, client: null }))).toEqual({ client: 'Required Field' });
+    expect(violationsOf(await api('POST', '/api/customer_accounts', { ...withoutClient, client: null }))).toEqual({
+      client: 'Required Field',
+    });
     expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(999999)))).toEqual({ client: UNKNOWN_REFERENCE });
-    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(2_147_483_647)))).toEqual({ client: UNKNOWN_REFERENCE });
+    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(2_147_483_647)))).toEqual({
+      client: UNKNOWN_REFERENCE,
+    });
     // Beyond what the column holds (int4) the id cannot name anything: refused as a value.
-    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(99999999999)))).toEqual({ client: 'This value is not valid.' });
-    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount('abc' as unknown as number)))).toEqual({ client: 'This value is not valid.' });
-    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(1.5)))).toEqual({ client: 'This value is not valid.' });
+    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(99999999999)))).toEqual({
+      client: 'This value is not valid.',
+    });
+    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount('abc' as unknown as number)))).toEqual({
+      client: 'This value is not valid.',
+    });
+    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(1.5)))).toEqual({
+      client: 'This value is not valid.',
+    });
   });
 
   it("a missing name → 'Required Field'; over-long fields → 400 on the field", async () => {
-    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(client.id, { name: '' })))).toEqual({ name: 'Required Field' });
-    expect(Object.keys(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(client.id, { telephone: '0'.repeat(101) }))))).toEqual(['telephone']);
+    expect(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(client.id, { name: '' })))).toEqual({
+      name: 'Required Field',
+    });
+    expect(
+      Object.keys(violationsOf(await api('POST', '/api/customer_accounts', newCustomerAccount(client.id, { telephone: '0'.repeat(101) })))),
+    ).toEqual(['telephone']);
   });
 });
 
@@ -76,7 +90,10 @@ describe('GET /api/customer_accounts', () => {
   });
 
   it('filters by client and searches by name (contains, any case)', async () => {
-    expect((await list(`?name=${tag.toUpperCase()}&client=${client.id}`)).items.map((a) => a.name.split(' ')[1])).toEqual(['Bravo', 'Charlie']);
+    expect((await list(`?name=${tag.toUpperCase()}&client=${client.id}`)).items.map((a) => a.name.split(' ')[1])).toEqual([
+      'Bravo',
+      'Charlie',
+    ]);
     expect((await list(`?client=${other.id}`)).totalCount).toBe(1);
     expect((await list('?client=2147483647')).totalCount).toBe(0);
     expect(violationsOf(await api('GET', '/api/customer_accounts?client=99999999999'))).toEqual({ client: 'This value is not valid.' });
@@ -85,10 +102,15 @@ describe('GET /api/customer_accounts', () => {
   });
 
   it('sorts by email, id and the other columns, both ways; unknown fields → 400', async () => {
-    expect((await list(`?name=${tag}&order[email]=desc`)).items.map((a) => a.email)).toEqual(['C@example.com', 'b@example.com', 'a@example.com']);
+    expect((await list(`?name=${tag}&order[email]=desc`)).items.map((a) => a.email)).toEqual([
+      'C@example.com',
+      'b@example.com',
+      'a@example.com',
+    ]);
     const ids = (await list('?order[id]=desc')).items.map((a) => a.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    for (const field of ['name', 'telephone', 'contactPerson']) expect((await api('GET', `/api/customer_accounts?order[${field}]=asc`)).statusCode).toBe(200);
+    for (const field of ['name', 'telephone', 'contactPerson'])
+      expect((await api('GET', `/api/customer_accounts?order[${field}]=asc`)).statusCode).toBe(200);
     expect(Object.keys(violationsOf(await api('GET', '/api/customer_accounts?order[client]=asc')))).toEqual(['order']);
   });
 });
@@ -111,11 +133,21 @@ describe('GET, PUT and DELETE /api/customer_accounts/{id}', () => {
   it('updates every field and may move the account to another client', async () => {
     const account = await createCustomerAccount(suite.app, suite.token, client.id);
     const other = await createClient(suite.app, suite.token);
-    const body = { name: 'Renamed', contactPerson: 'Tom Penrose', email: 'tom@example.com', telephone: '01872 496 233', deliveryAddress: 'Truro', billingAddress: 'Bodmin', client: other.id };
+    const body = {
+      name: 'Renamed',
+      contactPerson: 'Tom Penrose',
+      email: 'tom@example.com',
+      telephone: '01872 496 233',
+      deliveryAddress: 'Truro',
+      billingAddress: 'Bodmin',
+      client: other.id,
+    };
     const res = await api('PUT', `/api/customer_accounts/${account.id}`, body);
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ ...body, id: account.id, client: { id: other.id, name: other.name }, version: ANY_VERSION });
-    expect(violationsOf(await api('PUT', `/api/customer_accounts/${account.id}`, { ...body, client: 999999 }))).toEqual({ client: UNKNOWN_REFERENCE });
+    expect(violationsOf(await api('PUT', `/api/customer_accounts/${account.id}`, { ...body, client: 999999 }))).toEqual({
+      client: UNKNOWN_REFERENCE,
+    });
     expect(json<CustomerAccount>(await api('GET', `/api/customer_accounts/${account.id}`)).client.id).toBe(other.id);
   });
 
@@ -149,7 +181,13 @@ describe('work per write', () => {
 
       statements.length = 0;
       const id = json<CustomerAccount>(created).id;
-      const updated = await call(own.app, token, 'PUT', `/api/customer_accounts/${id}`, newCustomerAccount(other.id, { name: 'Recounted' }));
+      const updated = await call(
+        own.app,
+        token,
+        'PUT',
+        `/api/customer_accounts/${id}`,
+        newCustomerAccount(other.id, { name: 'Recounted' }),
+      );
       expect(json(updated)).toMatchObject({ id, name: 'Recounted', client: { id: other.id, name: other.name } });
       const afterUpdate = statements.filter((q) => /customer_accounts/.test(q));
       // The row lock under which the version the editor saw is checked (docs/decisions/200), then the update.

@@ -1,7 +1,7 @@
 /**
  * The dashboard (docs/decisions/255): every figure equals the total of the Master Data list its link
- * opens; a figure follows every write at once (remembered only under the list version of
- * docs/decisions/112); bad input is a 400 on its field.
+ * opens; a figure follows every write at once (remembered only under the inventory list version);
+ * bad input is a 400 on its field.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -82,7 +82,8 @@ describe('each figure equals the total of the list it links to', () => {
     expect(perDay.perDay.at(-1)!.D).toBeGreaterThanOrEqual(2);
     expect(perDay.total).toBe(await listTotal(dashboardLinks.received(perDay.from, perDay.to)));
     for (const d of perDay.perDay.filter((x) => x.X + x.D + x.S > 0)) {
-      for (const option of ['X', 'D', 'S'] as const) expect(d[option], `${d.day} ${option}`).toBe(await listTotal(dashboardLinks.dayOption(d.day, option)));
+      for (const option of ['X', 'D', 'S'] as const)
+        expect(d[option], `${d.day} ${option}`).toBe(await listTotal(dashboardLinks.dayOption(d.day, option)));
     }
     // 40 days ago is inside 90 days only.
     expect(perDay.perDay.some((d) => d.day === addDays(today, -40))).toBe(days === 90);
@@ -93,9 +94,18 @@ describe('each figure equals the total of the list it links to', () => {
     expect(scrap.received).toBe(await listTotal(dashboardLinks.received(scrap.from, scrap.to)));
     const ours = scrap.reasons.filter((r) => r.code === reasonA || r.code === reasonB);
     expect(ours.map((r) => [r.code, r.count])).toEqual(
-      days === 30 ? [[reasonA, 2], [reasonB, 1]] : [[reasonA, 2], [reasonB, 2]],
+      days === 30
+        ? [
+            [reasonA, 2],
+            [reasonB, 1],
+          ]
+        : [
+            [reasonA, 2],
+            [reasonB, 2],
+          ],
     );
-    for (const r of scrap.reasons) expect(r.count, `reason ${r.code}`).toBe(await listTotal(dashboardLinks.scrapReason(scrap.from, scrap.to, r.code)));
+    for (const r of scrap.reasons)
+      expect(r.count, `reason ${r.code}`).toBe(await listTotal(dashboardLinks.scrapReason(scrap.from, scrap.to, r.code)));
   });
 
   it('turnaround: median and 90th percentile of the receipts on notes approved in the period, counted as the list counts them', async () => {
@@ -112,7 +122,8 @@ describe('each figure equals the total of the list it links to', () => {
   it('not on any note, by age: each band, and the bands cover every receipt on no note', async () => {
     const byAge = await figure<NotOnNoteByAge>('/api/dashboard/not_on_note_by_age');
     expect(byAge.bands.map((b) => b.label)).toEqual(['0–7 days', '8–30 days', '31–90 days', '> 90 days']);
-    for (const [i, band] of AGE_BANDS.entries()) expect(byAge.bands[i]!.count, band.label).toBe(await listTotal(dashboardLinks.notOnNote(band, byAge.today)));
+    for (const [i, band] of AGE_BANDS.entries())
+      expect(byAge.bands[i]!.count, band.label).toBe(await listTotal(dashboardLinks.notOnNote(band, byAge.today)));
     expect(byAge.total).toBe(await listTotal({ inDeliveryNote: 'false' }));
     // Today's 4 and the two of 3 days ago; 10 days ago one (the other is on the transfer); 40: two; 100: two.
     expect(byAge.bands.map((b) => b.count)).toEqual([6, 1, 2, 2]);
@@ -121,7 +132,7 @@ describe('each figure equals the total of the list it links to', () => {
   it('not exported', async () => {
     const x = await figure<NotExported>('/api/dashboard/not_exported');
     expect(x.count).toBe(await listTotal(dashboardLinks.notExported()));
-    expect(x.count).toBe(await listTotal({}) - 2);
+    expect(x.count).toBe((await listTotal({})) - 2);
   });
 });
 
@@ -156,14 +167,21 @@ describe('bad input', () => {
       const res = await suite.api('GET', `/api/dashboard/receipts_per_day?days=${days}`);
       expect(violationsOf(res), days).toEqual({ days: 'Choose 30 or 90 days.' });
     }
-    for (const path of ['scrap_by_reason', 'turnaround']) expect(violationsOf(await suite.api('GET', `/api/dashboard/${path}?days=365`))).toEqual({ days: 'Choose 30 or 90 days.' });
+    for (const path of ['scrap_by_reason', 'turnaround'])
+      expect(violationsOf(await suite.api('GET', `/api/dashboard/${path}?days=365`))).toEqual({ days: 'Choose 30 or 90 days.' });
   });
 
   it("the list's new filters: a scrap reason's code and the note's approval days, each a 400 on its field", async () => {
     expect(violationsOf(await suite.api('GET', '/api/receipts?scrapReason=abc'))).toEqual({ scrapReason: 'This value is not valid.' });
-    expect(violationsOf(await suite.api('GET', '/api/receipts?scrapReason=2147483648'))).toEqual({ scrapReason: 'This value is not valid.' });
-    expect(Object.keys(violationsOf(await suite.api('GET', '/api/receipts?noteApprovedDate[after]=yesterday')))).toEqual(['noteApprovedDate.after']);
-    expect(violationsOf(await suite.api('GET', `/api/receipts?noteApprovedDate[after]=${today}&noteApprovedDate[before]=${addDays(today, -1)}`))).toEqual({
+    expect(violationsOf(await suite.api('GET', '/api/receipts?scrapReason=2147483648'))).toEqual({
+      scrapReason: 'This value is not valid.',
+    });
+    expect(Object.keys(violationsOf(await suite.api('GET', '/api/receipts?noteApprovedDate[after]=yesterday')))).toEqual([
+      'noteApprovedDate.after',
+    ]);
+    expect(
+      violationsOf(await suite.api('GET', `/api/receipts?noteApprovedDate[after]=${today}&noteApprovedDate[before]=${addDays(today, -1)}`)),
+    ).toEqual({
       'noteApprovedDate.before': 'The end date is before the start date.',
     });
     // A code no reason has matches nothing.

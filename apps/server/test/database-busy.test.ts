@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@cooler-hub/process-kit/ports';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database, type PoolOptions } from '../src/db/client';
@@ -20,7 +21,6 @@ import { randomToken } from '../src/lib/crypto';
 import { createTokenService } from '../src/lib/tokens';
 import { BUSY_RETRY_AFTER_SECONDS, SERVICE_BUSY } from '../src/plugins/errors';
 import { ADMIN_PASSWORD, createTestDatabase, type TestDatabase } from './helpers';
-import { freePort } from './smtp';
 
 const postgresUrl = process.env.DATABASE_URL;
 let test: TestDatabase;
@@ -128,13 +128,17 @@ describe('isDatabaseUnavailable', () => {
   const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select …\nparams: secret'), { cause });
   it('busy, unreachable, shutting down, timed out: yes — through wrappers and AggregateErrors', () => {
     expect(isDatabaseUnavailable(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);
-    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]))).toBe(true);
-    for (const code of ['57014', '55P03', '57P01', '57P03', '53300', '08006']) expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('pg'), { code })))).toBe(true);
+    for (const code of ['57014', '55P03', '57P01', '57P03', '53300', '08006'])
+      expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('pg'), { code })))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
   });
   it("the request's or our own mistakes: no", () => {
-    for (const code of ['23505', '23503', '22P02', '42P01', '40001']) expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('pg'), { code })))).toBe(false);
+    for (const code of ['23505', '23503', '22P02', '42P01', '40001'])
+      expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('pg'), { code })))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('undefined is not a function'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
   });

@@ -35,7 +35,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (url: string) => call(t.app, token, 'GET', url);
-const lbsOfSheet = async (query: string) => json<ListResponse<EndOfDayRow>>(await get(`/api/end_of_day_sheet?perPage=100&${query}`)).items.map((r) => r.tagNumber);
+const lbsOfSheet = async (query: string) =>
+  json<ListResponse<EndOfDayRow>>(await get(`/api/end_of_day_sheet?perPage=100&${query}`)).items.map((r) => r.tagNumber);
 const lbsOfReceipts = async (query: string) =>
   json<ListResponse<Receipt>>(await get(`/api/receipts?perPage=100&order[receiptDate]=asc&${query}`)).items.map((r) => r.lbNumber);
 const days = (...d: string[]) => d.flatMap((x) => byDay.get(x)!);
@@ -44,7 +45,9 @@ describe('both forms', () => {
   it('end-of-day sheet: one day either way; a range of days', async () => {
     expect(await lbsOfSheet('receiptDate=2025-03-05')).toEqual(days('2025-03-05'));
     expect(await lbsOfSheet('receiptDate[after]=2025-03-05&receiptDate[before]=2025-03-05')).toEqual(days('2025-03-05'));
-    expect(await lbsOfSheet('receiptDate[after]=2025-03-03&receiptDate[before]=2025-03-09')).toEqual(days('2025-03-03', '2025-03-05', '2025-03-09'));
+    expect(await lbsOfSheet('receiptDate[after]=2025-03-03&receiptDate[before]=2025-03-09')).toEqual(
+      days('2025-03-03', '2025-03-05', '2025-03-09'),
+    );
     // One open end: that day.
     expect(await lbsOfSheet('receiptDate[before]=2025-03-09')).toEqual(days('2025-03-09'));
   });
@@ -52,7 +55,9 @@ describe('both forms', () => {
   it('receipts list: one day either way, and the range', async () => {
     expect(await lbsOfReceipts('receiptDate=2025-03-09')).toEqual(days('2025-03-09'));
     expect(await lbsOfReceipts('receiptDate[after]=2025-03-09&receiptDate[before]=2025-03-09')).toEqual(days('2025-03-09'));
-    expect(await lbsOfReceipts('receiptDate[after]=2025-03-05&receiptDate[before]=2025-03-10')).toEqual(days('2025-03-05', '2025-03-09', '2025-03-10'));
+    expect(await lbsOfReceipts('receiptDate[after]=2025-03-05&receiptDate[before]=2025-03-10')).toEqual(
+      days('2025-03-05', '2025-03-09', '2025-03-10'),
+    );
     expect(await lbsOfReceipts('receiptDate[after]=2025-03-09')).toEqual(days('2025-03-09', '2025-03-10'));
   });
 
@@ -78,7 +83,9 @@ describe('bad dates', () => {
 
   it.each(['/api/end_of_day_sheet', '/api/end_of_day_sheet_csv', '/api/receipts'])('%s: 400 on the field that is wrong', async (path) => {
     expect(await violations(`${path}?receiptDate=2025-13-01`)).toEqual([['receiptDate', 'Enter a date as YYYY-MM-DD.']]);
-    expect(await violations(`${path}?receiptDate[after]=yesterday&receiptDate[before]=2025-03-09`)).toEqual([['receiptDate.after', 'Enter a date as YYYY-MM-DD.']]);
+    expect(await violations(`${path}?receiptDate[after]=yesterday&receiptDate[before]=2025-03-09`)).toEqual([
+      ['receiptDate.after', 'Enter a date as YYYY-MM-DD.'],
+    ]);
     expect(await violations(`${path}?receiptDate[after]=2025-03-09&receiptDate[before]=2025-03-03`)).toEqual([
       ['receiptDate.before', 'The end date is before the start date.'],
     ]);

@@ -12,19 +12,19 @@ import {
   type ApproveSelectedResponse,
   type Delivery,
 } from '@cooler-hub/contract/deliveries';
+import { startSmtpSink, type SmtpSink } from '@cooler-hub/process-kit/smtp';
 import { DeliveriesService } from '../src/modules/deliveries/deliveries.service';
 import { call } from './factories';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
 import { adminToken, buildTestApp, json, loginAs, violationsOf, waitFor, type TestApp } from './helpers';
 import { TEST_JOB_TIMINGS, waitForIdleQueue } from './jobs';
-import { startSmtp, type TestSmtp } from './smtp';
 
-let smtp: TestSmtp;
+let smtp: SmtpSink;
 let t: TestApp;
 let token: string;
 let f: DeliveryFixtures;
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startSmtpSink();
   t = await buildTestApp({ SMTP_URL: smtp.url }, { jobTimings: TEST_JOB_TIMINGS });
   token = await adminToken(t.app);
   f = await deliveryFixtures(t.app, token);

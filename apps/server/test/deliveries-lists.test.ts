@@ -17,11 +17,15 @@ let otherAccount: CustomerAccount;
 
 beforeAll(async () => {
   f = await deliveryFixtures(suite.app, suite.token);
-  otherAccount = await createCustomerAccount(suite.app, suite.token, (await createClient(suite.app, suite.token)).id, { name: 'Zeta Account' });
+  otherAccount = await createCustomerAccount(suite.app, suite.token, (await createClient(suite.app, suite.token)).id, {
+    name: 'Zeta Account',
+  });
   // Notes of every type, with different days, sizes and accounts.
   for (let i = 0; i < 3; i++) {
     made.transfer.push(await f.note({ type: 'transfer', deliveryDay: `2026-01-0${3 - i}`, lbNumbers: await f.lbs(i + 1) }));
-    made.scrap.push(await f.note({ type: 'scrap', deliveryDay: `2026-02-0${i + 1}`, customerAccount: i === 1 ? otherAccount.id : f.refs.account.id }));
+    made.scrap.push(
+      await f.note({ type: 'scrap', deliveryDay: `2026-02-0${i + 1}`, customerAccount: i === 1 ? otherAccount.id : f.refs.account.id }),
+    );
   }
   made.error_sheet.push(await f.note({ type: 'error_sheet', emails: [] }));
 });
@@ -37,7 +41,13 @@ describe('GET /api/deliveries/{type}_list', () => {
     expect(ids(await list('scrap'))).toEqual(made.scrap.map((d) => d.id).reverse());
     expect(ids(await list('error_sheet'))).toEqual(made.error_sheet.map((d) => d.id));
     const row = transfers.items.find((d) => d.id === made.transfer[2]!.id)!;
-    expect(row).toMatchObject({ itemsCount: 3, customerAccount: { id: f.refs.account.id, name: f.refs.account.name }, emailStatus: 'N/A', status: 'pending', type: 'transfer' });
+    expect(row).toMatchObject({
+      itemsCount: 3,
+      customerAccount: { id: f.refs.account.id, name: f.refs.account.name },
+      emailStatus: 'N/A',
+      status: 'pending',
+      type: 'transfer',
+    });
     expect(row).not.toHaveProperty('lbNumbers');
   });
 
@@ -65,7 +75,10 @@ describe('GET /api/deliveries/{type}_list', () => {
   it('Email status follows what the mail worker records: Sent, Read, Failed (a bounce is never Sent), N/A', async () => {
     const db = suite.t.database.db;
     const [a, b, c] = made.transfer;
-    await db.update(deliveries).set({ emailDeliveredAt: new Date('2026-03-01T10:00:00Z') }).where(eq(deliveries.id, a!.id));
+    await db
+      .update(deliveries)
+      .set({ emailDeliveredAt: new Date('2026-03-01T10:00:00Z') })
+      .where(eq(deliveries.id, a!.id));
     await db
       .update(deliveries)
       .set({ emailDeliveredAt: new Date('2026-03-01T10:00:00Z'), emailViewedAt: new Date('2026-03-01T11:00:00Z') })
@@ -84,7 +97,11 @@ describe('GET /api/deliveries/{type}_list', () => {
 describe('sorting by customer account', () => {
   it('by name (then account, then note), notes without an account last ascending and first descending, on every page', async () => {
     const orphan = await f.note({ type: 'scrap' });
-    const cleared = await api('PUT', `/api/deliveries/${orphan.id}/scrap`, { deliveryDay: orphan.deliveryDay, lbNumbers: orphan.lbNumbers, customerAccount: null });
+    const cleared = await api('PUT', `/api/deliveries/${orphan.id}/scrap`, {
+      deliveryDay: orphan.deliveryDay,
+      lbNumbers: orphan.lbNumbers,
+      customerAccount: null,
+    });
     expect(cleared.statusCode).toBe(200);
     const [s0, s1, s2] = made.scrap;
     // f.refs.account is named 'Account-…', which sorts before 'Zeta Account'.
@@ -105,8 +122,12 @@ describe('emailStatusOf', () => {
     expect(emailStatusOf({ emailViewedAt: '2026-01-02T00:00:00Z', emailDeliveredAt: '2026-01-01T00:00:00Z' })).toBe('Read');
     expect(emailStatusOf({ emailViewedAt: null, emailDeliveredAt: null, emailFailedAt: '2026-01-01T00:00:00Z' })).toBe('Failed');
     // A resend that bounced after an earlier delivery reads Failed; one delivered after a failure reads Sent.
-    expect(emailStatusOf({ emailViewedAt: null, emailDeliveredAt: '2026-01-01T00:00:00Z', emailFailedAt: '2026-01-02T00:00:00Z' })).toBe('Failed');
-    expect(emailStatusOf({ emailViewedAt: null, emailDeliveredAt: '2026-01-03T00:00:00Z', emailFailedAt: '2026-01-02T00:00:00Z' })).toBe('Sent');
+    expect(emailStatusOf({ emailViewedAt: null, emailDeliveredAt: '2026-01-01T00:00:00Z', emailFailedAt: '2026-01-02T00:00:00Z' })).toBe(
+      'Failed',
+    );
+    expect(emailStatusOf({ emailViewedAt: null, emailDeliveredAt: '2026-01-03T00:00:00Z', emailFailedAt: '2026-01-02T00:00:00Z' })).toBe(
+      'Sent',
+    );
   });
 });
 
@@ -145,9 +166,13 @@ describe('POST /api/deliveries/check_lb_numbers', () => {
 
   it('an error sheet is not concerned by other notes; the note being edited does not count against itself', async () => {
     const taken = made.scrap[2]!;
-    const sheet = json<LbCheckResponse>(await api('POST', '/api/deliveries/check_lb_numbers', { type: 'error_sheet', lbNumbers: taken.lbNumbers }));
+    const sheet = json<LbCheckResponse>(
+      await api('POST', '/api/deliveries/check_lb_numbers', { type: 'error_sheet', lbNumbers: taken.lbNumbers }),
+    );
     expect(sheet.items.map((i) => i.status)).toEqual(taken.lbNumbers.map(() => 'ok'));
-    const self = json<LbCheckResponse>(await api('POST', '/api/deliveries/check_lb_numbers', { type: 'scrap', deliveryId: taken.id, lbNumbers: taken.lbNumbers }));
+    const self = json<LbCheckResponse>(
+      await api('POST', '/api/deliveries/check_lb_numbers', { type: 'scrap', deliveryId: taken.id, lbNumbers: taken.lbNumbers }),
+    );
     expect(self.items.map((i) => i.status)).toEqual(taken.lbNumbers.map(() => 'ok'));
   });
 

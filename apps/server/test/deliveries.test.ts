@@ -92,7 +92,9 @@ describe('POST /api/deliveries', () => {
     expect(a.id).toBeLessThan(b.id);
     for (const field of ['deliveryId', 'deliveryNoteNo']) {
       const sorted = async (direction: string, paging = '') =>
-        (await suite.list<Receipt>(`/api/receipts?customerId=${own.refs.account.id}&order[${field}]=${direction}${paging}`)).items.map((r) => r.lbNumber);
+        (await suite.list<Receipt>(`/api/receipts?customerId=${own.refs.account.id}&order[${field}]=${direction}${paging}`)).items.map(
+          (r) => r.lbNumber,
+        );
       expect(await sorted('asc')).toEqual(asc);
       expect(await sorted('desc')).toEqual([...asc].reverse());
       const pages = [];
@@ -110,13 +112,21 @@ describe('POST /api/deliveries', () => {
       lbNumbers: [lb, 'LB999999999999', 'XX12', lb],
     });
     expect(violationsOf(res)).toEqual({ 'lbNumbers[2]': WRONG_LB_NUMBER, 'lbNumbers[3]': DUPLICATE_LB_NUMBER });
-    const unknown = await api('POST', '/api/deliveries', { type: 'error_sheet', deliveryDay: '2026-03-02', lbNumbers: [lb, 'LB999999999999'] });
+    const unknown = await api('POST', '/api/deliveries', {
+      type: 'error_sheet',
+      deliveryDay: '2026-03-02',
+      lbNumbers: [lb, 'LB999999999999'],
+    });
     expect(violationsOf(unknown)).toEqual({ 'lbNumbers[1]': UNKNOWN_LB_NUMBER });
     expect((await suite.list<DeliveryListItem>('/api/deliveries/error_sheet_list')).totalCount).toBe(before);
   });
 
   it('requires type, date and LB numbers; the account for transfer and scrap; recipients for transfers', async () => {
-    expect(violationsOf(await api('POST', '/api/deliveries', {}))).toMatchObject({ type: REQUIRED_MESSAGE, deliveryDay: REQUIRED_MESSAGE, lbNumbers: REQUIRED_MESSAGE });
+    expect(violationsOf(await api('POST', '/api/deliveries', {}))).toMatchObject({
+      type: REQUIRED_MESSAGE,
+      deliveryDay: REQUIRED_MESSAGE,
+      lbNumbers: REQUIRED_MESSAGE,
+    });
     const [lb] = await f.lbs(1);
     const transfer = await api('POST', '/api/deliveries', { type: 'transfer', deliveryDay: '2026-03-02', lbNumbers: [lb], emails: [] });
     expect(violationsOf(transfer)).toEqual({ customerAccount: REQUIRED_MESSAGE, emails: EMAIL_MISSED });
@@ -125,11 +135,13 @@ describe('POST /api/deliveries', () => {
     const sheet = await api('POST', '/api/deliveries', { type: 'error_sheet', deliveryDay: '2026-03-02', lbNumbers: [lb] });
     expect(sheet.statusCode).toBe(201);
     expect(json<Delivery>(sheet)).toMatchObject({ customerAccount: null, emails: [], itemsCount: 1 });
-    expect(violationsOf(await api('POST', '/api/deliveries', { type: 'nope', deliveryDay: '02/03/2026', lbNumbers: 'LB1' }))).toMatchObject({
-      type: expect.any(String),
-      deliveryDay: expect.any(String),
-      lbNumbers: expect.any(String),
-    });
+    expect(violationsOf(await api('POST', '/api/deliveries', { type: 'nope', deliveryDay: '02/03/2026', lbNumbers: 'LB1' }))).toMatchObject(
+      {
+        type: expect.any(String),
+        deliveryDay: expect.any(String),
+        lbNumbers: expect.any(String),
+      },
+    );
   });
 
   it('refuses references that do not exist on their fields', async () => {
@@ -201,16 +213,22 @@ describe('PUT /api/deliveries/{id}/{type}', () => {
       const [own] = await f.lbs(1);
       const [edit, create] = await Promise.all([
         api('PUT', `/api/deliveries/${note.id}/scrap`, { deliveryDay: '2026-03-02', lbNumbers: [note.lbNumbers[1], shared] }),
-        api('POST', '/api/deliveries', { type: 'transfer', deliveryDay: '2026-03-02', customerAccount: f.refs.account.id, emails: note.emails.map((e) => e.id).concat((await f.email()).id), lbNumbers: [own, shared] }),
+        api('POST', '/api/deliveries', {
+          type: 'transfer',
+          deliveryDay: '2026-03-02',
+          customerAccount: f.refs.account.id,
+          emails: note.emails.map((e) => e.id).concat((await f.email()).id),
+          lbNumbers: [own, shared],
+        }),
       ]);
       expect([edit.statusCode, create.statusCode].sort()).toEqual(edit.statusCode === 200 ? [200, 400] : [201, 400]);
       const holders = await suite.list<{ deliveryId: number }>(`/api/delivery_lines?lbNumber=${shared}`);
       expect(holders.totalCount).toBe(1);
-      if (edit.statusCode === 200) expect(violationsOf(create)).toEqual({ 'lbNumbers[1]': noteHoldingMessage({ id: note.id, type: 'scrap' }) });
+      if (edit.statusCode === 200)
+        expect(violationsOf(create)).toEqual({ 'lbNumbers[1]': noteHoldingMessage({ id: note.id, type: 'scrap' }) });
       else expect(Object.keys(violationsOf(edit))).toEqual(['lbNumbers[1]']);
     }
   });
-
 
   it('edits a pending transfer: lines replaced (kept ones keep their ids), fields and recipients', async () => {
     const note = await f.note({ type: 'transfer' });
@@ -226,33 +244,51 @@ describe('PUT /api/deliveries/{id}/{type}', () => {
       CCCode: null,
     });
     expect(res.statusCode).toBe(200);
-    expect(json<Delivery>(res)).toMatchObject({ deliveryDay: '2026-04-01', businessName: 'Invoice Co', emails: [email], itemsCount: 2, lbNumbers: [note.lbNumbers[1], added] });
+    expect(json<Delivery>(res)).toMatchObject({
+      deliveryDay: '2026-04-01',
+      businessName: 'Invoice Co',
+      emails: [email],
+      itemsCount: 2,
+      lbNumbers: [note.lbNumbers[1], added],
+    });
     const after = await suite.list<{ id: number; lbNumber: string }>(`/api/delivery_lines?deliveryId=${note.id}`);
-    expect(after.items.find((l) => l.lbNumber === note.lbNumbers[1])!.id).toBe(lines.items.find((l) => l.lbNumber === note.lbNumbers[1])!.id);
+    expect(after.items.find((l) => l.lbNumber === note.lbNumbers[1])!.id).toBe(
+      lines.items.find((l) => l.lbNumber === note.lbNumbers[1])!.id,
+    );
     // The LB taken off is free for another note at once.
     const other = await f.note({ type: 'scrap', lbNumbers: [note.lbNumbers[0]!] });
     expect(other.lbNumbers).toEqual([note.lbNumbers[0]]);
   });
 
-  it('keeps its own LBs when edited, refuses another note\'s, and requires the transfer rules', async () => {
+  it("keeps its own LBs when edited, refuses another note's, and requires the transfer rules", async () => {
     const note = await f.note({ type: 'transfer' });
     const taken = await f.note({ type: 'scrap' });
     const base = { deliveryDay: '2026-04-01', customerAccount: f.refs.account.id, emails: [(await f.email()).id] };
     const res = await api('PUT', `/api/deliveries/${note.id}/transfer`, { ...base, lbNumbers: [...note.lbNumbers, taken.lbNumbers[0]] });
     expect(violationsOf(res)).toEqual({ 'lbNumbers[2]': noteHoldingMessage({ id: taken.id, type: 'scrap' }) });
-    const missing = await api('PUT', `/api/deliveries/${note.id}/transfer`, { deliveryDay: '2026-04-01', lbNumbers: note.lbNumbers, emails: [] });
+    const missing = await api('PUT', `/api/deliveries/${note.id}/transfer`, {
+      deliveryDay: '2026-04-01',
+      lbNumbers: note.lbNumbers,
+      emails: [],
+    });
     expect(violationsOf(missing)).toEqual({ customerAccount: REQUIRED_MESSAGE, emails: EMAIL_MISSED });
     expect((await get(note.id)).lbNumbers).toEqual(note.lbNumbers);
   });
 
   it('a scrap edit may drop the customer account; the wrong type is refused', async () => {
     const note = await f.note({ type: 'scrap' });
-    const res = await api('PUT', `/api/deliveries/${note.id}/scrap`, { deliveryDay: '2026-05-05', lbNumbers: note.lbNumbers, customerAccount: null });
+    const res = await api('PUT', `/api/deliveries/${note.id}/scrap`, {
+      deliveryDay: '2026-05-05',
+      lbNumbers: note.lbNumbers,
+      customerAccount: null,
+    });
     expect(res.statusCode).toBe(200);
     expect(json<Delivery>(res).customerAccount).toBeNull();
     const wrong = await api('PUT', `/api/deliveries/${note.id}/error_sheet`, { deliveryDay: '2026-05-05', lbNumbers: note.lbNumbers });
     expect(hydraDescription(wrong)).toBe(wrongTypeMessage('scrap'));
-    expect((await api('PUT', '/api/deliveries/99999999/scrap', { deliveryDay: '2026-05-05', lbNumbers: note.lbNumbers })).statusCode).toBe(404);
+    expect((await api('PUT', '/api/deliveries/99999999/scrap', { deliveryDay: '2026-05-05', lbNumbers: note.lbNumbers })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -355,7 +391,16 @@ describe('bad input never answers 500', () => {
   });
 
   it('lbNumbers that are not strings, emails that are not ids', async () => {
-    const res = await api('POST', '/api/deliveries', { type: 'error_sheet', deliveryDay: '2026-03-02', lbNumbers: [12, null], emails: ['x', -1] });
-    expect(violationsOf(res)).toMatchObject({ 'lbNumbers[0]': expect.any(String), 'emails[0]': expect.any(String), 'emails[1]': expect.any(String) });
+    const res = await api('POST', '/api/deliveries', {
+      type: 'error_sheet',
+      deliveryDay: '2026-03-02',
+      lbNumbers: [12, null],
+      emails: ['x', -1],
+    });
+    expect(violationsOf(res)).toMatchObject({
+      'lbNumbers[0]': expect.any(String),
+      'emails[0]': expect.any(String),
+      'emails[1]': expect.any(String),
+    });
   });
 });

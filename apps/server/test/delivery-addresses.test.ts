@@ -92,16 +92,30 @@ describe('POST /api/delivery_addresses', () => {
       addressTarget: 'dispatch',
     });
     expect(res.statusCode).toBe(201);
-    expect(json<DeliveryAddress>(res)).toEqual({ id: expect.any(Number), addressTarget: 'dispatch', address: expectedTrafford('7 Trafford Park Road, Manchester') });
+    expect(json<DeliveryAddress>(res)).toEqual({
+      id: expect.any(Number),
+      addressTarget: 'dispatch',
+      address: expectedTrafford('7 Trafford Park Road, Manchester'),
+    });
     const asked = requests.at(-1)!;
     expect(asked.pathname).toBe('/nominatim/search');
-    expect(Object.fromEntries(asked.searchParams)).toMatchObject({ q: '7 Trafford Park Road, Manchester', countrycodes: 'gb', format: 'jsonv2', addressdetails: '1' });
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+      q: '7 Trafford Park Road, Manchester',
+      countrycodes: 'gb',
+      format: 'jsonv2',
+      addressdetails: '1',
+    });
   });
 
   it('the same text for the same target again answers the stored address without asking the geocoder', async () => {
-    const first = json<DeliveryAddress>(await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: 'Trafford Park, M17' }, addressTarget: 'invoice' }));
+    const first = json<DeliveryAddress>(
+      await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: 'Trafford Park, M17' }, addressTarget: 'invoice' }),
+    );
     const asked = requests.length;
-    const again = await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: 'trafford park, m17' }, addressTarget: 'invoice' });
+    const again = await call(t, 'POST', '/api/delivery_addresses', {
+      address: { searchText: 'trafford park, m17' },
+      addressTarget: 'invoice',
+    });
     expect(again.statusCode).toBe(200);
     expect(json(again)).toEqual(first);
     expect(requests.length).toBe(asked);
@@ -117,17 +131,28 @@ describe('POST /api/delivery_addresses', () => {
 
   it('keeps only the search text when no geocoder is configured', async () => {
     const bareToken = (await loginAs(bare.app, 'Production')).token;
-    const res = await call(bare, 'POST', '/api/delivery_addresses', { address: { searchText: '7 Trafford Park Road' }, addressTarget: 'invoice' }, bareToken);
+    const res = await call(
+      bare,
+      'POST',
+      '/api/delivery_addresses',
+      { address: { searchText: '7 Trafford Park Road' }, addressTarget: 'invoice' },
+      bareToken,
+    );
     expect(res.statusCode).toBe(201);
     expect(json<DeliveryAddress>(res).address).toEqual(searchTextOnly('7 Trafford Park Road'));
   });
 
   it('refuses a missing text or target', async () => {
-    expect(violationsOf(await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: '  ' }, addressTarget: 'elsewhere' }))).toEqual({
+    expect(
+      violationsOf(await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: '  ' }, addressTarget: 'elsewhere' })),
+    ).toEqual({
       'address.searchText': 'Required Field',
       addressTarget: 'Choose dispatch or invoice.',
     });
-    expect(violationsOf(await call(t, 'POST', '/api/delivery_addresses', {}))).toEqual({ address: 'Required Field', addressTarget: 'Required Field' });
+    expect(violationsOf(await call(t, 'POST', '/api/delivery_addresses', {}))).toEqual({
+      address: 'Required Field',
+      addressTarget: 'Required Field',
+    });
   });
 });
 
@@ -141,13 +166,26 @@ describe('GET /api/delivery_addresses/lookup', () => {
 
 describe('GET /api/delivery_addresses/used and notes with addresses', () => {
   it('a transfer points at both addresses; the used list shows each under its target, newest first', async () => {
-    const dispatch = json<DeliveryAddress>(await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: 'Trafford dispatch yard' }, addressTarget: 'dispatch' }));
-    const invoice = json<DeliveryAddress>(await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: 'Invoice House, Leeds' }, addressTarget: 'invoice' }));
-    const unused = json<DeliveryAddress>(await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: 'Never used' }, addressTarget: 'dispatch' }));
-    const note = await f.note({ type: 'transfer', businessName: 'Invoice House Ltd', dispatchAddress: dispatch.id, invoiceAddress: invoice.id });
+    const dispatch = json<DeliveryAddress>(
+      await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: 'Trafford dispatch yard' }, addressTarget: 'dispatch' }),
+    );
+    const invoice = json<DeliveryAddress>(
+      await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: 'Invoice House, Leeds' }, addressTarget: 'invoice' }),
+    );
+    const unused = json<DeliveryAddress>(
+      await call(t, 'POST', '/api/delivery_addresses', { address: { searchText: 'Never used' }, addressTarget: 'dispatch' }),
+    );
+    const note = await f.note({
+      type: 'transfer',
+      businessName: 'Invoice House Ltd',
+      dispatchAddress: dispatch.id,
+      invoiceAddress: invoice.id,
+    });
     expect(note).toMatchObject({ dispatchAddress: dispatch, invoiceAddress: invoice });
     const used = (type?: string) =>
-      call(t, 'GET', `/api/delivery_addresses/used${type ? `?addressType=${type}` : ''}`).then((r) => json<{ items: DeliveryAddress[] }>(r).items.map((a) => a.id));
+      call(t, 'GET', `/api/delivery_addresses/used${type ? `?addressType=${type}` : ''}`).then((r) =>
+        json<{ items: DeliveryAddress[] }>(r).items.map((a) => a.id),
+      );
     expect(await used('dispatch')).toEqual([dispatch.id]);
     expect(await used('invoice')).toEqual([invoice.id]);
     expect(await used()).toEqual([invoice.id, dispatch.id]);

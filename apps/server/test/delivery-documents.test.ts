@@ -8,19 +8,18 @@ import type { Delivery } from '@cooler-hub/contract/deliveries';
 import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import { formatDay } from '@cooler-hub/contract/london-time';
 import type { Receipt } from '@cooler-hub/contract/receipts';
+import { readPdfText } from '@cooler-hub/process-kit/pdf';
 import { DeliveriesService } from '../src/modules/deliveries/deliveries.service';
 import { buildDeliveryMail } from '../src/modules/deliveries/delivery-mail';
 import { createClient, createCooler, createCustomerAccount, createReceipt } from './factories';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
 import { json, useSignedInApp } from './helpers';
-import { pdfText } from './pdf';
 
 const suite = useSignedInApp('Production');
 const api = suite.api;
 let f: DeliveryFixtures;
 let note: Delivery;
 let receipts: Receipt[];
-
 
 beforeAll(async () => {
   f = await deliveryFixtures(suite.app, suite.token);
@@ -70,7 +69,7 @@ describe('downloads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="transfer-note-${note.id}.pdf"`);
-    const [page, ...rest] = await pdfText(res.rawPayload);
+    const [page, ...rest] = await readPdfText(res.rawPayload);
     expect(rest).toEqual([]);
     for (const text of [
       `Transfer delivery note ${note.id}`,
@@ -93,7 +92,7 @@ describe('downloads', () => {
     const many = await f.lbs(120);
     const big = await f.note({ type: 'scrap', lbNumbers: many });
     const res = await api('GET', `/api/deliveries/${big.id}/download/pdf`);
-    const pages = await pdfText(res.rawPayload);
+    const pages = await readPdfText(res.rawPayload);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     pages.forEach((text, i) => {
       expect(text).toContain('LB Number');
@@ -121,8 +120,12 @@ describe('buildDeliveryMail', () => {
       [`transfer-note-${note.id}.csv`, 'text/csv; charset=utf-8'],
     ]);
     const [pdf, csv] = mail.attachments;
-    expect((await pdfText(pdf!.content))[0]).toContain('ул. Ленина 1, Ștefan cel Mare Str., Łódź');
+    expect((await readPdfText(pdf!.content))[0]).toContain('ул. Ленина 1, Ștefan cel Mare Str., Łódź');
     expect((await buildDeliveryMail(new DeliveriesService(suite.t.database.db), note.id, undefined)).html).not.toContain('<img');
-    expect(parse(csv!.content.toString('utf8')).slice(1).map((r) => r[4])).toEqual(receipts.map((r) => r.lbNumber));
+    expect(
+      parse(csv!.content.toString('utf8'))
+        .slice(1)
+        .map((r) => r[4]),
+    ).toEqual(receipts.map((r) => r.lbNumber));
   });
 });

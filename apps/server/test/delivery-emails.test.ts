@@ -20,7 +20,9 @@ describe('POST /api/delivery-emails/create', () => {
   });
 
   it('refuses what is not text@text.text, and a missing one', async () => {
-    expect(violationsOf(await api('POST', '/api/delivery-emails/create', { email: 'no-at-sign.example' }))).toEqual({ email: INVALID_EMAIL_ADDRESS });
+    expect(violationsOf(await api('POST', '/api/delivery-emails/create', { email: 'no-at-sign.example' }))).toEqual({
+      email: INVALID_EMAIL_ADDRESS,
+    });
     expect(violationsOf(await api('POST', '/api/delivery-emails/create', { email: 'a@b' }))).toEqual({ email: INVALID_EMAIL_ADDRESS });
     expect(violationsOf(await api('POST', '/api/delivery-emails/create', {}))).toEqual({ email: 'Required Field' });
   });
@@ -29,7 +31,8 @@ describe('POST /api/delivery-emails/create', () => {
 describe('GET /api/delivery-emails/dropdown', () => {
   it('searches contains, any case, A–Z, page by page', async () => {
     const tag = unique('drop').toLowerCase();
-    for (const name of ['charlie', 'alpha', 'bravo']) await api('POST', '/api/delivery-emails/create', { email: `${name}.${tag}@example.com` });
+    for (const name of ['charlie', 'alpha', 'bravo'])
+      await api('POST', '/api/delivery-emails/create', { email: `${name}.${tag}@example.com` });
     const page = await suite.list<DeliveryEmail>(`/api/delivery-emails/dropdown?searchEmail=${tag.toUpperCase()}`);
     expect(page.items.map((e) => e.email)).toEqual(['alpha', 'bravo', 'charlie'].map((n) => `${n}.${tag}@example.com`));
     const second = await suite.list<DeliveryEmail>(`/api/delivery-emails/dropdown?searchEmail=${tag}&perPage=2&page=2`);

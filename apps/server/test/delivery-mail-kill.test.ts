@@ -13,17 +13,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '@cooler-hub/contract/deliveries';
+import { freePort } from '@cooler-hub/process-kit/ports';
+import { startServer, type ServerProcess } from '@cooler-hub/process-kit/server';
+import { startSmtpSink, type SmtpSink } from '@cooler-hub/process-kit/smtp';
 import { randomToken } from '../src/lib/crypto';
 import { deliveryFixtures } from './deliveries-fixtures';
 import { ADMIN_PASSWORD, createScratchDatabase, waitFor } from './helpers';
-import { overHttp, signInOverHttp, startServerProcess, type ServerProcess } from './server-process';
-import { freePort, startSmtp, type TestSmtp } from './smtp';
+import { overHttp, signInOverHttp } from './over-http';
 
 let dataDir: string;
 let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 let smtpPort: number;
-let smtp: TestSmtp | undefined;
+let smtp: SmtpSink | undefined;
 const running: ServerProcess[] = [];
 
 /** A fresh database for the child processes: a new PostgreSQL database, or PGlite under DATA_DIR. */
@@ -39,17 +41,21 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const r of running) await r.kill();
+  for (const r of running) await r.stop('SIGKILL');
   await smtp?.close();
   await dropDatabase?.();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 /** The server as its own process, as `npm run dev` runs it, on this test's database. */
-async function startServer(): Promise<ServerProcess> {
-  const server = await startServerProcess({
+async function startProcess(): Promise<ServerProcess> {
+  const server = await startServer({
     entry: 'source',
+    publicUrl: true,
+    output: 'stderr',
     env: {
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       JWT_SECRET: 'kill-test-secret-kill-test-secret-kill-test',
@@ -63,7 +69,7 @@ async function startServer(): Promise<ServerProcess> {
 }
 
 async function kill(server: ServerProcess): Promise<void> {
-  await server.kill();
+  await server.stop('SIGKILL');
   running.splice(running.indexOf(server), 1);
 }
 
@@ -83,23 +89,30 @@ const received = (to: string) => (smtp?.messages ?? []).filter((m) => m.to?.some
 describe('an approved note whose server is killed before its mail went out', () => {
   it('is mailed once, with its CSV and PDF, by the next server process', { timeout: 150_000 }, async () => {
     // SMTP down: the first process cannot send.
-    const first = await startServer();
-    const token = await signIn(first.base);
-    const fixtures = await deliveryFixtures(overHttp(first.base), token);
-    const recipient = await fixtures.email(`kill-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, 'x')}@example.com`);
+    const first = await startProcess();
+    const token = await signIn(first.url);
+    const fixtures = await deliveryFixtures(overHttp(first.url), token);
+    const recipient = await fixtures.email(
+      `kill-${randomToken(4)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}@example.com`,
+    );
     const created = await fixtures.note({ emails: [recipient.id] });
-    const approve = await fetch(`${first.base}/api/deliveries/${created.id}/approve`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const approve = await fetch(`${first.url}/api/deliveries/${created.id}/approve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(approve.status).toBe(200);
 
     // Killed at once: between the approval's answer and any send.
     await kill(first);
 
-    smtp = await startSmtp({ port: smtpPort });
-    const second = await startServer();
-    const token2 = await signIn(second.base);
+    smtp = await startSmtpSink({ port: smtpPort });
+    const second = await startProcess();
+    const token2 = await signIn(second.url);
     // The dead process may have claimed the job: the claim lapses (lease), then it is retried (~30 s).
     const sent = await waitFor(async () => {
-      const n = await note(second.base, token2, created.id);
+      const n = await note(second.url, token2, created.id);
       return n.emailDeliveredAt ? n : undefined;
     }, 120_000);
     expect(sent.emailStatus).toBe('Sent');

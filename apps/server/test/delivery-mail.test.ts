@@ -8,22 +8,23 @@ import { parse } from 'csv-parse/sync';
 import type { Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '@cooler-hub/contract/deliveries';
+import { readPdfText } from '@cooler-hub/process-kit/pdf';
+import { startSmtpSink, type SmtpSink } from '@cooler-hub/process-kit/smtp';
 import { call } from './factories';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
 import { adminToken, buildTestApp, json, waitFor, type TestApp } from './helpers';
 import { TEST_JOB_TIMINGS, waitForIdleQueue } from './jobs';
-import { pdfText } from './pdf';
-import { startSmtp, type TestSmtp } from './smtp';
 
 const PUBLIC_URL = 'https://hub.example.test';
 
-let smtp: TestSmtp;
+let smtp: SmtpSink;
 let t: TestApp;
 let token: string;
 let f: DeliveryFixtures;
 beforeAll(async () => {
-  smtp = await startSmtp({
-    refuse: (address) => (address.startsWith('bounce') ? { code: 550, message: '5.1.1 <' + address + '>: Mailbox unavailable' } : undefined),
+  smtp = await startSmtpSink({
+    refuse: (address) =>
+      address.startsWith('bounce') ? { code: 550, message: '5.1.1 <' + address + '>: Mailbox unavailable' } : undefined,
   });
   t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL }, { jobTimings: TEST_JOB_TIMINGS });
   token = await adminToken(t.app);
@@ -51,9 +52,13 @@ describe('approval e-mails the note', () => {
     const csv = mail!.attachments.find((a) => a.mimeType.startsWith('text/csv'));
     expect(pdf?.filename).toMatch(/\.pdf$/);
     expect(csv?.filename).toMatch(/\.csv$/);
-    const pages = await pdfText(Buffer.from(pdf!.content as ArrayBuffer));
+    const pages = await readPdfText(Buffer.from(pdf!.content as ArrayBuffer));
     for (const lb of lbs) expect(pages.join(' ')).toContain(lb);
-    const rows: string[][] = parse(Buffer.from(csv!.content as ArrayBuffer).toString('utf8').replace(/^\uFEFF/, ''));
+    const rows: string[][] = parse(
+      Buffer.from(csv!.content as ArrayBuffer)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    );
     expect(rows.flat()).toEqual(expect.arrayContaining(lbs));
 
     const sent = await waitFor(async () => ((await note(created.id)).emailStatus === 'Sent' ? note(created.id) : undefined));

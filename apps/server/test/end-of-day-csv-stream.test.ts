@@ -1,5 +1,5 @@
 /**
- * The end-of-day CSV over a real socket (docs/decisions/092, 243): a client that reads slowly does
+ * The end-of-day CSV over a real socket (docs/decisions/273): a client that reads slowly does
  * not make the server hold the file (it reads the database only as fast as the client takes the
  * body), and a client that leaves mid-body exports nothing.
  */
@@ -84,7 +84,10 @@ function bufferedOnServer(seen: ServerSide): number {
 function download(day: string): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     http
-      .get({ socketPath, path: `/api/end_of_day_sheet_csv?receiptDate=${day}`, headers: { authorization: `Bearer ${suite.token}` } }, resolve)
+      .get(
+        { socketPath, path: `/api/end_of_day_sheet_csv?receiptDate=${day}`, headers: { authorization: `Bearer ${suite.token}` } },
+        resolve,
+      )
       .on('error', reject);
   });
 }

@@ -1,5 +1,5 @@
 /** The end-of-day sheet (docs/product.md §2.7): the list, the streamed CSV, and what the download marks exported. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import { londonToday } from '@cooler-hub/contract/london-time';
@@ -64,7 +64,12 @@ const winter: Record<string, Receipt> = {};
 beforeAll(async () => {
   refs = await createReceiptReferences(suite.app, suite.token);
   const at = async (name: string, receiptDate: string, extra: Parameters<typeof createReceipt>[3] = {}) => {
-    winter[name] = await createReceipt(suite.app, suite.token, { ...refs, cooler: await createCooler(suite.app, suite.token) }, { receiptDate, ...extra });
+    winter[name] = await createReceipt(
+      suite.app,
+      suite.token,
+      { ...refs, cooler: await createCooler(suite.app, suite.token) },
+      { receiptDate, ...extra },
+    );
   };
   await at('before', '2025-01-14T23:59:59Z');
   await at('first', '2025-01-15T00:00:00Z', { assetNo: 'A,1 "big"' });
@@ -163,13 +168,55 @@ describe('GET /api/end_of_day_sheet_csv', () => {
     const [first, scrapped, last] = [winter.first!, winter.scrapped!, winter.last!];
     const dom = (r: Receipt) => r.inventoryItem.dateOfManufacture.split('-').reverse().join('/');
     expect(rows).toEqual([
-      [refs.supplier.name, '', refs.account.name, '', '15/01/2025 00:00', first.inventoryItem.serialNumber, first.inventoryItem.partNumber.partNumber,
-        refs.account.client.name, 'A,1 "big"', first.lbNumber, dom(first), 'X', '', 'No'],
-      [refs.supplier.name, '', refs.account.name, '', '15/01/2025 12:00', scrapped.inventoryItem.serialNumber, scrapped.inventoryItem.partNumber.partNumber,
+      [
+        refs.supplier.name,
+        '',
+        refs.account.name,
+        '',
+        '15/01/2025 00:00',
+        first.inventoryItem.serialNumber,
+        first.inventoryItem.partNumber.partNumber,
+        refs.account.client.name,
+        'A,1 "big"',
+        first.lbNumber,
+        dom(first),
+        'X',
+        '',
+        'No',
+      ],
+      [
+        refs.supplier.name,
+        '',
+        refs.account.name,
+        '',
+        '15/01/2025 12:00',
+        scrapped.inventoryItem.serialNumber,
+        scrapped.inventoryItem.partNumber.partNumber,
         // A value a spreadsheet would run as a formula is written as text.
-        refs.account.client.name, `'=HYPERLINK("x")`, scrapped.lbNumber, dom(scrapped), 'S', String(refs.scrapReason.code), 'No'],
-      [refs.supplier.name, '', refs.account.name, '', '15/01/2025 23:59', last.inventoryItem.serialNumber, last.inventoryItem.partNumber.partNumber,
-        refs.account.client.name, '', last.lbNumber, dom(last), 'X', '', 'No'],
+        refs.account.client.name,
+        `'=HYPERLINK("x")`,
+        scrapped.lbNumber,
+        dom(scrapped),
+        'S',
+        String(refs.scrapReason.code),
+        'No',
+      ],
+      [
+        refs.supplier.name,
+        '',
+        refs.account.name,
+        '',
+        '15/01/2025 23:59',
+        last.inventoryItem.serialNumber,
+        last.inventoryItem.partNumber.partNumber,
+        refs.account.client.name,
+        '',
+        last.lbNumber,
+        dom(last),
+        'X',
+        '',
+        'No',
+      ],
     ]);
     expect(dom(first)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     for (const r of [first, scrapped, last]) expect((await receipt(r.id)).isExported).toBe(true);
@@ -218,8 +265,18 @@ describe('GET /api/end_of_day_sheet_csv', () => {
 describe('Delivery Note No', () => {
   it('is the transfer or scrap note holding the LB number, in the list and in the CSV; empty otherwise', async () => {
     const day = '2025-03-10';
-    const onNote = await createReceipt(suite.app, suite.token, { ...refs, cooler: await createCooler(suite.app, suite.token) }, { receiptDate: `${day}T09:00:00Z` });
-    const free = await createReceipt(suite.app, suite.token, { ...refs, cooler: await createCooler(suite.app, suite.token) }, { receiptDate: `${day}T10:00:00Z` });
+    const onNote = await createReceipt(
+      suite.app,
+      suite.token,
+      { ...refs, cooler: await createCooler(suite.app, suite.token) },
+      { receiptDate: `${day}T09:00:00Z` },
+    );
+    const free = await createReceipt(
+      suite.app,
+      suite.token,
+      { ...refs, cooler: await createCooler(suite.app, suite.token) },
+      { receiptDate: `${day}T10:00:00Z` },
+    );
     const admin = await loginAs(suite.app, 'Admin');
     const note = await (await deliveryFixtures(suite.app, admin.token)).note({ type: 'transfer', lbNumbers: [onNote.lbNumber] });
 
@@ -253,6 +310,9 @@ describe('the CSV export in batches (service)', () => {
         if (options.failAfter !== undefined && chunks.length >= options.failAfter) throw new Error('client gone');
         chunks.push(chunk);
       },
+      async flush() {
+        return options.delivered ?? true;
+      },
       async end() {
         return options.delivered ?? true;
       },
@@ -263,13 +323,17 @@ describe('the CSV export in batches (service)', () => {
 
   it('a download cut short marks nothing exported (the transaction rolls back)', async () => {
     const service = new EndOfDayService(suite.t.database.db);
-    await expect(service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, memorySink({ failAfter: 2 }), 2)).rejects.toThrow('client gone');
+    await expect(
+      service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, memorySink({ failAfter: 2 }), 2),
+    ).rejects.toThrow('client gone');
     expect(await exported()).toBe(0);
-    await expect(service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, memorySink({ delivered: false }), 2)).rejects.toThrow(/left/);
+    await expect(
+      service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, memorySink({ delivered: false }), 2),
+    ).rejects.toThrow(/left/);
     expect(await exported()).toBe(0);
   });
 
-  it('cursor batches give every row once, in order; all become exported when delivered', async () => {
+  it('keyset pages give every row once, in order; all become exported when delivered', async () => {
     const service = new EndOfDayService(suite.t.database.db);
     const sink = memorySink();
     expect(await service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, sink, 2)).toBe(7);
@@ -279,6 +343,27 @@ describe('the CSV export in batches (service)', () => {
     const expected = await Promise.all(ids.map(async (id) => (await receipt(id)).lbNumber));
     expect(lbs).toEqual(expected);
     expect(await exported()).toBe(7);
+  });
+
+  it('pages keyed to the microsecond: receipts within one millisecond are each in the file once (docs/decisions/260)', async () => {
+    const sameMs = '2026-09-10';
+    const made: Receipt[] = [];
+    for (let i = 0; i < 4; i++) made.push(await createReceipt(suite.app, suite.token, refs, { receiptDate: `${sameMs}T05:00:00Z` }));
+    for (const [i, r] of made.entries()) {
+      await suite.t.database.db.execute(
+        sql`update receipts set receipt_date = ${`${sameMs}T05:00:00.00000${4 - i}Z`}::timestamptz where id = ${r.id}::uuid`,
+      );
+    }
+    const sink = memorySink();
+    expect(
+      await new EndOfDayService(suite.t.database.db).exportCsv(
+        { receiptDate: { after: sameMs, before: sameMs }, isExported: undefined },
+        sink,
+        1,
+      ),
+    ).toBe(4);
+    const lbs = sink.chunks.slice(1).flatMap((c) => parseCsv(c).map((row) => row[9]));
+    expect(lbs).toEqual(made.map((r) => r.lbNumber).reverse());
   });
 
   it('the list answer lists them too (paged, with the count)', async () => {

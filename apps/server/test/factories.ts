@@ -30,7 +30,9 @@ async function created<T>(res: LightMyRequestResponse, what: string): Promise<T>
   return json<T>(res);
 }
 
-export function newCcCode(overrides: Partial<{ id: string; code: string; name: string; price: { amount: number; currency: string } }> = {}) {
+export function newCcCode(
+  overrides: Partial<{ id: string; code: string; name: string; price: { amount: number; currency: string } }> = {},
+) {
   return { id: randomUUID(), code: unique('CC'), name: 'Standard refurbishment', price: { amount: 4500, currency: 'GBP' }, ...overrides };
 }
 export async function createCcCode(app: FastifyInstance, token: string, overrides: Parameters<typeof newCcCode>[0] = {}): Promise<CcCode> {
@@ -40,7 +42,11 @@ export async function createCcCode(app: FastifyInstance, token: string, override
 export function newPartNumber(overrides: Partial<{ id: string; partNumber: string; description: string | null }> = {}) {
   return { id: randomUUID(), partNumber: unique('PN'), description: 'Single-door upright display cooler, 300 L', ...overrides };
 }
-export async function createPartNumber(app: FastifyInstance, token: string, overrides: Parameters<typeof newPartNumber>[0] = {}): Promise<PartNumber> {
+export async function createPartNumber(
+  app: FastifyInstance,
+  token: string,
+  overrides: Parameters<typeof newPartNumber>[0] = {},
+): Promise<PartNumber> {
   return created(await call(app, token, 'POST', '/api/part_numbers', newPartNumber(overrides)), 'a part number');
 }
 
@@ -49,9 +55,16 @@ export async function createCollectionPoint(app: FastifyInstance, token: string,
 }
 
 let scrapCode = 1000;
-export async function createScrapReason(app: FastifyInstance, token: string, overrides: Partial<{ number: number | string; name: string }> = {}): Promise<ScrapReason> {
+export async function createScrapReason(
+  app: FastifyInstance,
+  token: string,
+  overrides: Partial<{ number: number | string; name: string }> = {},
+): Promise<ScrapReason> {
   scrapCode += 1;
-  return created(await call(app, token, 'POST', '/api/scrap_reasons/create', { number: scrapCode, name: unique('Reason'), ...overrides }), 'a scrap reason');
+  return created(
+    await call(app, token, 'POST', '/api/scrap_reasons/create', { number: scrapCode, name: unique('Reason'), ...overrides }),
+    'a scrap reason',
+  );
 }
 
 export async function createClient(app: FastifyInstance, token: string, name = unique('Client')): Promise<Client> {
@@ -79,15 +92,14 @@ export async function createCustomerAccount(
   return created(await call(app, token, 'POST', '/api/customer_accounts', newCustomerAccount(client, overrides)), 'a customer account');
 }
 
-export function newCooler(partNumber: string, overrides: Partial<{ id: string; serialNumber: string; partNumber: string; dateOfManufacture: string; modelNumber: string | null }> = {}) {
+export function newCooler(
+  partNumber: string,
+  overrides: Partial<{ id: string; serialNumber: string; partNumber: string; dateOfManufacture: string; modelNumber: string | null }> = {},
+) {
   return { id: randomUUID(), serialNumber: unique('SN'), partNumber, dateOfManufacture: '2019-06-14', modelNumber: null, ...overrides };
 }
 /** A cooler of `partNumber` (an id), or of a new part number when none is given. */
-export async function createCooler(
-  app: FastifyInstance,
-  token: string,
-  overrides: Parameters<typeof newCooler>[1] = {},
-): Promise<Cooler> {
+export async function createCooler(app: FastifyInstance, token: string, overrides: Parameters<typeof newCooler>[1] = {}): Promise<Cooler> {
   const partNumber = overrides.partNumber ?? (await createPartNumber(app, token)).id;
   return created(await call(app, token, 'POST', '/api/coolers', newCooler(partNumber, overrides)), 'a cooler');
 }
@@ -108,7 +120,11 @@ export interface ReceiptReferences {
   scrapReason: ScrapReason;
 }
 
-export async function createReceiptReferences(app: FastifyInstance, token: string, overrides: Partial<ReceiptReferences> = {}): Promise<ReceiptReferences> {
+export async function createReceiptReferences(
+  app: FastifyInstance,
+  token: string,
+  overrides: Partial<ReceiptReferences> = {},
+): Promise<ReceiptReferences> {
   const suppliers = json<ListResponse<NamedRef>>(await call(app, token, 'GET', '/api/suppliers'));
   const supplier = overrides.supplier ?? suppliers.items[0];
   if (!supplier) throw new Error('no supplier is seeded');

@@ -7,17 +7,19 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import type { Email } from 'postal-mime';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Role } from '@cooler-hub/contract/permissions';
 import type { HubUser } from '@cooler-hub/contract/users';
+import { scratchDatabase, type ScratchDatabase } from '@cooler-hub/process-kit/database';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type DatabaseOptions } from '../src/db/client';
 import { ADMIN_USERNAME, seed } from '../src/db/seed';
 import type { JobQueueTimings } from '../src/jobs/job-queue';
 import type { LoginThrottleTimings } from '../src/modules/auth/auth.service';
+import type { RecoveryThrottle } from '../src/modules/password-recovery/password-recovery.service';
 import { randomToken } from '../src/lib/crypto';
 import { migrationsFolder } from '../src/paths';
 
@@ -50,23 +52,8 @@ export async function createTestDatabase(options: Pick<DatabaseOptions, 'logQuer
 }
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and how to drop it. */
-export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `cooler_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
+export function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
+  return scratchDatabase(serverUrl, 'cooler_test');
 }
 
 export interface TestApp {
@@ -86,6 +73,7 @@ export async function buildTestApp(
     logOutput?: NodeJS.WritableStream;
     jobTimings?: Partial<JobQueueTimings>;
     loginThrottle?: Partial<LoginThrottleTimings>;
+    recoveryThrottle?: Partial<RecoveryThrottle>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-test-'));
@@ -101,6 +89,7 @@ export async function buildTestApp(
     logOutput: options.logOutput,
     jobTimings: options.jobTimings,
     loginThrottle: options.loginThrottle,
+    recoveryThrottle: options.recoveryThrottle,
   });
   await app.ready();
   return {
@@ -148,7 +137,9 @@ export async function createUser(
   overrides: Partial<{ username: string; email: string; role: Role; color: string | null; plainPassword: string }> = {},
 ): Promise<CreatedUser> {
   sequence += 1;
-  const suffix = `${sequence}${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const suffix = `${sequence}${randomToken(3)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
   const body = {
     username: `user${suffix}`,
     email: `user${suffix}@example.com`,
@@ -178,9 +169,7 @@ export const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-export type MultipartPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType: string; data: Buffer };
+export type MultipartPart = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
 
 /** A multipart/form-data body as a browser's FormData would send it. */
 export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: Record<string, string> } {
@@ -289,4 +278,11 @@ export const ANY_VERSION: unknown = expect.stringMatching(/^\d+$/);
 export function withoutVersion<T extends object>(record: T): Omit<T, 'version'> {
   const { version: _version, ...rest } = record as T & { version?: unknown };
   return rest;
+}
+
+/** The 6-digit code in a recovery message (the message holds exactly one). */
+export function codeFrom(email: Email): string {
+  const codes = (email.text ?? '').match(/\b\d{6}\b/g) ?? [];
+  if (codes.length !== 1) throw new Error(`expected one 6-digit code, found ${codes.length}`);
+  return codes[0];
 }

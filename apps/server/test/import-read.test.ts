@@ -3,7 +3,6 @@
  * every file refusal, CSV encodings and separators, XLSX cells as a person sees them, dates, the
  * refused rows' file read back, and 100,000 rows of each format read through.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +32,7 @@ import {
   type ByteSource,
   type ImportRow,
 } from '../src/modules/imports/read';
+import { partOf, zipOf as zipOfParts } from './zip-file';
 
 interface ReadTable {
   format: ImportFormat;
@@ -72,44 +72,8 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 }
 
 /** A ZIP by hand (deflated entries); `declaredSize` lets an entry lie about its unpacked size. */
-function zipOf(entries: { name: string; data: Buffer; declaredSize?: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const packed = deflateRawSync(e.data);
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(e.data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.declaredSize ?? e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(e.data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(e.declaredSize ?? e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+const zipOf = (entries: { name: string; data: Buffer; declaredSize?: number }[]): Buffer =>
+  zipOfParts(entries.map((e) => partOf(e.name, e.data, e.declaredSize)));
 
 const WORKBOOK_XML = Buffer.from(
   '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
@@ -178,7 +142,11 @@ describe('CSV', () => {
     const utf8 = await readTable(Buffer.from('Name;Price\nCafé;£5\n'));
     expect(cellsOf(utf8)).toEqual([['Café', '£5']]);
     expect(utf8.csv).toEqual({ separator: ';', encoding: 'utf-8' });
-    const cp1252 = Buffer.concat([Buffer.from('Name,Price\r\nCaf'), Buffer.from([0xe9, 0x2c, 0xa3, 0x35, 0x20, 0x80, 0x39, 0x20, 0x93, 0x78, 0x94]), Buffer.from('\r\n')]);
+    const cp1252 = Buffer.concat([
+      Buffer.from('Name,Price\r\nCaf'),
+      Buffer.from([0xe9, 0x2c, 0xa3, 0x35, 0x20, 0x80, 0x39, 0x20, 0x93, 0x78, 0x94]),
+      Buffer.from('\r\n'),
+    ]);
     const t = await readTable(cp1252);
     expect(t.csv?.encoding).toBe('windows-1252');
     expect(cellsOf(t)).toEqual([['Café', '£5 €9 “x”']]);
@@ -265,7 +233,18 @@ async function sampleWorkbook(): Promise<Buffer> {
   first.getCell('B2').numFmt = 'dd/mm/yyyy';
   first.getCell('J2').numFmt = 'dd/mm/yyyy hh:mm:ss';
   first.addRow([]);
-  first.getRow(5).values = ['LB2', null, 0.1, { formula: 'C5+0.2', result: 0.30000000000000004 }, null, false, null, null, null, { formula: 'B2+1', result: 45383 }];
+  first.getRow(5).values = [
+    'LB2',
+    null,
+    0.1,
+    { formula: 'C5+0.2', result: 0.30000000000000004 },
+    null,
+    false,
+    null,
+    null,
+    null,
+    { formula: 'B2+1', result: 45383 },
+  ];
   first.getCell('J5').numFmt = 'yyyy-mm-dd';
   first.getRow(6).values = ['LB3', null, null, { formula: 'NOW()' }];
   const second = workbook.addWorksheet('Coolers');
@@ -308,8 +287,14 @@ describe('XLSX', () => {
     expect(await refusal(readTable(Buffer.from(await empty.xlsx.writeBuffer())))).toBe(IMPORT_NO_HEADER);
     const broken = zipOf([
       { name: 'xl/workbook.xml', data: WORKBOOK_XML },
-      { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>') },
-      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row><row r="2"><c><v>1</v></c>') },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: Buffer.from('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+      },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: Buffer.from('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row><row r="2"><c><v>1</v></c>'),
+      },
     ]);
     const corrupt = Buffer.from(broken);
     const at = corrupt.indexOf('xl/worksheets/sheet1.xml') + 'xl/worksheets/sheet1.xml'.length;

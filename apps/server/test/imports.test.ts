@@ -35,11 +35,22 @@ import { BOTH_MODES_MESSAGE, NO_MODE_MESSAGE, type Receipt } from '@cooler-hub/c
 import { WRONG_LB_NUMBER } from '@cooler-hub/contract/rules';
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import type { PartNumber } from '@cooler-hub/contract/settings';
-import { call, createClient, createCollectionPoint, createPartNumber, createReceiptReferences, createScrapReason, unique, uniqueLb, type ReceiptReferences } from './factories';
+import {
+  call,
+  createClient,
+  createCollectionPoint,
+  createPartNumber,
+  createReceiptReferences,
+  createScrapReason,
+  unique,
+  uniqueLb,
+  type ReceiptReferences,
+} from './factories';
 import { MALFORMED_UPLOAD } from '../src/lib/multipart';
 import { NO_COUNTS, runImport } from '../src/modules/imports/import-run';
 import { findImport, updateImport } from '../src/modules/imports/imports.repository';
 import { hydraDescription, json, loginAs, multipart, useSignedInApp, violationsOf, waitFor } from './helpers';
+import { zipOf } from './zip-file';
 
 const suite = useSignedInApp('Admin');
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => suite.api(method, url, payload);
@@ -69,7 +80,21 @@ async function xlsxFile(rows: (string | number | Date | null)[][], sheets: strin
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const RECEIPT_HEADER = ['LB Number', 'Receipt Date', 'Serial Number', 'Part Number', 'DOM', 'Account', 'Supplier', 'Collection Point', 'Engineer Number', 'Process Option', 'Process State', 'Scrap Reason', 'Notes'];
+const RECEIPT_HEADER = [
+  'LB Number',
+  'Receipt Date',
+  'Serial Number',
+  'Part Number',
+  'DOM',
+  'Account',
+  'Supplier',
+  'Collection Point',
+  'Engineer Number',
+  'Process Option',
+  'Process State',
+  'Scrap Reason',
+  'Notes',
+];
 
 /** A receipt row of RECEIPT_HEADER: collection-point mode, option X, a new serial. */
 function receiptRow(overrides: Partial<Record<(typeof RECEIPT_HEADER)[number], string | null>> = {}): (string | null)[] {
@@ -94,14 +119,25 @@ function receiptRow(overrides: Partial<Record<(typeof RECEIPT_HEADER)[number], s
 
 // ── calls ───────────────────────────────────────────────────────────────────────────────────────
 
-function upload(kind: string, fileName: string, data: Buffer, extra: Record<string, string> = {}, token = suite.token): Promise<LightMyRequestResponse> {
+function upload(
+  kind: string,
+  fileName: string,
+  data: Buffer,
+  extra: Record<string, string> = {},
+  token = suite.token,
+): Promise<LightMyRequestResponse> {
   const contentType = fileName.endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
   const body = multipart([
     { name: 'kind', value: kind },
     ...Object.entries(extra).map(([name, value]) => ({ name, value })),
     { name: 'file', filename: fileName, contentType, data },
   ]);
-  return suite.app.inject({ method: 'POST', url: '/api/imports', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  return suite.app.inject({
+    method: 'POST',
+    url: '/api/imports',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
 }
 
 async function uploaded(kind: string, fileName: string, data: Buffer, extra: Record<string, string> = {}): Promise<ImportJob> {
@@ -141,7 +177,8 @@ async function importAll(kind: string, fileName: string, data: Buffer): Promise<
   return { checked, imported: await startImport(checked) };
 }
 
-const refusalsOf = async (id: string) => json<ListResponse<ImportRefusal>>(await api('GET', `/api/imports/${id}/refusals?perPage=100`)).items;
+const refusalsOf = async (id: string) =>
+  json<ListResponse<ImportRefusal>>(await api('GET', `/api/imports/${id}/refusals?perPage=100`)).items;
 
 async function receiptByLb(lb: string): Promise<Receipt | undefined> {
   return json<ListResponse<Receipt>>(await api('GET', `/api/receipts?lbNumber=${lb}`)).items.find((r) => r.lbNumber === lb);
@@ -159,11 +196,25 @@ describe('importing receipts', () => {
     const file = csvFile([RECEIPT_HEADER, ...rows, bad]);
     const job = await uploaded('receipts', 'hub receipts.csv', file);
     expect(job).toMatchObject({ status: 'uploaded', format: 'csv', headers: RECEIPT_HEADER, sheet: null });
-    expect(job.mapping).toMatchObject({ lbNumber: 0, receiptDate: 1, serialNumber: 2, customerAccount: 5, processOption: 9, tagFaultComment: null });
+    expect(job.mapping).toMatchObject({
+      lbNumber: 0,
+      receiptDate: 1,
+      serialNumber: 2,
+      customerAccount: 5,
+      processOption: 9,
+      tagFaultComment: null,
+    });
 
     const checked = await dryRun(job);
-    expect(checked).toMatchObject({ status: 'checked', rowsDone: 4, progress: 1, counts: { new: 3, updated: 0, unchanged: 0, refused: 1 } });
-    expect(await refusalsOf(job.id)).toEqual([{ row: 5, problems: [{ field: 'Account', message: importNoMatch('customer account', 'No Such Account Ltd') }] }]);
+    expect(checked).toMatchObject({
+      status: 'checked',
+      rowsDone: 4,
+      progress: 1,
+      counts: { new: 3, updated: 0, unchanged: 0, refused: 1 },
+    });
+    expect(await refusalsOf(job.id)).toEqual([
+      { row: 5, problems: [{ field: 'Account', message: importNoMatch('customer account', 'No Such Account Ltd') }] },
+    ]);
     // A dry run writes nothing.
     expect(await receiptByLb(rows[0]![0]!)).toBeUndefined();
 
@@ -176,10 +227,18 @@ describe('importing receipts', () => {
     expect((await receiptByLb(rows[1]![0]!))!.receiptDate).toBe('2026-03-15T09:30:00.000Z');
     expect((await receiptByLb(rows[2]![0]!))!.receiptDate).toBe('2026-03-14T00:00:00.000Z');
     // The new serial made its cooler, with the row's part number and DOM; history names the file and row.
-    expect(first!.inventoryItem).toMatchObject({ serialNumber: rows[0]![2], partNumber: { id: partNumber.id }, dateOfManufacture: '2019-06-14' });
+    expect(first!.inventoryItem).toMatchObject({
+      serialNumber: rows[0]![2],
+      partNumber: { id: partNumber.id },
+      dateOfManufacture: '2019-06-14',
+    });
     const receiptHistory = await historyOf('Receipt', first!.id);
     expect(receiptHistory).toHaveLength(1);
-    expect(receiptHistory[0]).toMatchObject({ diffType: 'Text', source: 'hub receipts.csv, row 2', creator: { username: expect.any(String) } });
+    expect(receiptHistory[0]).toMatchObject({
+      diffType: 'Text',
+      source: 'hub receipts.csv, row 2',
+      creator: { username: expect.any(String) },
+    });
     expect(receiptHistory[0]!.textOnlyMessage).toContain(`LB number: ${rows[0]![0]}`);
     expect((await historyOf('Cooler', first!.inventoryItem.id))[0]).toMatchObject({ source: 'hub receipts.csv, row 2' });
 
@@ -202,7 +261,11 @@ describe('importing receipts', () => {
     expect(imported.counts.updated).toBe(1);
     const after = (await receiptByLb(row[0]!))!;
     expect(after).toMatchObject({ id: before.id, notes: 'Door seal replaced', receiptDate: before.receiptDate });
-    expect((await historyOf('Receipt', before.id))[0]).toMatchObject({ diffType: 'OldNew', source: 'second.csv, row 2', oldNewMessage: { notes: [null, 'Door seal replaced'] } });
+    expect((await historyOf('Receipt', before.id))[0]).toMatchObject({
+      diffType: 'OldNew',
+      source: 'second.csv, row 2',
+      oldNewMessage: { notes: [null, 'Door seal replaced'] },
+    });
   });
 
   it('every rule of a receipt is reached through the importer, each on its column with the contract message', async () => {
@@ -299,7 +362,14 @@ function receiptRowLb(file: Buffer, rowNumber: number): string {
 describe('importing coolers, customer accounts and part numbers', () => {
   it('coolers: new and updated by serial (any case), the part number by its code', async () => {
     const serial = unique('SN-C');
-    const first = await importAll('coolers', 'coolers.csv', csvFile([['Serial Number', 'Part Number', 'DOM'], [serial, partNumber.partNumber, '14/06/2019']]));
+    const first = await importAll(
+      'coolers',
+      'coolers.csv',
+      csvFile([
+        ['Serial Number', 'Part Number', 'DOM'],
+        [serial, partNumber.partNumber, '14/06/2019'],
+      ]),
+    );
     expect(first.imported.counts).toEqual({ new: 1, updated: 0, unchanged: 0, refused: 0 });
     const other = await createPartNumber(suite.app, suite.token);
     const second = await importAll(
@@ -322,9 +392,17 @@ describe('importing coolers, customer accounts and part numbers', () => {
     const name = unique('Imported Account');
     const newClient = unique('Imported Client');
     const header = ['Account', 'Client', 'Email', 'Telephone'];
-    const first = await importAll('customerAccounts', 'accounts.csv', csvFile([header, [name, client.name, 'a@example.com', '0161 000 0000'], [unique('Acc'), newClient, null, null]]));
+    const first = await importAll(
+      'customerAccounts',
+      'accounts.csv',
+      csvFile([header, [name, client.name, 'a@example.com', '0161 000 0000'], [unique('Acc'), newClient, null, null]]),
+    );
     expect(first.imported.counts).toEqual({ new: 2, updated: 0, unchanged: 0, refused: 0 });
-    const second = await importAll('customerAccounts', 'accounts.csv', csvFile([header, [name.toUpperCase(), client.name, 'b@example.com', '0161 000 0000'], [unique('Acc'), null, null, null]]));
+    const second = await importAll(
+      'customerAccounts',
+      'accounts.csv',
+      csvFile([header, [name.toUpperCase(), client.name, 'b@example.com', '0161 000 0000'], [unique('Acc'), null, null, null]]),
+    );
     expect(second.imported.counts).toEqual({ new: 0, updated: 1, unchanged: 0, refused: 1 });
     const accounts = json<ListResponse<CustomerAccount>>(await api('GET', `/api/customer_accounts?name=${encodeURIComponent(name)}`)).items;
     expect(accounts).toHaveLength(1);
@@ -335,53 +413,62 @@ describe('importing coolers, customer accounts and part numbers', () => {
 
   it('part numbers: new, unchanged, updated', async () => {
     const code = unique('PN-I');
-    await importAll('partNumbers', 'parts.csv', csvFile([['Part Number', 'Description'], [code, 'Tall cooler']]));
-    const again = await importAll('partNumbers', 'parts.csv', csvFile([['Part Number', 'Description'], [code, 'Tall cooler'], [unique('PN-I'), null]]));
+    await importAll(
+      'partNumbers',
+      'parts.csv',
+      csvFile([
+        ['Part Number', 'Description'],
+        [code, 'Tall cooler'],
+      ]),
+    );
+    const again = await importAll(
+      'partNumbers',
+      'parts.csv',
+      csvFile([
+        ['Part Number', 'Description'],
+        [code, 'Tall cooler'],
+        [unique('PN-I'), null],
+      ]),
+    );
     expect(again.imported.counts).toEqual({ new: 1, updated: 0, unchanged: 1, refused: 0 });
-    const changed = await importAll('partNumbers', 'parts.csv', csvFile([['Part Number', 'Description'], [code, 'Tall cooler, glass door']]));
+    const changed = await importAll(
+      'partNumbers',
+      'parts.csv',
+      csvFile([
+        ['Part Number', 'Description'],
+        [code, 'Tall cooler, glass door'],
+      ]),
+    );
     expect(changed.imported.counts).toEqual({ new: 0, updated: 1, unchanged: 0, refused: 0 });
   });
 });
 
 // ── refusals, mapping, runs, permissions ────────────────────────────────────────────────────────
 
-/** A ZIP whose central directory claims `uncompressed` bytes for one tiny entry. */
-function zipClaiming(uncompressed: number): Buffer {
-  const name = Buffer.from('xl/workbook.xml');
-  const data = Buffer.from([0x03, 0x00]); // an empty deflate stream
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(uncompressed, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(uncompressed, 24);
-  central.writeUInt16LE(name.length, 28);
-  const localPart = Buffer.concat([local, name, data]);
-  const centralPart = Buffer.concat([central, name]);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(centralPart.length, 12);
-  end.writeUInt32LE(localPart.length, 16);
-  return Buffer.concat([localPart, centralPart, end]);
-}
+/** A ZIP whose directories claim `uncompressed` bytes for one tiny entry (an empty deflate stream). */
+const zipClaiming = (uncompressed: number): Buffer =>
+  zipOf([{ name: 'xl/workbook.xml', packed: Buffer.from([0x03, 0x00]), crc: 0, size: 0, declaredSize: uncompressed }]);
 
 describe('files refused whole: a 400 on file, nothing kept', () => {
   it.each([
     ['an empty file', 'empty.csv', Buffer.alloc(0), IMPORT_FILE_EMPTY],
-    ['a password-protected workbook', 'locked.xlsx', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]), IMPORT_PASSWORD_PROTECTED],
+    [
+      'a password-protected workbook',
+      'locked.xlsx',
+      Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]),
+      IMPORT_PASSWORD_PROTECTED,
+    ],
     ['a zip bomb', 'bomb.xlsx', zipClaiming(0xfffffff0), IMPORT_ZIP_BOMB],
     ['no header row', 'blank.csv', Buffer.from('\r\n\r\n,,\r\n'), IMPORT_NO_HEADER],
-    ['a header that matches no field', 'other.csv', csvFile([['Colour', 'Weight'], ['red', '12']]), importHeaderMatchesNothing('receipts')],
+    [
+      'a header that matches no field',
+      'other.csv',
+      csvFile([
+        ['Colour', 'Weight'],
+        ['red', '12'],
+      ]),
+      importHeaderMatchesNothing('receipts'),
+    ],
   ])('%s', async (_what, fileName, data, message) => {
     const before = json<ListResponse<ImportJob>>(await api('GET', '/api/imports?perPage=1')).totalCount;
     const res = await upload('receipts', fileName, data);
@@ -390,19 +477,31 @@ describe('files refused whole: a 400 on file, nothing kept', () => {
   });
 
   it('a file over the limit', async () => {
-    const res = await upload('partNumbers', 'huge.csv', Buffer.concat([Buffer.from('Part Number\r\n'), Buffer.alloc(MAX_IMPORT_BYTES, 0x41)]));
+    const res = await upload(
+      'partNumbers',
+      'huge.csv',
+      Buffer.concat([Buffer.from('Part Number\r\n'), Buffer.alloc(MAX_IMPORT_BYTES, 0x41)]),
+    );
     expect(violationsOf(res)).toEqual({ file: IMPORT_FILE_TOO_LARGE });
   });
 
   it('a kind that is not importable (users) and a missing file', async () => {
     expect(Object.keys(violationsOf(await upload('users', 'users.csv', csvFile([['Username'], ['mallory']]))))).toEqual(['kind']);
     const body = multipart([{ name: 'kind', value: 'receipts' }]);
-    const res = await suite.app.inject({ method: 'POST', url: '/api/imports', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${suite.token}` } });
+    const res = await suite.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${suite.token}` },
+    });
     expect(violationsOf(res)).toEqual({ file: REQUIRED_MESSAGE });
   });
 
   it('a multipart body without a boundary, with the wrong boundary, or cut short → 400 with the upload sentence, nothing stored', async () => {
-    const form = multipart([{ name: 'kind', value: 'partNumbers' }, { name: 'file', filename: 'cut.csv', contentType: 'text/csv', data: csvFile([['Part Number'], [unique('PN-')]]) }]);
+    const form = multipart([
+      { name: 'kind', value: 'partNumbers' },
+      { name: 'file', filename: 'cut.csv', contentType: 'text/csv', data: csvFile([['Part Number'], [unique('PN-')]]) },
+    ]);
     const body = form.payload.toString('latin1');
     const before = json<ListResponse<ImportJob>>(await api('GET', '/api/imports')).totalCount;
     const cases: [string, string, string][] = [
@@ -441,7 +540,26 @@ describe('the mapping and the runs', () => {
   it('the chosen mapping is remembered for the next file of the same kind', async () => {
     const header = ['Tag', 'When', 'Cooler', 'Part', 'Made', 'Who', 'From', 'Depot', 'Eng', 'Opt', 'St', 'Why', 'Remarks'];
     const job = await uploaded('receipts', 'odd.csv', csvFile([header, receiptRow()]));
-    const mapping = Object.fromEntries(RECEIPT_HEADER.map((_, i) => [['lbNumber', 'receiptDate', 'serialNumber', 'partNumber', 'dateOfManufacture', 'customerAccount', 'supplier', 'collectionPoint', 'engineerNo', 'processOption', 'processState', 'scrapReason', 'notes'][i]!, i]));
+    const mapping = Object.fromEntries(
+      RECEIPT_HEADER.map((_, i) => [
+        [
+          'lbNumber',
+          'receiptDate',
+          'serialNumber',
+          'partNumber',
+          'dateOfManufacture',
+          'customerAccount',
+          'supplier',
+          'collectionPoint',
+          'engineerNo',
+          'processOption',
+          'processState',
+          'scrapReason',
+          'notes',
+        ][i]!,
+        i,
+      ]),
+    );
     expect((await dryRun({ ...job, mapping })).counts.new).toBe(1);
     const next = await uploaded('receipts', 'odd again.csv', csvFile([header, receiptRow()]));
     expect(next.mapping).toMatchObject(mapping);
@@ -467,7 +585,16 @@ describe('the mapping and the runs', () => {
     // The run as the import call starts it, without its queued job: two workers run it side by side.
     const db = suite.t.database.db;
     const runId = randomUUID();
-    await updateImport(db, job.id, { status: 'importing', runMode: 'import', runId, runStartedAt: new Date(), resumeRow: 0, rowsDone: 0, bytesDone: 0, counts: NO_COUNTS });
+    await updateImport(db, job.id, {
+      status: 'importing',
+      runMode: 'import',
+      runId,
+      runStartedAt: new Date(),
+      resumeRow: 0,
+      rowsDone: 0,
+      bytesDone: 0,
+      counts: NO_COUNTS,
+    });
     const first = runImport(db, job.id, runId);
     // The second starts once the first has recorded a batch, as a worker given an expired job would.
     await waitFor(async () => ((await findImport(db, job.id))!.resumeRow > 0 ? true : undefined), 30_000);
@@ -491,6 +618,8 @@ describe('the mapping and the runs', () => {
     const job = await uploaded('receipts', 'numbers.csv', csvFile([RECEIPT_HEADER, row, unknown]));
     const checked = await dryRun(job);
     expect(checked.counts).toMatchObject({ new: 1, refused: 1 });
-    expect((await refusalsOf(job.id))[0]!.problems).toEqual([{ field: 'Collection Point', message: importNoMatch('collection point', 'Nowhere Depot') }]);
+    expect((await refusalsOf(job.id))[0]!.problems).toEqual([
+      { field: 'Collection Point', message: importNoMatch('collection point', 'Nowhere Depot') },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Two instances of the built server (`node dist/main.js`, as `npm start` runs it) on one PostgreSQL
  * database, behind a round-robin proxy, as the README's deployment section describes: they share
- * `DATABASE_URL`, `JWT_SECRET` and `TRUST_PROXY=1`, and nothing on disk (each has its own
+ * `DATABASE_URL`, `JWT_SECRET` and `TRUST_PROXY`, and nothing on disk (each has its own
  * DATA_DIR). Every call below goes through the proxy, so consecutive calls land on different
  * instances (`X-Served-By` says which). Several instances need a PostgreSQL server: the embedded
  * store belongs to one process, so without DATABASE_URL this file has nothing to run.
@@ -14,18 +14,19 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Receipt, ReceiptCreateInput } from '@cooler-hub/contract/receipts';
+import { startServer, type ServerProcess } from '@cooler-hub/process-kit/server';
+import { startSmtpSink, type SmtpSink } from '@cooler-hub/process-kit/smtp';
 import { DEFAULT_LOGIN_THROTTLE, MAX_FAILURES_PER_PAIR } from '../src/modules/auth/auth.service';
 import { deliveryFixtures } from './deliveries-fixtures';
 import { call, createReceipt, createReceiptReferences, newReceipt, unique, updateBodyOf, type ReceiptReferences } from './factories';
 import { ADMIN_PASSWORD, authHeader, createScratchDatabase, createUser, json, multipart, PNG_1X1, waitFor } from './helpers';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
-import { overHttp, signInOverHttp, startServerProcess, type ServerProcess } from './server-process';
-import { startSmtp, type TestSmtp } from './smtp';
+import { overHttp, signInOverHttp } from './over-http';
 
 const serverUrl = process.env.DATABASE_URL;
 
 let scratch: { url: string; drop: () => Promise<void> };
-let smtp: TestSmtp;
+let smtp: SmtpSink;
 let dataDirs: string[] = [];
 let instances: ServerProcess[] = [];
 let proxy: RoundRobinProxy;
@@ -53,24 +54,30 @@ const countOnEach = async (): Promise<Record<string, number>> => {
 describe.skipIf(!serverUrl)('two instances on one PostgreSQL database behind a round-robin proxy', () => {
   beforeAll(async () => {
     scratch = await createScratchDatabase(serverUrl!);
-    smtp = await startSmtp();
+    smtp = await startSmtpSink();
     dataDirs = await Promise.all([0, 1].map(() => fs.mkdtemp(path.join(os.tmpdir(), 'cooler-hub-instance-'))));
     // Started together on an empty database: migrations and the seed are serialised between them.
     instances = await Promise.all(
       dataDirs.map((dataDir) =>
-        startServerProcess({
+        startServer({
           entry: 'built',
+          publicUrl: true,
+          output: 'stderr',
           env: {
+            ADMIN_PASSWORD,
+            LOG_LEVEL: 'warn',
             DATABASE_URL: scratch.url,
             DATA_DIR: dataDir,
             JWT_SECRET: 'instances-test-secret-instances-test-secret',
-            TRUST_PROXY: '1',
+            // Two proxies (docs/decisions/261): the test's calls play an edge proxy whose
+            // X-Forwarded-For names each caller's address, the round-robin proxy the load balancer.
+            TRUST_PROXY: '2',
             SMTP_URL: smtp.url,
           },
         }),
       ),
     );
-    proxy = await startRoundRobinProxy(instances.map((i) => i.base));
+    proxy = await startRoundRobinProxy(instances.map((i) => i.url));
     api = overHttp(proxy.base);
     const signedIn = await signInOverHttp(proxy.base, { username: 'admin', password: ADMIN_PASSWORD });
     expect(signedIn.status).toBe(200);
@@ -78,7 +85,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database behind a r
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(instances.map((i) => i.kill()));
+    await Promise.all(instances.map((i) => i.stop('SIGKILL')));
     await proxy?.close();
     await smtp?.close();
     await scratch?.drop();
@@ -123,7 +130,12 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database behind a r
       { name: 'file', filename: 'avatar.png', contentType: 'image/png', data: PNG_1X1 },
       { name: 'type', value: 'avatar' },
     ]);
-    const upload = await api.inject({ method: 'POST', url: '/api/file_upload', headers: { ...authHeader(token), ...form.headers }, payload: form.payload });
+    const upload = await api.inject({
+      method: 'POST',
+      url: '/api/file_upload',
+      headers: { ...authHeader(token), ...form.headers },
+      payload: form.payload,
+    });
     expect(upload.statusCode).toBe(200);
     const { url } = json<{ url: string }>(upload);
     const served = await fetch(new URL(url, proxy.base));
@@ -154,7 +166,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database behind a r
 
   it('counts sign-in failures across instances: the lock of one address and the spacing of the account', async () => {
     const { user, password } = await createUser(api);
-    const signIn = (pass: string, address: string) => signInOverHttp(proxy.base, { username: user.username, password: pass }, { 'x-forwarded-for': address });
+    const signIn = (pass: string, address: string) =>
+      signInOverHttp(proxy.base, { username: user.username, password: pass }, { 'x-forwarded-for': address });
     const failedOn = new Set<string>();
     for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) {
       const res = await fetch(`${proxy.base}/api/login_check`, {
@@ -184,70 +197,74 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database behind a r
     expect(waited).toBeGreaterThanOrEqual(2 * DEFAULT_LOGIN_THROTTLE.firstSpacingMs - 250);
   });
 
-  it('keeps every write once when an instance is killed in the middle of 200 creates retried with their client ids', { timeout: 120_000 }, async () => {
-    const refs: ReceiptReferences = await createReceiptReferences(api, token);
-    const before = await receiptsCount();
-    const bodies: ReceiptCreateInput[] = Array.from({ length: 200 }, () => newReceipt(refs));
-    let acknowledged = 0;
-    let retries = 0;
-    let killedAfter: number | undefined;
-    const create = async (body: ReceiptCreateInput): Promise<void> => {
-      for (let attempt = 0; attempt < 50; attempt++) {
-        try {
-          const res = await fetch(`${proxy.base}/api/receipts`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...authHeader(token) },
-            body: JSON.stringify(body),
-          });
-          if (res.status === 201 || res.status === 200) {
-            acknowledged += 1;
-            if (killedAfter === undefined && acknowledged >= 60) {
-              killedAfter = acknowledged;
-              void instances[1]!.kill();
+  it(
+    'keeps every write once when an instance is killed in the middle of 200 creates retried with their client ids',
+    { timeout: 120_000 },
+    async () => {
+      const refs: ReceiptReferences = await createReceiptReferences(api, token);
+      const before = await receiptsCount();
+      const bodies: ReceiptCreateInput[] = Array.from({ length: 200 }, () => newReceipt(refs));
+      let acknowledged = 0;
+      let retries = 0;
+      let killedAfter: number | undefined;
+      const create = async (body: ReceiptCreateInput): Promise<void> => {
+        for (let attempt = 0; attempt < 50; attempt++) {
+          try {
+            const res = await fetch(`${proxy.base}/api/receipts`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...authHeader(token) },
+              body: JSON.stringify(body),
+            });
+            if (res.status === 201 || res.status === 200) {
+              acknowledged += 1;
+              if (killedAfter === undefined && acknowledged >= 60) {
+                killedAfter = acknowledged;
+                void instances[1]!.stop('SIGKILL');
+              }
+              return;
             }
-            return;
+            // Only the proxy's "upstream gone" answers are worth a retry; anything else is a failure.
+            expect([502, 503]).toContain(res.status);
+          } catch {
+            // the connection itself dropped: retry
           }
-          // Only the proxy's "upstream gone" answers are worth a retry; anything else is a failure.
-          expect([502, 503]).toContain(res.status);
-        } catch {
-          // the connection itself dropped: retry
+          retries += 1;
+          await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        retries += 1;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error(`receipt ${body.id} was never acknowledged`);
+      };
+      const queue = [...bodies];
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let body = queue.shift(); body; body = queue.shift()) await create(body);
+        }),
+      );
+
+      expect(killedAfter).toBeDefined();
+      expect(killedAfter).toBeLessThan(200);
+      expect(proxy.live()).toEqual([0]);
+      expect(await receiptsCount()).toBe(before + 200);
+
+      const db = new pg.Client({ connectionString: scratch.url });
+      await db.connect();
+      try {
+        const ids = bodies.map((b) => b.id);
+        const rows = await db.query<{ receipts: string; lbs: string }>(
+          'select count(*) as receipts, count(distinct lb_number) as lbs from receipts where id = any($1::uuid[])',
+          [ids],
+        );
+        expect(rows.rows[0]).toEqual({ receipts: '200', lbs: '200' });
+        // A retry of a create that had landed must not write its history twice.
+        const created = await db.query<{ entry_ref: string; n: string }>(
+          "select entry_ref, count(*) as n from revision_entries where entry_kind = 'Receipt' and entry_ref = any($1) and diff_type = 'Text' group by entry_ref",
+          [ids],
+        );
+        expect(created.rows).toHaveLength(200);
+        expect(created.rows.filter((r) => r.n !== '1')).toEqual([]);
+      } finally {
+        await db.end();
       }
-      throw new Error(`receipt ${body.id} was never acknowledged`);
-    };
-    const queue = [...bodies];
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let body = queue.shift(); body; body = queue.shift()) await create(body);
-      }),
-    );
-
-    expect(killedAfter).toBeDefined();
-    expect(killedAfter).toBeLessThan(200);
-    expect(proxy.live()).toEqual([0]);
-    expect(await receiptsCount()).toBe(before + 200);
-
-    const db = new pg.Client({ connectionString: scratch.url });
-    await db.connect();
-    try {
-      const ids = bodies.map((b) => b.id);
-      const rows = await db.query<{ receipts: string; lbs: string }>(
-        'select count(*) as receipts, count(distinct lb_number) as lbs from receipts where id = any($1::uuid[])',
-        [ids],
-      );
-      expect(rows.rows[0]).toEqual({ receipts: '200', lbs: '200' });
-      // A retry of a create that had landed must not write its history twice.
-      const created = await db.query<{ entry_ref: string; n: string }>(
-        "select entry_ref, count(*) as n from revision_entries where entry_kind = 'Receipt' and entry_ref = any($1) and diff_type = 'Text' group by entry_ref",
-        [ids],
-      );
-      expect(created.rows).toHaveLength(200);
-      expect(created.rows.filter((r) => r.n !== '1')).toEqual([]);
-    } finally {
-      await db.end();
-    }
-    console.info(`instances: 200 creates, instance 1 killed after ${killedAfter} acknowledged, ${retries} retries`);
-  });
+      console.info(`instances: 200 creates, instance 1 killed after ${killedAfter} acknowledged, ${retries} retries`);
+    },
+  );
 });

@@ -92,11 +92,13 @@ function cases(): Case[] {
   for (const [template, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
       for (const p of op.parameters ?? []) {
-        if (p.in === 'query' && p.schema && isInteger(p.schema)) all.push({ method, url: concrete(template, op), where: 'query', field: p.name, path: [p.name] });
+        if (p.in === 'query' && p.schema && isInteger(p.schema))
+          all.push({ method, url: concrete(template, op), where: 'query', field: p.name, path: [p.name] });
       }
       const schema = op.requestBody?.content?.['application/json']?.schema;
       if (schema) {
-        for (const path of integerPaths(schema)) all.push({ method, url: concrete(template, op), where: 'body', field: propertyPath(path), path });
+        for (const path of integerPaths(schema))
+          all.push({ method, url: concrete(template, op), where: 'body', field: propertyPath(path), path });
       }
     }
   }
@@ -106,7 +108,12 @@ function cases(): Case[] {
 describe('integer fields', () => {
   it('the walk finds the integer fields the issue named, so it is not walking nothing', () => {
     const found = cases().map((c) => `${c.method.toUpperCase()} ${c.url} ${c.where}:${c.field}`);
-    for (const expected of ['POST /api/receipts body:supplier', 'POST /api/receipts body:customerAccount', 'POST /api/receipts body:collectionPoint', 'GET /api/receipts query:page']) {
+    for (const expected of [
+      'POST /api/receipts body:supplier',
+      'POST /api/receipts body:customerAccount',
+      'POST /api/receipts body:collectionPoint',
+      'GET /api/receipts query:page',
+    ]) {
       expect(found).toContain(expected);
     }
     expect(found.length).toBeGreaterThan(20);
@@ -114,7 +121,12 @@ describe('integer fields', () => {
 
   it('2^31 and −1 in every integer field of every body and query: 400 on the field, never a 500', async () => {
     const db = t.database.db;
-    const counts = async () => [await db.$count(receipts), await db.$count(deliveries), await db.$count(customerAccounts), await db.$count(revisionEntries)];
+    const counts = async () => [
+      await db.$count(receipts),
+      await db.$count(deliveries),
+      await db.$count(customerAccounts),
+      await db.$count(revisionEntries),
+    ];
     const before = await counts();
     const wrong: string[] = [];
     let walked = 0;
@@ -134,7 +146,8 @@ describe('integer fields', () => {
           continue;
         }
         const body = res.json<ConstraintViolationList>();
-        if (!body.violations?.some((v) => v.propertyPath === c.field)) wrong.push(`${label} violations: ${JSON.stringify(body.violations)}`);
+        if (!body.violations?.some((v) => v.propertyPath === c.field))
+          wrong.push(`${label} violations: ${JSON.stringify(body.violations)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -148,7 +161,9 @@ describe('integer fields', () => {
       const body = newReceipt(refs, { [field]: 2 ** 31 });
       const res = await t.app.inject({ method: 'POST', url: '/api/receipts', headers: authHeader(token), payload: body });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json<ConstraintViolationList>().violations).toEqual([{ propertyPath: field, title: 'This value is not valid.', message: 'This value is not valid.' }]);
+      expect(res.json<ConstraintViolationList>().violations).toEqual([
+        { propertyPath: field, title: 'This value is not valid.', message: 'This value is not valid.' },
+      ]);
       expect((await t.app.inject({ method: 'GET', url: `/api/receipts/${body.id}`, headers: authHeader(token) })).statusCode).toBe(404);
     }
     // The connection is still sound: the next valid receipt is created.

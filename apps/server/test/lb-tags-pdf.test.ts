@@ -6,10 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { LB_TAG_PRESETS, lbTagPreset, type LbTagPreset } from '@cooler-hub/contract/lb-tags';
 import { LB_NUMBER_MAX } from '@cooler-hub/contract/receipts';
+import { readPdf, readPdfText } from '@cooler-hub/process-kit/pdf';
 import { pdfBytes } from '../src/lib/pdf';
 import { QUIET_ZONE_MODULES, code128Widths, fitBarcode, lbTagsPdf, type LbTag } from '../src/modules/lb-tags/lb-tags.pdf';
 import { readCode128 } from './barcode-reader';
-import { pdfPageSizesMm, pdfText, rasterisePdf, type Raster } from './pdf';
+import { rasterisePdf, type Raster } from './pdf-raster';
 
 /** mulberry32: the same "random" LB numbers on every run, so a failure can be replayed. */
 function seeded(seed: number) {
@@ -23,7 +24,11 @@ function seeded(seed: number) {
   };
 }
 
-const sample = (lbNumber: string, i = 0): LbTag => ({ lbNumber, serialNumber: `SN2020060110${String(i).padStart(4, '0')}`, partNumber: 'FR-00006-SD' });
+const sample = (lbNumber: string, i = 0): LbTag => ({
+  lbNumber,
+  serialNumber: `SN2020060110${String(i).padStart(4, '0')}`,
+  partNumber: 'FR-00006-SD',
+});
 
 /**
  * A bar edge off the dot grid leaves a grey pixel, its shade the part of the dot it covers; the
@@ -36,7 +41,8 @@ function scanline(raster: Raster, y: number): boolean[] {
   const row: boolean[] = [];
   for (let x = 0; x < raster.width; x++) {
     const v = raster.data[(y * raster.width + x) * 4]!;
-    if (v > GRID_TOLERANCE && v < 255 - GRID_TOLERANCE) throw new Error(`pixel (${x}, ${y}) is grey (${v}): a bar edge is off the dot grid`);
+    if (v > GRID_TOLERANCE && v < 255 - GRID_TOLERANCE)
+      throw new Error(`pixel (${x}, ${y}) is grey (${v}): a bar edge is off the dot grid`);
     row.push(v < 128);
   }
   return row;
@@ -47,7 +53,7 @@ function runsOf(row: boolean[]): { start: number; end: number; runs: number[] } 
   const start = row.indexOf(true);
   const end = row.lastIndexOf(true) + 1;
   const runs: number[] = [];
-  for (let x = start; x < end; ) {
+  for (let x = start; x < end;) {
     let n = 0;
     while (x + n < end && row[x + n] === row[x]) n++;
     runs.push(n);
@@ -59,13 +65,13 @@ function runsOf(row: boolean[]): { start: number; end: number; runs: number[] } 
 describe('the label', () => {
   it.each(LB_TAG_PRESETS.map((p) => [p.id, p] as const))('%s: the page is the label, within 0.1 mm', async (_, preset) => {
     const bytes = await pdfBytes(lbTagsPdf([sample('LB4219030'), sample('LB52033082476251', 1)], preset));
-    const sizes = await pdfPageSizesMm(bytes);
+    const sizes = await readPdf(bytes);
     expect(sizes).toHaveLength(2);
     for (const size of sizes) {
-      expect(Math.abs(size.width - preset.widthMm)).toBeLessThan(0.1);
-      expect(Math.abs(size.height - preset.heightMm)).toBeLessThan(0.1);
+      expect(Math.abs(size.widthMm - preset.widthMm)).toBeLessThan(0.1);
+      expect(Math.abs(size.heightMm - preset.heightMm)).toBeLessThan(0.1);
     }
-    const [first, second] = await pdfText(bytes);
+    const [first, second] = await readPdfText(bytes);
     expect(first).toContain('LB4219030');
     expect(first).toContain('S/N SN20200601100000');
     expect(first).toContain('P/N FR-00006-SD');
@@ -76,7 +82,12 @@ describe('the label', () => {
     '%s: at its own dpi every bar is whole dots, a module is the widest that fits, quiet zones kept',
     async (_, preset) => {
       const lbNumbers = ['LB1', 'LB4219030', 'LB52033082476251', `LB${'9'.repeat(LB_NUMBER_MAX - 2)}`];
-      const bytes = await pdfBytes(lbTagsPdf(lbNumbers.map((lb) => sample(lb)), preset));
+      const bytes = await pdfBytes(
+        lbTagsPdf(
+          lbNumbers.map((lb) => sample(lb)),
+          preset,
+        ),
+      );
       const labelDots = Math.floor((preset.widthMm / 25.4) * preset.dpi);
       await rasterisePdf(bytes, preset.dpi, async (raster, page) => {
         const lbNumber = lbNumbers[page - 1]!;
@@ -118,7 +129,12 @@ describe('1,000 random LB numbers at 203 dpi', () => {
     // Two PDFs of 500 labels each, as the largest print of the app makes them.
     for (let part = 0; part < 2; part++) {
       const batch = lbNumbers.slice(part * 500, part * 500 + 500);
-      const bytes = await pdfBytes(lbTagsPdf(batch.map((lb, i) => sample(lb, i)), preset));
+      const bytes = await pdfBytes(
+        lbTagsPdf(
+          batch.map((lb, i) => sample(lb, i)),
+          preset,
+        ),
+      );
       const pages = await rasterisePdf(bytes, 203, async (raster, page) => {
         const expected = batch[page - 1]!;
         const found = await readCode128(raster);

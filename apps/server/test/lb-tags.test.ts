@@ -8,11 +8,12 @@ import type { ListResponse } from '@cooler-hub/contract/common';
 import { LB_TAG_PRESETS, LB_TAG_TWICE, MAX_LB_TAGS, TOO_MANY_LB_TAGS, lbTagPreset } from '@cooler-hub/contract/lb-tags';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
+import { readPdf, readPdfText } from '@cooler-hub/process-kit/pdf';
 import { randomUUID } from 'node:crypto';
 import { readCode128 } from './barcode-reader';
 import { createCooler, createReceipt, createReceiptReferences, type ReceiptReferences } from './factories';
 import { authHeader, json, useSignedInApp, violationsOf } from './helpers';
-import { pdfPageSizesMm, pdfText, rasterisePdf } from './pdf';
+import { rasterisePdf } from './pdf-raster';
 
 const suite = useSignedInApp('Production');
 const api = suite.api;
@@ -42,34 +43,37 @@ async function barcodesOf(bytes: Buffer, dpi: number): Promise<string[][]> {
 }
 
 describe("one receipt's tag", () => {
-  it.each(LB_TAG_PRESETS.map((p) => [p.id] as const))('%s: a one-page PDF of the label size with the barcode, LB number, serial and part number', async (id) => {
-    const preset = lbTagPreset(id);
-    const r = receipts[0]!;
-    const res = await api('GET', `/api/receipts/${r.id}/lb_tag.pdf?preset=${id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="lb-tag-${r.lbNumber}.pdf"`);
-    expect(res.headers['cache-control']).toBe('no-store');
-    // Streamed as it is drawn: no length known before the end.
-    expect(res.headers['content-length']).toBeUndefined();
+  it.each(LB_TAG_PRESETS.map((p) => [p.id] as const))(
+    '%s: a one-page PDF of the label size with the barcode, LB number, serial and part number',
+    async (id) => {
+      const preset = lbTagPreset(id);
+      const r = receipts[0]!;
+      const res = await api('GET', `/api/receipts/${r.id}/lb_tag.pdf?preset=${id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="lb-tag-${r.lbNumber}.pdf"`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      // Streamed as it is drawn: no length known before the end.
+      expect(res.headers['content-length']).toBeUndefined();
 
-    const [size, ...more] = await pdfPageSizesMm(res.rawPayload);
-    expect(more).toEqual([]);
-    expect(Math.abs(size!.width - preset.widthMm)).toBeLessThan(0.1);
-    expect(Math.abs(size!.height - preset.heightMm)).toBeLessThan(0.1);
-    const [text] = await pdfText(res.rawPayload);
-    expect(text).toContain(r.lbNumber);
-    expect(text).toContain(`S/N ${r.inventoryItem.serialNumber}`);
-    expect(text).toContain(`P/N ${r.inventoryItem.partNumber.partNumber}`);
-    expect(await barcodesOf(res.rawPayload, 203)).toEqual([[r.lbNumber]]);
-  });
+      const [size, ...more] = await readPdf(res.rawPayload);
+      expect(more).toEqual([]);
+      expect(Math.abs(size!.widthMm - preset.widthMm)).toBeLessThan(0.1);
+      expect(Math.abs(size!.heightMm - preset.heightMm)).toBeLessThan(0.1);
+      const [text] = await readPdfText(res.rawPayload);
+      expect(text).toContain(r.lbNumber);
+      expect(text).toContain(`S/N ${r.inventoryItem.serialNumber}`);
+      expect(text).toContain(`P/N ${r.inventoryItem.partNumber.partNumber}`);
+      expect(await barcodesOf(res.rawPayload, 203)).toEqual([[r.lbNumber]]);
+    },
+  );
 
   it('without a preset: the 2 × 1 in, 203 dpi label', async () => {
     const res = await api('GET', `/api/receipts/${receipts[1]!.id}/lb_tag.pdf`);
     expect(res.statusCode).toBe(200);
-    const [size] = await pdfPageSizesMm(res.rawPayload);
-    expect(Math.abs(size!.width - 50.8)).toBeLessThan(0.1);
-    expect(Math.abs(size!.height - 25.4)).toBeLessThan(0.1);
+    const [size] = await readPdf(res.rawPayload);
+    expect(Math.abs(size!.widthMm - 50.8)).toBeLessThan(0.1);
+    expect(Math.abs(size!.heightMm - 25.4)).toBeLessThan(0.1);
   });
 
   it("is written in the receipt's history: who, which LB number, which label", async () => {
@@ -100,9 +104,9 @@ describe('several tags in one PDF', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="lb-tags-3.pdf"');
 
-    const sizes = await pdfPageSizesMm(res.rawPayload);
+    const sizes = await readPdf(res.rawPayload);
     expect(sizes).toHaveLength(3);
-    const pages = await pdfText(res.rawPayload);
+    const pages = await readPdfText(res.rawPayload);
     order.forEach((r, i) => {
       expect(pages[i]).toContain(r.lbNumber);
       expect(pages[i]).toContain(r.inventoryItem.serialNumber);
@@ -153,7 +157,12 @@ describe('bad input: 400 on the field, nothing written', () => {
   it('needs a signed-in user', async () => {
     const res = await suite.app.inject({ method: 'GET', url: `/api/receipts/${receipts[0]!.id}/lb_tag.pdf` });
     expect(res.statusCode).toBe(401);
-    const post = await suite.app.inject({ method: 'POST', url: '/api/receipts/lb_tags.pdf', payload: { ids: [receipts[0]!.id] }, headers: authHeader('nope') });
+    const post = await suite.app.inject({
+      method: 'POST',
+      url: '/api/receipts/lb_tags.pdf',
+      payload: { ids: [receipts[0]!.id] },
+      headers: authHeader('nope'),
+    });
     expect(post.statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Every list's later pages are read from the nearer end, and the reference lists' totals are
- * remembered until one of their tables changes (docs/decisions/246): pages must still tile one long
+ * remembered until one of their tables changes (docs/decisions/274): pages must still tile one long
  * page exactly, in both directions, and a total must follow every create and delete at once.
  */
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,9 @@ describe('pages of a reference list (part numbers)', () => {
     expect((await list('perPage=10&page=2')).totalCount).toBe(48);
     // The last page, read from the end, holds the new one after the 47 before it.
     const last = await list('perPage=10&page=5&order[partNumber]=asc');
-    expect(last.items.map((p) => p.partNumber)).toEqual([40, 41, 42, 43, 44, 45, 46, 999].map((i) => `${prefix}-${String(i).padStart(3, '0')}`));
+    expect(last.items.map((p) => p.partNumber)).toEqual(
+      [40, 41, 42, 43, 44, 45, 46, 999].map((i) => `${prefix}-${String(i).padStart(3, '0')}`),
+    );
     expect((await suite.api('DELETE', `/api/part_numbers/${added.id}`)).statusCode).toBe(204);
     expect((await list('perPage=10&page=2')).totalCount).toBe(47);
   });

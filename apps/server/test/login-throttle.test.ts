@@ -107,7 +107,10 @@ describe('attacker side', () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(user.username, `guess-${i}`, `10.20.${i}.1`)));
     const elapsed = performance.now() - started;
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 401 || s === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 401 || s === 429),
+      statuses.join(','),
+    ).toBe(true);
     const checked = statuses.filter((s) => s === 401).length;
     expect(checked).toBeGreaterThanOrEqual(TIMINGS.freeChecks);
     expect(checked).toBeLessThanOrEqual(boundWithin(elapsed, TIMINGS));

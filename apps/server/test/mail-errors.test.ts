@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMailError } from '../src/plugins/mail';
 
-const smtpError = (fields: { message?: string } & Record<string, unknown>) =>
-  Object.assign(new Error(fields.message ?? 'failed'), fields);
+const smtpError = (fields: { message?: string } & Record<string, unknown>) => Object.assign(new Error(fields.message ?? 'failed'), fields);
 
 describe('classifyMailError', () => {
   it("a 5xx answer is permanent, with the server's own words as the reason", () => {
-    expect(classifyMailError(smtpError({ code: 'EENVELOPE', responseCode: 550, response: '550 5.1.1 <x@y>: Mailbox unavailable' }))).toEqual({
+    expect(
+      classifyMailError(smtpError({ code: 'EENVELOPE', responseCode: 550, response: '550 5.1.1 <x@y>: Mailbox unavailable' })),
+    ).toEqual({
       permanent: true,
       reason: '550 5.1.1 <x@y>: Mailbox unavailable',
     });
@@ -30,7 +31,9 @@ describe('classifyMailError', () => {
   });
 
   it('a failed SMTP login is temporary: the configuration is wrong, not the message', () => {
-    expect(classifyMailError(smtpError({ code: 'EAUTH', responseCode: 535, response: '535 5.7.8 Authentication failed' })).permanent).toBe(false);
+    expect(classifyMailError(smtpError({ code: 'EAUTH', responseCode: 535, response: '535 5.7.8 Authentication failed' })).permanent).toBe(
+      false,
+    );
   });
 
   it('a message nodemailer cannot form at all is permanent; anything unknown is temporary', () => {

@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@cooler-hub/process-kit/ports';
+import { startSmtpSink, type SmtpSink } from '@cooler-hub/process-kit/smtp';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { seed } from '../src/db/seed';
@@ -24,7 +26,6 @@ import {
   waitForSettled,
   type TestMailEvents,
 } from './jobs';
-import { freePort, startSmtp, type TestSmtp } from './smtp';
 
 let test: TestDatabase;
 let dataDir: string;
@@ -33,7 +34,7 @@ let port: number;
 const jwtSecret = randomToken(48);
 const events: TestMailEvents = { delivered: [], viewed: [], failed: [], built: new Map() };
 const open: FastifyInstance[] = [];
-let smtp: TestSmtp | undefined;
+let smtp: SmtpSink | undefined;
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -79,7 +80,7 @@ describe('mail queue when the SMTP server or the app goes away', () => {
     expect(retried.failedAt).toBeNull();
     expect(retried.lastError).toMatch(/ECONNREFUSED|ECONNECTION/);
 
-    smtp = await startSmtp({ port });
+    smtp = await startSmtpSink({ port });
     const settled = await waitForSettled(db(), row.id);
     expect(settled.deliveredAt).toBeInstanceOf(Date);
     expect(settled.lastError).toBeNull();
@@ -107,7 +108,7 @@ describe('mail queue when the SMTP server or the app goes away', () => {
     await stopInstance(first!);
     expect((await mailRow(db(), row.id)).deliveredAt).toBeNull();
 
-    smtp = await startSmtp({ port });
+    smtp = await startSmtpSink({ port });
     await startInstance();
     const settled = await waitForSettled(db(), row.id);
     expect(settled.deliveredAt).toBeInstanceOf(Date);

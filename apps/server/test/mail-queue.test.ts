@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '@cooler-hub/process-kit/smtp';
 import { outgoingMail } from '../src/db/schema';
 import { INTERRUPTED, MAIL_JOB, NOTHING_TO_SEND } from '../src/jobs/mail-queue';
 import { TRACKING_GIF } from '../src/jobs/mail-tracking.routes';
@@ -21,17 +22,16 @@ import {
   waitForSettled,
   type TestMailEvents,
 } from './jobs';
-import { startSmtp, type TestSmtp } from './smtp';
 
 const PUBLIC_URL = 'https://hub.example.test';
 /** RCPT TO answers per address: 'bounce…' always 550; 'later…' 451 on its first try only. */
 const tries = new Map<string, number>();
 
-let smtp: TestSmtp;
+let smtp: SmtpSink;
 let t: TestApp;
 let events: TestMailEvents;
 beforeAll(async () => {
-  smtp = await startSmtp({
+  smtp = await startSmtpSink({
     refuse(address) {
       const n = (tries.get(address) ?? 0) + 1;
       tries.set(address, n);

@@ -23,7 +23,10 @@ describe('request logs', () => {
     try {
       const before = lines().length;
       await t.app.inject({ url: '/api/profile', headers: { 'x-request-id': 'log-json-1' } });
-      const mine = lines().slice(before).map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l['reqId'] === 'log-json-1');
+      const mine = lines()
+        .slice(before)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l['reqId'] === 'log-json-1');
       expect(mine.filter((l) => l['msg'] === 'request completed')).toHaveLength(1);
       expect(mine.at(-1)).toMatchObject({ msg: 'request completed', method: 'GET', url: '/api/profile', statusCode: 401 });
       expect(typeof mine.at(-1)!['responseTime']).toBe('number');
@@ -76,14 +79,16 @@ describe('admin password', () => {
     const oldToken = await adminToken(t.app);
     const reset = await resetAdminPassword(t.database.db, 'brand-new-admin-pass');
     expect(reset).toEqual({ username: ADMIN_USERNAME, password: 'brand-new-admin-pass', generated: false });
-    const signIn = (password: string) => t.app.inject({ method: 'POST', url: '/api/login_check', payload: { username: 'admin', password } });
+    const signIn = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login_check', payload: { username: 'admin', password } });
     expect((await signIn(ADMIN_PASSWORD)).statusCode).toBe(401);
     expect((await signIn('brand-new-admin-pass')).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/profile', headers: authHeader(oldToken) })).statusCode).toBe(401);
   });
 
   it('reset without a password generates one, and lifts a sign-in block on the account', async () => {
-    for (let i = 0; i < 6; i++) await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { username: 'admin', password: 'wrong' } });
+    for (let i = 0; i < 6; i++)
+      await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { username: 'admin', password: 'wrong' } });
     const reset = await resetAdminPassword(t.database.db);
     expect(reset.generated).toBe(true);
     expect(reset.password.length).toBeGreaterThanOrEqual(12);

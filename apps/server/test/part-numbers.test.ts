@@ -46,7 +46,9 @@ describe('POST /api/part_numbers', () => {
     const body = newPartNumber();
     expect(violationsOf(await api('POST', '/api/part_numbers', { id: body.id }))).toEqual({ partNumber: 'Required Field' });
     expect(violationsOf(await api('POST', '/api/part_numbers', { ...body, partNumber: '' }))).toEqual({ partNumber: 'Required Field' });
-    expect(Object.keys(violationsOf(await api('POST', '/api/part_numbers', { ...body, partNumber: 'x'.repeat(101) })))).toEqual(['partNumber']);
+    expect(Object.keys(violationsOf(await api('POST', '/api/part_numbers', { ...body, partNumber: 'x'.repeat(101) })))).toEqual([
+      'partNumber',
+    ]);
     expect(Object.keys(violationsOf(await api('POST', '/api/part_numbers', { ...body, description: 42 })))).toEqual(['description']);
     expect(Object.keys(violationsOf(await api('POST', '/api/part_numbers', { ...body, id: undefined })))).toEqual(['id']);
   });
@@ -97,10 +99,20 @@ describe('GET, PUT and DELETE /api/part_numbers/{id}', () => {
   it('updates number and description; 400 on a number another row has; 404 for an unknown id', async () => {
     const p = await createPartNumber(suite.app, suite.token);
     const other = await createPartNumber(suite.app, suite.token);
-    const res = await api('PUT', `/api/part_numbers/${p.id}`, { partNumber: `${p.partNumber}-X`, description: 'Refitted\nwith LED canopy' });
+    const res = await api('PUT', `/api/part_numbers/${p.id}`, {
+      partNumber: `${p.partNumber}-X`,
+      description: 'Refitted\nwith LED canopy',
+    });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ id: p.id, partNumber: `${p.partNumber}-X`, description: 'Refitted\nwith LED canopy', version: ANY_VERSION });
-    expect(violationsOf(await api('PUT', `/api/part_numbers/${p.id}`, { partNumber: other.partNumber.toLowerCase() }))).toEqual({ partNumber: ALREADY_USED });
+    expect(json(res)).toEqual({
+      id: p.id,
+      partNumber: `${p.partNumber}-X`,
+      description: 'Refitted\nwith LED canopy',
+      version: ANY_VERSION,
+    });
+    expect(violationsOf(await api('PUT', `/api/part_numbers/${p.id}`, { partNumber: other.partNumber.toLowerCase() }))).toEqual({
+      partNumber: ALREADY_USED,
+    });
     expect(violationsOf(await api('PUT', `/api/part_numbers/${p.id}`, { description: 'x' }))).toEqual({ partNumber: 'Required Field' });
     expect((await api('PUT', `/api/part_numbers/${randomUUID()}`, { partNumber: unique('PN') })).statusCode).toBe(404);
     expect((await api('GET', `/api/part_numbers/${randomUUID()}`)).statusCode).toBe(404);

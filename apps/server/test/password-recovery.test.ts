@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConstraintViolationList, HydraError } from '@cooler-hub/contract/common';
 import { TOKEN_INVALID } from '@cooler-hub/contract/auth';
+import { startSmtpSink, type SmtpSink } from '@cooler-hub/process-kit/smtp';
 import {
   INVALID_CODE,
   INVALID_RESET_TOKEN,
@@ -11,14 +12,13 @@ import {
 import { MAX_CODES_PER_HOUR, RECOVERY_SUBJECT } from '../src/modules/password-recovery/password-recovery.service';
 import { eq } from 'drizzle-orm';
 import { passwordRecoveryCodes } from '../src/db/schema';
-import { authHeader, buildTestApp, createUser, json, login, type TestApp } from './helpers';
+import { authHeader, buildTestApp, codeFrom, createUser, json, login, type TestApp } from './helpers';
 import { waitForIdleQueue } from './jobs';
-import { codeFrom, startSmtp, type TestSmtp } from './smtp';
 
-let smtp: TestSmtp;
+let smtp: SmtpSink;
 let t: TestApp;
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startSmtpSink();
   t = await buildTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Cooler Hub <no-reply@coolerhub.test>' });
 });
 afterAll(async () => {
@@ -110,7 +110,9 @@ describe('password recovery', () => {
     const malformed = await post('verify', { username: 'admin', code: '12ab' });
     expect(json<ConstraintViolationList>(malformed).violations.map((v) => v.propertyPath)).toEqual(['code']);
     const unknown = await post('verify', { username: 'no-such-person', code: '123456' });
-    expect(json<ConstraintViolationList>(unknown).violations).toEqual([{ propertyPath: 'code', title: INVALID_CODE, message: INVALID_CODE }]);
+    expect(json<ConstraintViolationList>(unknown).violations).toEqual([
+      { propertyPath: 'code', title: INVALID_CODE, message: INVALID_CODE },
+    ]);
   });
 
   it('a reset token is single-use; an unknown one is a hydra:Error', async () => {
@@ -119,8 +121,14 @@ describe('password recovery', () => {
     expect((await post('reset', { resetToken, plainPassword: 'first-new-pass' })).statusCode).toBe(200);
     const again = await post('reset', { resetToken, plainPassword: 'second-new-pass' });
     expect(again.statusCode).toBe(400);
-    expect(json<HydraError>(again)).toEqual({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': INVALID_RESET_TOKEN });
-    expect(json<HydraError>(await post('reset', { resetToken: 'made-up', plainPassword: 'second-new-pass' }))['hydra:description']).toBe(INVALID_RESET_TOKEN);
+    expect(json<HydraError>(again)).toEqual({
+      '@type': 'hydra:Error',
+      'hydra:title': 'An error occurred',
+      'hydra:description': INVALID_RESET_TOKEN,
+    });
+    expect(json<HydraError>(await post('reset', { resetToken: 'made-up', plainPassword: 'second-new-pass' }))['hydra:description']).toBe(
+      INVALID_RESET_TOKEN,
+    );
   });
 
   it(`refuses the current password and any of the last ${PASSWORD_HISTORY_SIZE}, on plainPassword`, async () => {
@@ -140,7 +148,9 @@ describe('password recovery', () => {
     for (const reused of ['history-pass-5', 'history-pass-1']) {
       const res = await post('reset', { resetToken, plainPassword: reused });
       expect(res.statusCode, reused).toBe(400);
-      expect(json<ConstraintViolationList>(res).violations).toEqual([{ propertyPath: 'plainPassword', title: PASSWORD_REUSED, message: PASSWORD_REUSED }]);
+      expect(json<ConstraintViolationList>(res).violations).toEqual([
+        { propertyPath: 'plainPassword', title: PASSWORD_REUSED, message: PASSWORD_REUSED },
+      ]);
     }
     // The sixth-newest has dropped out of the history, and the refused tries did not use the token.
     expect((await post('reset', { resetToken, plainPassword: 'history-pass-0' })).statusCode).toBe(200);
@@ -169,6 +179,8 @@ describe('password recovery', () => {
     const res = await post('reset', { resetToken: 'x', plainPassword: 'short' });
     expect(json<ConstraintViolationList>(res).violations.map((v) => v.propertyPath)).toEqual(['plainPassword']);
     const empty = await post('request', {});
-    expect(json<ConstraintViolationList>(empty).violations).toEqual([{ propertyPath: 'username', title: 'Required Field', message: 'Required Field' }]);
+    expect(json<ConstraintViolationList>(empty).violations).toEqual([
+      { propertyPath: 'username', title: 'Required Field', message: 'Required Field' },
+    ]);
   });
 });

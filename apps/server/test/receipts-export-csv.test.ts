@@ -33,7 +33,12 @@ beforeAll(async () => {
     createReceipt(suite.app, suite.token, { ...refs, cooler: await createCooler(suite.app, suite.token) }, extra);
   plain = await make({ receiptDate: '2025-03-04T09:15:00Z', assetNo: 'A,1 "big"' });
   formula = await make({ receiptDate: '2025-03-04T10:30:00Z', assetNo: '=HYPERLINK("http://x")' });
-  scrapped = await make({ receiptDate: '2025-07-01T12:00:00Z', processOption: 'S', scrapReason: refs.scrapReason.code, assetNo: '@SUM(1)' });
+  scrapped = await make({
+    receiptDate: '2025-07-01T12:00:00Z',
+    processOption: 'S',
+    scrapReason: refs.scrapReason.code,
+    assetNo: '@SUM(1)',
+  });
   onNote = await make({ receiptDate: '2025-03-05T08:00:00Z' });
   other = await make({ receiptDate: '2025-03-04T11:00:00Z' });
   const f = await deliveryFixtures(suite.app, suite.token);
@@ -108,7 +113,10 @@ describe('POST /api/receipts/export_csv', () => {
     const named: Record<string, string> = { PLAIN: plain.id, FORMULA: formula.id, SCRAPPED: scrapped.id };
     const body = Array.isArray(ids) ? ids.map((id) => named[id] ?? id) : ids;
     // A list of one id many times: the duplicate rule is not what this case is about.
-    const list = Array.isArray(body) && body.length > MAX_EXPORT_SELECTED ? body.map((_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) : body;
+    const list =
+      Array.isArray(body) && body.length > MAX_EXPORT_SELECTED
+        ? body.map((_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
+        : body;
     const violations = violationsOf(await exportCsv(list));
     if (field === 'ids[3]' && Array.isArray(ids) && ids[3] === 'PLAIN') {
       expect(violations).toEqual({ 'ids[3]': RECEIPT_LISTED_TWICE });
@@ -120,6 +128,8 @@ describe('POST /api/receipts/export_csv', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await suite.app.inject({ method: 'POST', url: '/api/receipts/export_csv', payload: { ids: [plain.id] } })).statusCode).toBe(401);
+    expect((await suite.app.inject({ method: 'POST', url: '/api/receipts/export_csv', payload: { ids: [plain.id] } })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -67,13 +67,18 @@ beforeAll(async () => {
       collectionPoint: null,
       engineerNo: 'eng-beta',
     }),
-    await createReceipt(app, token, { ...other, cooler: c3 }, {
-      lbNumber: lb(4),
-      receiptDate: '2026-12-02T00:00:00Z',
-      processOption: 'D',
-      processState: 'D5',
-      scrapReason: other.scrapReason.code,
-    }),
+    await createReceipt(
+      app,
+      token,
+      { ...other, cooler: c3 },
+      {
+        lbNumber: lb(4),
+        receiptDate: '2026-12-02T00:00:00Z',
+        processOption: 'D',
+        processState: 'D5',
+        scrapReason: other.scrapReason.code,
+      },
+    ),
   ];
   // One exported receipt, the way it becomes one: in an end-of-day CSV of its London day.
   const csv = await api('GET', '/api/end_of_day_sheet_csv?receiptDate=2026-07-02');
@@ -191,9 +196,7 @@ function expectedOrder(rows: Receipt[], field: ReceiptSortField, direction: 'asc
   const key = SORT_KEYS[field];
   const cmp = (a: Key, b: Key) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
   const sign = direction === 'asc' ? 1 : -1;
-  return [...rows]
-    .sort((a, b) => sign * (cmp(key(a), key(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
-    .map((x) => x.lbNumber);
+  return [...rows].sort((a, b) => sign * (cmp(key(a), key(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))).map((x) => x.lbNumber);
 }
 
 describe('GET /api/receipts sorting', () => {

@@ -1,5 +1,5 @@
 /**
- * GET /api/receipts and /api/coolers paging (docs/decisions/110–112): pages past the middle are
+ * GET /api/receipts and /api/coolers paging (docs/decisions/274): pages past the middle are
  * read from the other end, and totals are remembered until receipts or coolers change — so every
  * page must still be the same rows as one long page, and every total must follow every change.
  */
@@ -23,32 +23,41 @@ beforeAll(async () => {
   for (let i = 0; i < 7; i++) {
     const cooler = await createCooler(app, token);
     receipts.push(
-      await createReceipt(app, token, { ...refs, cooler }, {
-        // Two receipts share each date, so the id tie-break decides part of the order.
-        receiptDate: new Date(Date.UTC(2026, 2, 1 + Math.floor(i / 2), 9)).toISOString(),
-        ...(i % 3 === 0 ? { collectionPoint: null, engineerNo: `ENG${i}` } : {}),
-      }),
+      await createReceipt(
+        app,
+        token,
+        { ...refs, cooler },
+        {
+          // Two receipts share each date, so the id tie-break decides part of the order.
+          receiptDate: new Date(Date.UTC(2026, 2, 1 + Math.floor(i / 2), 9)).toISOString(),
+          ...(i % 3 === 0 ? { collectionPoint: null, engineerNo: `ENG${i}` } : {}),
+        },
+      ),
     );
   }
 });
 
 describe('pages', () => {
-  it.each(['', 'order[receiptDate]=asc', 'order[lbNumber]=desc', 'order[serialNumber]=asc', 'order[collectionPoint]=asc', 'order[engineerNo]=desc'])(
-    'pages of 2 (the later ones read from the end) are the rows of one page in order: %s',
-    async (order) => {
-      const whole = (await byAccount(`perPage=100&${order}`)).items.map((r) => r.id);
-      expect(whole).toHaveLength(7);
-      const paged: string[] = [];
-      for (let page = 1; page <= 4; page++) {
-        const answer = await byAccount(`perPage=2&page=${page}&${order}`);
-        expect(answer.totalCount).toBe(7);
-        expect(answer.pagesCount).toBe(4);
-        paged.push(...answer.items.map((r) => r.id));
-      }
-      expect(paged).toEqual(whole);
-      expect((await byAccount(`perPage=2&page=5&${order}`)).items).toEqual([]);
-    },
-  );
+  it.each([
+    '',
+    'order[receiptDate]=asc',
+    'order[lbNumber]=desc',
+    'order[serialNumber]=asc',
+    'order[collectionPoint]=asc',
+    'order[engineerNo]=desc',
+  ])('pages of 2 (the later ones read from the end) are the rows of one page in order: %s', async (order) => {
+    const whole = (await byAccount(`perPage=100&${order}`)).items.map((r) => r.id);
+    expect(whole).toHaveLength(7);
+    const paged: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const answer = await byAccount(`perPage=2&page=${page}&${order}`);
+      expect(answer.totalCount).toBe(7);
+      expect(answer.pagesCount).toBe(4);
+      paged.push(...answer.items.map((r) => r.id));
+    }
+    expect(paged).toEqual(whole);
+    expect((await byAccount(`perPage=2&page=5&${order}`)).items).toEqual([]);
+  });
 
   it('a page read from the end holds every field, as GET /api/receipts/{id} answers it (but the version, which a list does not carry)', async () => {
     const last = await byAccount('perPage=2&page=4');
@@ -214,12 +223,15 @@ describe('remembered totals follow every change', () => {
     expect(csv.statusCode).toBe(200);
     expect((await notExported()).totalCount).toBe(5);
 
-    // Sorted by isExported (two runs, docs/decisions/115): the 5 not exported first ascending, in pages as in one.
+    // Sorted by isExported (two runs, docs/decisions/274): the 5 not exported first ascending, in pages as in one.
     for (const direction of ['asc', 'desc']) {
       const whole = (await byAccount(`perPage=100&order[isExported]=${direction}`)).items;
-      expect(whole.map((r) => r.isExported)).toEqual(direction === 'asc' ? [false, false, false, false, false, true, true] : [true, true, false, false, false, false, false]);
+      expect(whole.map((r) => r.isExported)).toEqual(
+        direction === 'asc' ? [false, false, false, false, false, true, true] : [true, true, false, false, false, false, false],
+      );
       const paged: string[] = [];
-      for (let page = 1; page <= 4; page++) paged.push(...(await byAccount(`perPage=2&page=${page}&order[isExported]=${direction}`)).items.map((r) => r.id));
+      for (let page = 1; page <= 4; page++)
+        paged.push(...(await byAccount(`perPage=2&page=${page}&order[isExported]=${direction}`)).items.map((r) => r.id));
       expect(paged).toEqual(whole.map((r) => r.id));
     }
   });
@@ -230,4 +242,3 @@ describe('remembered totals follow every change', () => {
     expect((await suite.list<Cooler>('/api/coolers?perPage=1&page=2')).totalCount).toBe(before + 1);
   });
 });
-

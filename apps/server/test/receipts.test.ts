@@ -106,7 +106,9 @@ describe('POST /api/receipts', () => {
     const body = newReceipt(refs, { notes: 'first' });
     expect((await api('POST', '/api/receipts', body)).statusCode).toBe(201);
     expect(hydraDescription(await api('POST', '/api/receipts', { ...body, notes: 'second' }))).toBe(RECEIPT_ID_CONFLICT);
-    expect(hydraDescription(await api('POST', '/api/receipts', { ...body, receiptDate: '2020-01-01T00:00:00Z' }))).toBe(RECEIPT_ID_CONFLICT);
+    expect(hydraDescription(await api('POST', '/api/receipts', { ...body, receiptDate: '2020-01-01T00:00:00Z' }))).toBe(
+      RECEIPT_ID_CONFLICT,
+    );
     expect(json<Receipt>(await api('GET', `/api/receipts/${body.id}`)).notes).toBe('first');
   });
 
@@ -152,7 +154,9 @@ describe('POST /api/receipts', () => {
 
   it('two creates racing for one LB number: one 201, the other 400 on lbNumber', async () => {
     const lbNumber = uniqueLb();
-    const results = await Promise.all([newReceipt(refs, { lbNumber }), newReceipt(refs, { lbNumber })].map((b) => api('POST', '/api/receipts', b)));
+    const results = await Promise.all(
+      [newReceipt(refs, { lbNumber }), newReceipt(refs, { lbNumber })].map((b) => api('POST', '/api/receipts', b)),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(violationsOf(results.find((r) => r.statusCode === 400)!)).toEqual({ lbNumber: ALREADY_USED });
     expect((await list(`?lbNumber=${lbNumber}`)).totalCount).toBe(1);
@@ -220,22 +224,35 @@ describe('process option, state and scrap reason (docs/product.md §4)', () => {
   });
 
   it('option S and option D with D5 need a scrap reason (its code); it is stored and answered as the code', async () => {
-    for (const [processOption, processState] of [['S', null], ['D', 'D5']] as const) {
+    for (const [processOption, processState] of [
+      ['S', null],
+      ['D', 'D5'],
+    ] as const) {
       expect(violationsOf(await api('POST', '/api/receipts', newReceipt(refs, { processOption, processState })))).toEqual({
         scrapReason: 'Required Field',
       });
-      const res = await api('POST', '/api/receipts', newReceipt(refs, { processOption, processState, scrapReason: String(refs.scrapReason.code) }));
+      const res = await api(
+        'POST',
+        '/api/receipts',
+        newReceipt(refs, { processOption, processState, scrapReason: String(refs.scrapReason.code) }),
+      );
       expect(res.statusCode).toBe(201);
       expect(json<Receipt>(res)).toMatchObject({ processOption, processState, scrapReason: refs.scrapReason.code });
     }
   });
 
   it('a state without option D and a scrap reason where none applies are dropped on save', async () => {
-    const x = json<Receipt>(await api('POST', '/api/receipts', newReceipt(refs, { processOption: 'X', processState: 'D3', scrapReason: refs.scrapReason.code })));
+    const x = json<Receipt>(
+      await api('POST', '/api/receipts', newReceipt(refs, { processOption: 'X', processState: 'D3', scrapReason: refs.scrapReason.code })),
+    );
     expect(x).toMatchObject({ processOption: 'X', processState: null, scrapReason: null });
-    const s = json<Receipt>(await api('POST', '/api/receipts', newReceipt(refs, { processOption: 'S', processState: 'D5', scrapReason: refs.scrapReason.code })));
+    const s = json<Receipt>(
+      await api('POST', '/api/receipts', newReceipt(refs, { processOption: 'S', processState: 'D5', scrapReason: refs.scrapReason.code })),
+    );
     expect(s).toMatchObject({ processOption: 'S', processState: null, scrapReason: refs.scrapReason.code });
-    const d = json<Receipt>(await api('POST', '/api/receipts', newReceipt(refs, { processOption: 'D', processState: 'D2', scrapReason: refs.scrapReason.code })));
+    const d = json<Receipt>(
+      await api('POST', '/api/receipts', newReceipt(refs, { processOption: 'D', processState: 'D2', scrapReason: refs.scrapReason.code })),
+    );
     expect(d).toMatchObject({ processOption: 'D', processState: 'D2', scrapReason: null });
   });
 
@@ -297,7 +314,11 @@ describe('PUT /api/receipts/{id}/main', () => {
   });
 
   it('changing the option clears the state and the scrap reason on save (docs/product.md §4)', async () => {
-    const r = await createReceipt(suite.app, suite.token, refs, { processOption: 'D', processState: 'D5', scrapReason: refs.scrapReason.code });
+    const r = await createReceipt(suite.app, suite.token, refs, {
+      processOption: 'D',
+      processState: 'D5',
+      scrapReason: refs.scrapReason.code,
+    });
     const res = await api('PUT', `/api/receipts/${r.id}/main`, { ...updateBodyOf(r), processOption: 'X' });
     expect(json<Receipt>(res)).toMatchObject({ processOption: 'X', processState: null, scrapReason: null });
   });
@@ -341,7 +362,9 @@ describe('PUT /api/receipts/{id}/main', () => {
   it('keeping its own LB number is not a clash; the rules apply as on create', async () => {
     const r = await createReceipt(suite.app, suite.token, refs);
     expect((await api('PUT', `/api/receipts/${r.id}/main`, { ...updateBodyOf(r), notes: 'ok' })).statusCode).toBe(200);
-    expect(violationsOf(await api('PUT', `/api/receipts/${r.id}/main`, { ...updateBodyOf(r), lbNumber: 'LB' }))).toEqual({ lbNumber: WRONG_LB_NUMBER });
+    expect(violationsOf(await api('PUT', `/api/receipts/${r.id}/main`, { ...updateBodyOf(r), lbNumber: 'LB' }))).toEqual({
+      lbNumber: WRONG_LB_NUMBER,
+    });
     expect(violationsOf(await api('PUT', `/api/receipts/${r.id}/main`, { ...updateBodyOf(r), engineerNo: 'E1' }))).toEqual({
       engineerNo: BOTH_MODES_MESSAGE,
     });
@@ -381,7 +404,12 @@ describe('DELETE /api/receipts/{id}', () => {
     const { items } = await history(r.id);
     expect(items.map((e) => e.diffType)).toEqual(['Text', 'Text']);
     expect(items[0]!.textOnlyMessage).toEqual(
-      expect.arrayContaining([RECEIPT_DELETED, `LB number: ${r.lbNumber}`, `Engineer number: ENG-1`, `Serial number: ${r.inventoryItem.serialNumber}`]),
+      expect.arrayContaining([
+        RECEIPT_DELETED,
+        `LB number: ${r.lbNumber}`,
+        `Engineer number: ENG-1`,
+        `Serial number: ${r.inventoryItem.serialNumber}`,
+      ]),
     );
     expect(items[1]!.textOnlyMessage[0]).toBe(RECEIPT_CREATED);
     expect((await api('DELETE', `/api/receipts/${r.id}`)).statusCode).toBe(404);
@@ -409,7 +437,8 @@ describe('coolers and their receipts', () => {
     const own = await freshRefs();
     const r = await createReceipt(suite.app, suite.token, own);
     const { token } = await loginAs(suite.app, 'Admin');
-    const del = () => suite.app.inject({ method: 'DELETE', url: `/api/coolers/${own.cooler.id}`, headers: { authorization: `Bearer ${token}` } });
+    const del = () =>
+      suite.app.inject({ method: 'DELETE', url: `/api/coolers/${own.cooler.id}`, headers: { authorization: `Bearer ${token}` } });
     expect(hydraDescription(await del())).toBe('This cooler is used by 1 receipt and cannot be deleted.');
     await api('DELETE', `/api/receipts/${r.id}`);
     expect((await del()).statusCode).toBe(204);
@@ -446,4 +475,3 @@ describe('permissions', () => {
     expect((await api('DELETE', `/api/receipts/${r.id}`)).statusCode).toBe(204);
   });
 });
-

@@ -66,15 +66,21 @@ describe('rows in use', () => {
     expect(nounOf('deliveries')).toEqual({ one: 'delivery', many: 'deliveries' });
     expect(nounOf('delivery_addresses')).toEqual({ one: 'delivery address', many: 'delivery addresses' });
     expect(nounOf('cc_codes')).toEqual({ one: 'CC code', many: 'CC codes' });
-    expect(inUseMessage('part_numbers', [{ tableName: 'coolers', count: 3 }, { tableName: 'receipts', count: 1 }])).toBe(
-      'This part number is used by 3 coolers and 1 receipt and cannot be deleted.',
-    );
+    expect(
+      inUseMessage('part_numbers', [
+        { tableName: 'coolers', count: 3 },
+        { tableName: 'receipts', count: 1 },
+      ]),
+    ).toBe('This part number is used by 3 coolers and 1 receipt and cannot be deleted.');
   });
 
   it("PostgreSQL's own refusal (a reference that appeared after the count) reads as the same sentence", async () => {
     const db = t.database.db;
     const [client] = await db.select().from(clients).limit(1);
-    const error = await db.delete(clients).where(eq(clients.id, client!.id)).catch((e: unknown) => e);
+    const error = await db
+      .delete(clients)
+      .where(eq(clients.id, client!.id))
+      .catch((e: unknown) => e);
     const pg = findPgError(error);
     expect(['23503', '23001']).toContain(pg?.code); // 23001 on PostgreSQL 18 (ON DELETE RESTRICT)
     expect(referenceProblem(pg!)).toEqual({ kind: 'in-use', message: 'This client is used by customer accounts and cannot be deleted.' });

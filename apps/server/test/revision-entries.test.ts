@@ -35,7 +35,12 @@ describe('revision entries of coolers', () => {
       entryKind: 'Cooler',
       entryRef: body.id,
       diffType: 'Text',
-      textOnlyMessage: [COOLER_CREATED, `Serial number: ${body.serialNumber}`, `Part number: ${partNumber.partNumber}`, 'Date of manufacture: 2018-04-09'],
+      textOnlyMessage: [
+        COOLER_CREATED,
+        `Serial number: ${body.serialNumber}`,
+        `Part number: ${partNumber.partNumber}`,
+        'Date of manufacture: 2018-04-09',
+      ],
       oldNewMessage: {},
       creator: { username },
     });
@@ -133,13 +138,21 @@ describe('revision entries of coolers', () => {
     expect(recorded).toContainEqual(['serialNumber', [c.serialNumber, newSerial]]);
     expect(recorded).toContainEqual(['dateOfManufacture', ['2010-01-01', '2012-02-02']]);
     // The later form put the other field back; that too must be in the history, against the value it replaced.
-    const state: Record<string, unknown> = { serialNumber: c.serialNumber, partNumber: c.partNumber.partNumber, dateOfManufacture: '2010-01-01' };
+    const state: Record<string, unknown> = {
+      serialNumber: c.serialNumber,
+      partNumber: c.partNumber.partNumber,
+      dateOfManufacture: '2010-01-01',
+    };
     for (const [field, [old, next]] of recorded) {
       expect(state[field]).toBe(old);
       state[field] = next;
     }
     const final = json<Cooler>(await api('GET', `/api/coolers/${c.id}`));
-    expect(state).toEqual({ serialNumber: final.serialNumber, partNumber: final.partNumber.partNumber, dateOfManufacture: final.dateOfManufacture });
+    expect(state).toEqual({
+      serialNumber: final.serialNumber,
+      partNumber: final.partNumber.partNumber,
+      dateOfManufacture: final.dateOfManufacture,
+    });
   });
 });
 
@@ -155,7 +168,12 @@ describe('GET /api/revision_entries', () => {
   it('answers the list shape, newest first, paged', async () => {
     const first = await history(c.id, '&perPage=4');
     expect(first).toMatchObject({ page: 1, perPage: 4, pagesCount: 2, totalCount: 6 });
-    expect(first.items.map((e) => e.oldNewMessage['dateOfManufacture']?.[1])).toEqual(['2005-01-01', '2004-01-01', '2003-01-01', '2002-01-01']);
+    expect(first.items.map((e) => e.oldNewMessage['dateOfManufacture']?.[1])).toEqual([
+      '2005-01-01',
+      '2004-01-01',
+      '2003-01-01',
+      '2002-01-01',
+    ]);
     const second = await history(c.id, '&perPage=4&page=2');
     expect(second.items.map((e) => e.diffType)).toEqual(['OldNew', 'Text']);
     const oldestFirst = await history(c.id, '&order[createdAt]=asc');
@@ -181,6 +199,8 @@ describe('GET /api/revision_entries', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await suite.app.inject({ method: 'GET', url: `/api/revision_entries?entryKind=Cooler&entryRef=${c.id}` })).statusCode).toBe(401);
+    expect((await suite.app.inject({ method: 'GET', url: `/api/revision_entries?entryKind=Cooler&entryRef=${c.id}` })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -26,7 +26,14 @@ beforeAll(async () => {
 const MASTER_DATA_QUERY = 'processOption=D&isExported=false&customerId=12&order[receiptDate]=asc';
 
 function newView(overrides: Record<string, unknown> = {}) {
-  return { list: 'receipts', name: unique('View'), query: MASTER_DATA_QUERY, visibleColumns: ['lbNumber', 'serialNumber'], shared: false, ...overrides };
+  return {
+    list: 'receipts',
+    name: unique('View'),
+    query: MASTER_DATA_QUERY,
+    visibleColumns: ['lbNumber', 'serialNumber'],
+    shared: false,
+    ...overrides,
+  };
 }
 
 async function created(res: LightMyRequestResponse): Promise<SavedView> {
@@ -99,7 +106,9 @@ describe('POST /api/saved_views', () => {
     for (let i = 0; i < SAVED_VIEWS_PER_LIST; i++) {
       await created(await call(suite.app, carol, 'POST', '/api/saved_views', newView({ list: 'coolers', query: '' })));
     }
-    expect(hydraDescription(await call(suite.app, carol, 'POST', '/api/saved_views', newView({ list: 'coolers', query: '' })))).toBe(TOO_MANY_VIEWS);
+    expect(hydraDescription(await call(suite.app, carol, 'POST', '/api/saved_views', newView({ list: 'coolers', query: '' })))).toBe(
+      TOO_MANY_VIEWS,
+    );
   });
 });
 
@@ -110,9 +119,15 @@ describe('GET /api/saved_views', () => {
   });
 
   it("answers one's own views and everyone's shared ones of that list, by name; never another person's private view", async () => {
-    const mine = await created(await alice('POST', '/api/saved_views', newView({ list: 'scrapDeliveries', query: 'order[id]=asc', name: unique('b mine') })));
-    const bobsShared = await created(await bob('POST', '/api/saved_views', newView({ list: 'scrapDeliveries', query: '', name: unique('a shared'), shared: true })));
-    const bobsPrivate = await created(await bob('POST', '/api/saved_views', newView({ list: 'scrapDeliveries', query: '', name: unique('c private') })));
+    const mine = await created(
+      await alice('POST', '/api/saved_views', newView({ list: 'scrapDeliveries', query: 'order[id]=asc', name: unique('b mine') })),
+    );
+    const bobsShared = await created(
+      await bob('POST', '/api/saved_views', newView({ list: 'scrapDeliveries', query: '', name: unique('a shared'), shared: true })),
+    );
+    const bobsPrivate = await created(
+      await bob('POST', '/api/saved_views', newView({ list: 'scrapDeliveries', query: '', name: unique('c private') })),
+    );
     const res = json<SavedViewListResponse>(await alice('GET', '/api/saved_views?list=scrapDeliveries'));
     const ids = res.items.map((v) => v.id);
     expect(ids).toContain(mine.id);
@@ -146,10 +161,12 @@ describe("another person's views", () => {
     expect(json(await bob('GET', `/api/saved_views/${hidden.id}`))).toEqual(hidden);
   });
 
-  it('a shared one can be read and made one\'s default, but only its owner changes or deletes it (403)', async () => {
+  it("a shared one can be read and made one's default, but only its owner changes or deletes it (403)", async () => {
     const shared = await created(await bob('POST', '/api/saved_views', newView({ shared: true })));
     expect(json<SavedView>(await alice('GET', `/api/saved_views/${shared.id}`))).toMatchObject({ id: shared.id, mine: false });
-    expect(hydraDescription(await alice('PUT', `/api/saved_views/${shared.id}`, { ...newView(), list: undefined }), 403)).toBe(NOT_YOUR_VIEW);
+    expect(hydraDescription(await alice('PUT', `/api/saved_views/${shared.id}`, { ...newView(), list: undefined }), 403)).toBe(
+      NOT_YOUR_VIEW,
+    );
     expect(hydraDescription(await alice('DELETE', `/api/saved_views/${shared.id}`), 403)).toBe(NOT_YOUR_VIEW);
     expect(json(await bob('GET', `/api/saved_views/${shared.id}`))).toEqual(shared);
   });
@@ -171,11 +188,25 @@ describe('PUT and DELETE /api/saved_views/{id}', () => {
     const view = await created(await alice('POST', '/api/saved_views', newView()));
     const other = await created(await alice('POST', '/api/saved_views', newView()));
     const name = unique('Renamed');
-    const res = await alice('PUT', `/api/saved_views/${view.id}`, { name, query: 'order[lbNumber]=desc', visibleColumns: null, shared: true });
+    const res = await alice('PUT', `/api/saved_views/${view.id}`, {
+      name,
+      query: 'order[lbNumber]=desc',
+      visibleColumns: null,
+      shared: true,
+    });
     expect(res.statusCode).toBe(200);
-    expect(json<SavedView>(res)).toMatchObject({ id: view.id, list: 'receipts', name, query: 'order[lbNumber]=desc', visibleColumns: null, shared: true });
+    expect(json<SavedView>(res)).toMatchObject({
+      id: view.id,
+      list: 'receipts',
+      name,
+      query: 'order[lbNumber]=desc',
+      visibleColumns: null,
+      shared: true,
+    });
     // The list of a view is fixed: a body naming another is not read.
-    expect(violationsOf(await alice('PUT', `/api/saved_views/${view.id}`, { name: other.name.toLowerCase(), query: '' }))).toEqual({ name: VIEW_NAME_TAKEN });
+    expect(violationsOf(await alice('PUT', `/api/saved_views/${view.id}`, { name: other.name.toLowerCase(), query: '' }))).toEqual({
+      name: VIEW_NAME_TAKEN,
+    });
     // Its own name in another case is no conflict.
     expect((await alice('PUT', `/api/saved_views/${view.id}`, { name: name.toUpperCase(), query: '' })).statusCode).toBe(200);
   });
@@ -204,11 +235,16 @@ describe('PUT and DELETE /api/saved_views/{id}', () => {
     expect((await alice('GET', '/api/saved_views/2147483647')).statusCode).toBe(404);
     expect((await alice('DELETE', '/api/saved_views/999999')).statusCode).toBe(404);
     const view = await created(await alice('POST', '/api/saved_views', newView()));
-    expect(violationsOf(await alice('PUT', `/api/saved_views/${view.id}`, { name: '', query: '?a=1' }))).toEqual({ name: REQUIRED_MESSAGE, query: NOT_A_QUERY });
+    expect(violationsOf(await alice('PUT', `/api/saved_views/${view.id}`, { name: '', query: '?a=1' }))).toEqual({
+      name: REQUIRED_MESSAGE,
+      query: NOT_A_QUERY,
+    });
   });
 
-  it('the owner deletes (204); the view is gone, also as anyone\'s default', async () => {
-    const view = await created(await alice('POST', '/api/saved_views', newView({ list: 'endOfDaySheet', query: 'receiptDate=2026-11-20', shared: true })));
+  it("the owner deletes (204); the view is gone, also as anyone's default", async () => {
+    const view = await created(
+      await alice('POST', '/api/saved_views', newView({ list: 'endOfDaySheet', query: 'receiptDate=2026-11-20', shared: true })),
+    );
     await bob('PUT', `/api/saved_views/${view.id}/default`);
     expect((await alice('DELETE', `/api/saved_views/${view.id}`)).statusCode).toBe(204);
     expect((await alice('GET', `/api/saved_views/${view.id}`)).statusCode).toBe(404);
@@ -219,10 +255,16 @@ describe('PUT and DELETE /api/saved_views/{id}', () => {
 
 describe('default views', () => {
   it('one default per user and list: setting another replaces it; each user has their own; clearing leaves none', async () => {
-    const first = await created(await alice('POST', '/api/saved_views', newView({ list: 'transferDeliveries', query: 'order[id]=asc', shared: true })));
-    const second = await created(await alice('POST', '/api/saved_views', newView({ list: 'transferDeliveries', query: 'order[createdAt]=desc' })));
+    const first = await created(
+      await alice('POST', '/api/saved_views', newView({ list: 'transferDeliveries', query: 'order[id]=asc', shared: true })),
+    );
+    const second = await created(
+      await alice('POST', '/api/saved_views', newView({ list: 'transferDeliveries', query: 'order[createdAt]=desc' })),
+    );
     const defaults = async (who: typeof alice) =>
-      json<SavedViewListResponse>(await who('GET', '/api/saved_views?list=transferDeliveries')).items.filter((v) => v.isDefault).map((v) => v.id);
+      json<SavedViewListResponse>(await who('GET', '/api/saved_views?list=transferDeliveries'))
+        .items.filter((v) => v.isDefault)
+        .map((v) => v.id);
 
     expect(json<SavedView>(await alice('PUT', `/api/saved_views/${first.id}/default`)).isDefault).toBe(true);
     expect(await defaults(alice)).toEqual([first.id]);

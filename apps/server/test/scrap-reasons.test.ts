@@ -19,7 +19,9 @@ describe('POST /api/scrap_reasons/create', () => {
   });
 
   it('a code already used → 400 on number', async () => {
-    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: 2, name: 'Another compressor failure' }))).toEqual({ number: ALREADY_USED });
+    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: 2, name: 'Another compressor failure' }))).toEqual({
+      number: ALREADY_USED,
+    });
   });
 
   it('two creates racing for one code: one 201, one 400 on number', async () => {
@@ -32,11 +34,20 @@ describe('POST /api/scrap_reasons/create', () => {
   });
 
   it('malformed input → 400 on the field', async () => {
-    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: 'abc', name: 'Rust' }))).toEqual({ number: 'Enter a whole number.' });
-    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: '1.5', name: 'Rust' }))).toEqual({ number: 'Enter a whole number.' });
+    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: 'abc', name: 'Rust' }))).toEqual({
+      number: 'Enter a whole number.',
+    });
+    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: '1.5', name: 'Rust' }))).toEqual({
+      number: 'Enter a whole number.',
+    });
     expect(Object.keys(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: -1, name: 'Rust' })))).toEqual(['number']);
-    expect(Object.keys(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: 99999999999, name: 'Rust' })))).toEqual(['number']);
-    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { name: '' }))).toEqual({ number: 'Required Field', name: 'Required Field' });
+    expect(Object.keys(violationsOf(await api('POST', '/api/scrap_reasons/create', { number: 99999999999, name: 'Rust' })))).toEqual([
+      'number',
+    ]);
+    expect(violationsOf(await api('POST', '/api/scrap_reasons/create', { name: '' }))).toEqual({
+      number: 'Required Field',
+      name: 'Required Field',
+    });
   });
 });
 

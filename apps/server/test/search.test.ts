@@ -65,7 +65,9 @@ describe('exact matches first', () => {
   it("a delivery note number, '54' or 'DN 54', opens its note", async () => {
     for (const q of [String(note.id), `DN ${note.id}`, `dn${note.id}`]) {
       const answer = await search(q);
-      expect(answer.exact, q).toContainEqual(expect.objectContaining({ kind: 'deliveryNote', id: note.id, type: 'transfer', label: `DN ${note.id}` }));
+      expect(answer.exact, q).toContainEqual(
+        expect.objectContaining({ kind: 'deliveryNote', id: note.id, type: 'transfer', label: `DN ${note.id}` }),
+      );
     }
   });
 
@@ -81,7 +83,10 @@ describe('exact matches first', () => {
 
     // A serial of digits alone, typed whole: its cooler alone, though digits also read the partial matches.
     const digitSerial = String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-    const cooler = await createCooler(suite.app, suite.token, { serialNumber: digitSerial, partNumber: receipt.inventoryItem.partNumber.id });
+    const cooler = await createCooler(suite.app, suite.token, {
+      serialNumber: digitSerial,
+      partNumber: receipt.inventoryItem.partNumber.id,
+    });
     await createCooler(suite.app, suite.token, { serialNumber: `${digitSerial}1`, partNumber: receipt.inventoryItem.partNumber.id });
     const whole = await search(digitSerial);
     expect(whole.exact.map((h) => [h.kind, h.id])).toEqual([['cooler', cooler.id]]);
@@ -146,7 +151,10 @@ describe('permissions', () => {
     expect(searchableKinds(['ROLE_ADMIN_USER'])).toEqual([...SEARCH_KINDS]);
     expect(searchableKinds(['ROLE_MASTER_ACCOUNT', 'ROLE_REMOVE_INVENTORY'])).toEqual([]);
     const service = new SearchService(suite.t.database.db);
-    const withNone = await service.search(receipt.lbNumber, PERMISSIONS.filter((p) => p !== 'ROLE_ADMIN_USER'));
+    const withNone = await service.search(
+      receipt.lbNumber,
+      PERMISSIONS.filter((p) => p !== 'ROLE_ADMIN_USER'),
+    );
     expect(withNone).toEqual({ q: receipt.lbNumber, exact: [], groups: [] });
     expect(await service.search(tag, [])).toEqual({ q: tag, exact: [], groups: [] });
     expect((await service.search(receipt.lbNumber, ['ROLE_ADMIN_USER'])).exact).toHaveLength(1);

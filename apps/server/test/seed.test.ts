@@ -72,7 +72,8 @@ describe('seed', () => {
     await seed(database.db, { demo: true });
     await seed(database.db, { demo: true });
     expect(await total(schema.suppliers)).toBe(before + 1);
-  });
+    // The demo is hundreds of rows with their history and a password hash per demo user: 15 s on a loaded 2-core machine.
+  }, 90_000);
 
   it('SEED_DEMO gives the paginated Settings lists more than one page', async () => {
     expect(await total(schema.partNumbers)).toBeGreaterThanOrEqual(30);
@@ -95,7 +96,10 @@ describe('seed', () => {
     expect(modes!.engineer).toBeGreaterThan(0);
     expect(modes!.point).toBeGreaterThan(0);
     // A Text entry per create, OldNew entries for the receipts edited afterwards.
-    const kinds = await database.db.select({ diffType: schema.revisionEntries.diffType, n: count() }).from(schema.revisionEntries).groupBy(schema.revisionEntries.diffType);
+    const kinds = await database.db
+      .select({ diffType: schema.revisionEntries.diffType, n: count() })
+      .from(schema.revisionEntries)
+      .groupBy(schema.revisionEntries.diffType);
     expect(Object.fromEntries(kinds.map((k) => [k.diffType, k.n]))).toMatchObject({ Text: coolers + receipts });
     expect(kinds.find((k) => k.diffType === 'OldNew')?.n).toBeGreaterThan(10);
     // The days before today are exported, today's are not (yet).
@@ -110,7 +114,14 @@ describe('seed', () => {
     const notes = await database.db.select().from(schema.deliveries);
     const shapes = new Map<string, number>();
     for (const n of notes) shapes.set(`${n.type}/${n.status}`, (shapes.get(`${n.type}/${n.status}`) ?? 0) + 1);
-    expect([...shapes.keys()].sort()).toEqual(['error_sheet/approved', 'error_sheet/pending', 'scrap/approved', 'scrap/pending', 'transfer/approved', 'transfer/pending']);
+    expect([...shapes.keys()].sort()).toEqual([
+      'error_sheet/approved',
+      'error_sheet/pending',
+      'scrap/approved',
+      'scrap/pending',
+      'transfer/approved',
+      'transfer/pending',
+    ]);
     // A page or two of each list.
     expect(notes.filter((n) => n.type === 'transfer').length).toBeGreaterThanOrEqual(25);
     expect(notes.filter((n) => n.type === 'scrap').length).toBeGreaterThanOrEqual(12);
@@ -118,13 +129,21 @@ describe('seed', () => {
 
     const iso = (d: Date | null) => d?.toISOString() ?? null;
     const statusOf = (n: (typeof notes)[number]) =>
-      emailStatusOf({ emailDeliveredAt: iso(n.emailDeliveredAt), emailViewedAt: iso(n.emailViewedAt), emailFailedAt: iso(n.emailFailedAt) });
+      emailStatusOf({
+        emailDeliveredAt: iso(n.emailDeliveredAt),
+        emailViewedAt: iso(n.emailViewedAt),
+        emailFailedAt: iso(n.emailFailedAt),
+      });
     const approved = notes.filter((n) => n.status === 'approved');
     expect(new Set(approved.map(statusOf))).toEqual(new Set(['Read', 'Sent', 'Failed', 'N/A']));
-    expect(new Set(notes.filter((n) => n.type === 'transfer' && n.status === 'approved').map(statusOf))).toEqual(new Set(['Read', 'Sent', 'Failed', 'N/A']));
+    expect(new Set(notes.filter((n) => n.type === 'transfer' && n.status === 'approved').map(statusOf))).toEqual(
+      new Set(['Read', 'Sent', 'Failed', 'N/A']),
+    );
     expect(notes.filter((n) => n.status === 'pending').every((n) => statusOf(n) === 'N/A' && n.approvedAt === null)).toBe(true);
     for (const failed of notes.filter((n) => statusOf(n) === 'Failed')) {
-      expect(failed.emailFailureReason).toMatch(/^550 5\.1\.1 <[^@\s]+@[^>\s]+>: Recipient address rejected: User unknown in virtual mailbox table$/);
+      expect(failed.emailFailureReason).toMatch(
+        /^550 5\.1\.1 <[^@\s]+@[^>\s]+>: Recipient address rejected: User unknown in virtual mailbox table$/,
+      );
     }
     // Nothing was queued: every mail the app sends has an outgoing_mail row first.
     expect(await total(schema.outgoingMail)).toBe(0);
@@ -142,7 +161,13 @@ describe('seed', () => {
 
     // Lines: 1–25 per note, counted, of receipts received before the note; scraps take S receipts only.
     const lines = await database.db
-      .select({ deliveryId: schema.deliveryLines.deliveryId, type: schema.deliveryLines.deliveryType, receiptId: schema.receipts.id, option: schema.receipts.processOption, receivedAt: schema.receipts.receiptDate })
+      .select({
+        deliveryId: schema.deliveryLines.deliveryId,
+        type: schema.deliveryLines.deliveryType,
+        receiptId: schema.receipts.id,
+        option: schema.receipts.processOption,
+        receivedAt: schema.receipts.receiptDate,
+      })
       .from(schema.deliveryLines)
       .innerJoin(schema.receipts, eq(schema.receipts.id, schema.deliveryLines.receiptId));
     for (const n of notes) {
@@ -159,7 +184,9 @@ describe('seed', () => {
 
     // Transfers: a customer, recipients, GB dispatch and invoice addresses looked up without a geocoder.
     const transfers = notes.filter((n) => n.type === 'transfer');
-    expect(transfers.every((n) => n.customerAccountId !== null && n.businessName && n.dispatchAddressId !== null && n.invoiceAddressId !== null)).toBe(true);
+    expect(
+      transfers.every((n) => n.customerAccountId !== null && n.businessName && n.dispatchAddressId !== null && n.invoiceAddressId !== null),
+    ).toBe(true);
     const recipients = await database.db.select({ deliveryId: schema.deliveryRecipients.deliveryId }).from(schema.deliveryRecipients);
     expect(transfers.every((n) => recipients.some((r) => r.deliveryId === n.id))).toBe(true);
     const addresses = await database.db.select().from(schema.deliveryAddresses);
@@ -194,7 +221,11 @@ describe('seed', () => {
         expect(res.statusCode).toBe(200);
         return json<ListResponse<DeliveryListItem>>(res);
       };
-      for (const [type, perPage] of [['transfer', 100], ['scrap', 100], ['error_sheet', 100]] as const) {
+      for (const [type, perPage] of [
+        ['transfer', 100],
+        ['scrap', 100],
+        ['error_sheet', 100],
+      ] as const) {
         const all = await list(`/api/deliveries/${type}_list?perPage=${perPage}`);
         expect(all.totalCount).toBe(all.items.length);
         expect(new Set(all.items.map((d) => d.status))).toEqual(new Set(['pending', 'approved']));

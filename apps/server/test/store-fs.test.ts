@@ -1,5 +1,5 @@
 /**
- * The embedded store's file system (docs/decisions/191, 192), opened as the server opens it:
+ * The embedded store's file system (docs/decisions/192), opened as the server opens it:
  * a commit is flushed with fsync(2) before it is acknowledged, files stay owner-only whatever
  * PGlite asks for, and the same store cannot be opened twice, even inside one process.
  */

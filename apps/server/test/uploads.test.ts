@@ -8,7 +8,18 @@ import { detectImageType } from '../src/modules/uploads/images';
 import { MALFORMED_UPLOAD, ONE_FILE_ONLY } from '../src/lib/multipart';
 import { UPLOAD_QUOTA_REACHED, UPLOADS_PER_DAY, UploadsService } from '../src/modules/uploads/uploads.service';
 import { uploads, users } from '../src/db/schema';
-import { PNG_1X1, authHeader, buildTestApp, createUser, json, login, loginAs, multipart, type MultipartPart, type TestApp } from './helpers';
+import {
+  PNG_1X1,
+  authHeader,
+  buildTestApp,
+  createUser,
+  json,
+  login,
+  loginAs,
+  multipart,
+  type MultipartPart,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let token: string;
@@ -20,14 +31,28 @@ afterAll(() => t.close());
 
 const upload = (parts: MultipartPart[], auth = token) => {
   const form = multipart(parts);
-  return t.app.inject({ method: 'POST', url: '/api/file_upload', headers: { ...authHeader(auth), ...form.headers }, payload: form.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/file_upload',
+    headers: { ...authHeader(auth), ...form.headers },
+    payload: form.payload,
+  });
 };
 /** A raw body with the caller's own content type (for bodies no FormData would send). */
 const rawUpload = (contentType: string, payload: Buffer | string) =>
   t.app.inject({ method: 'POST', url: '/api/file_upload', headers: { ...authHeader(token), 'content-type': contentType }, payload });
-const file = (data: Buffer, filename = 'photo.png', contentType = 'image/png'): MultipartPart => ({ name: 'file', filename, contentType, data });
+const file = (data: Buffer, filename = 'photo.png', contentType = 'image/png'): MultipartPart => ({
+  name: 'file',
+  filename,
+  contentType,
+  data,
+});
 const avatar: MultipartPart = { name: 'type', value: 'avatar' };
-const hydra = (description: string): HydraError => ({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': description });
+const hydra = (description: string): HydraError => ({
+  '@type': 'hydra:Error',
+  'hydra:title': 'An error occurred',
+  'hydra:description': description,
+});
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 /** What is served for an upload, decoded: proves the bytes are an image and nothing else. */
@@ -39,7 +64,9 @@ async function served(res: LightMyRequestResponse) {
 
 let jpeg: Buffer;
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6fdb' } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6fdb' } })
+    .jpeg()
+    .toBuffer();
 });
 
 describe('POST /api/file_upload', () => {
@@ -124,7 +151,7 @@ describe('POST /api/file_upload', () => {
     }
   });
 
-  it('two files in one request → 400 with a sentence, not the parser\'s wording', async () => {
+  it("two files in one request → 400 with a sentence, not the parser's wording", async () => {
     const res = await upload([avatar, file(PNG_1X1), file(jpeg, 'b.jpg', 'image/jpeg')]);
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual(hydra(ONE_FILE_ONLY));
@@ -134,7 +161,9 @@ describe('POST /api/file_upload', () => {
   it('a missing file or type is a violation on that field', async () => {
     const noFile = await upload([avatar]);
     expect(noFile.statusCode).toBe(400);
-    expect(json<ConstraintViolationList>(noFile).violations).toEqual([{ propertyPath: 'file', title: 'Required Field', message: 'Required Field' }]);
+    expect(json<ConstraintViolationList>(noFile).violations).toEqual([
+      { propertyPath: 'file', title: 'Required Field', message: 'Required Field' },
+    ]);
     const noType = await upload([file(PNG_1X1)]);
     expect(json<ConstraintViolationList>(noType).violations.map((v) => v.propertyPath)).toEqual(['type']);
     const badType = await upload([file(PNG_1X1), { name: 'type', value: 'invoice' }]);
@@ -144,7 +173,12 @@ describe('POST /api/file_upload', () => {
   it('needs a token; a JSON body is 415', async () => {
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/file_upload', ...multipart([file(PNG_1X1), avatar]) });
     expect(anonymous.statusCode).toBe(401);
-    const notMultipart = await t.app.inject({ method: 'POST', url: '/api/file_upload', headers: authHeader(token), payload: { file: 'x' } });
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/file_upload',
+      headers: authHeader(token),
+      payload: { file: 'x' },
+    });
     expect(notMultipart.statusCode).toBe(415);
     expect(json<HydraError>(notMultipart)['@type']).toBe('hydra:Error');
   });
@@ -159,7 +193,6 @@ describe('GET /api/uploads/{id}', () => {
     }
   });
 });
-
 
 describe('upload quota', () => {
   it(`allows ${UPLOADS_PER_DAY} uploads a day per user, then answers 400 with a sentence; others may still upload`, async () => {
@@ -187,7 +220,10 @@ describe('orphan sweep', () => {
     });
     const ids = { oldOrphan: 'o'.repeat(43), oldAvatar: 'a'.repeat(43), recentOrphan: 'r'.repeat(43), dayOldOrphan: 'd'.repeat(43) };
     await db.insert(uploads).values([row(ids.oldOrphan, 30), row(ids.oldAvatar, 30), row(ids.recentOrphan, 1), row(ids.dayOldOrphan, 25)]);
-    await db.update(users).set({ avatarUploadId: ids.oldAvatar }).where(sql`${users.id} = ${user.id}`);
+    await db
+      .update(users)
+      .set({ avatarUploadId: ids.oldAvatar })
+      .where(sql`${users.id} = ${user.id}`);
 
     const removed = await new UploadsService(db, undefined).removeOrphans();
     expect(removed).toBeGreaterThanOrEqual(2);

@@ -72,7 +72,13 @@ describe('POST /api/hub_users', () => {
     t.app.inject({ method: 'POST', url: '/api/hub_users', headers: authHeader(admin), payload });
 
   it('creates a user (201) who can sign in; the password is never answered', async () => {
-    const res = await create({ username: 'new.person', email: 'new.person@example.com', role: 'Production', color: 'Teal', plainPassword: 'secret-pass-1' });
+    const res = await create({
+      username: 'new.person',
+      email: 'new.person@example.com',
+      role: 'Production',
+      color: 'Teal',
+      plainPassword: 'secret-pass-1',
+    });
     expect(res.statusCode).toBe(201);
     const user = json<HubUser & Record<string, unknown>>(res);
     expect(user).toMatchObject({ username: 'new.person', email: 'new.person@example.com', role: 'Production', color: 'Teal' });
@@ -82,7 +88,13 @@ describe('POST /api/hub_users', () => {
   });
 
   it('keeps the colour only for Production', async () => {
-    const res = await create({ username: 'admin.colour', email: 'admin.colour@example.com', role: 'Admin', color: 'Red', plainPassword: 'secret-pass-1' });
+    const res = await create({
+      username: 'admin.colour',
+      email: 'admin.colour@example.com',
+      role: 'Admin',
+      color: 'Red',
+      plainPassword: 'secret-pass-1',
+    });
     expect(res.statusCode).toBe(201);
     expect(json<HubUser>(res).color).toBeNull();
   });
@@ -91,8 +103,15 @@ describe('POST /api/hub_users', () => {
     await createUser(t.app, { username: 'taken.name', email: 'taken@example.com' });
     const byName = await create({ username: 'TAKEN.name', email: 'other@example.com', role: 'Production', plainPassword: 'secret-pass-1' });
     expect(byName.statusCode).toBe(400);
-    expect(json<ConstraintViolationList>(byName).violations).toEqual([{ propertyPath: 'username', title: ALREADY_USED, message: ALREADY_USED }]);
-    const byEmail = await create({ username: 'fresh.name', email: 'Taken@Example.com', role: 'Production', plainPassword: 'secret-pass-1' });
+    expect(json<ConstraintViolationList>(byName).violations).toEqual([
+      { propertyPath: 'username', title: ALREADY_USED, message: ALREADY_USED },
+    ]);
+    const byEmail = await create({
+      username: 'fresh.name',
+      email: 'Taken@Example.com',
+      role: 'Production',
+      plainPassword: 'secret-pass-1',
+    });
     expect(json<ConstraintViolationList>(byEmail).violations.map((v) => v.propertyPath)).toEqual(['email']);
   });
 
@@ -112,7 +131,9 @@ describe('POST /api/hub_users', () => {
 
   it("says 'Required Field' for a missing field", async () => {
     const res = await create({ email: 'x@example.com', role: 'Admin', plainPassword: 'secret-pass-1' });
-    expect(json<ConstraintViolationList>(res).violations).toEqual([{ propertyPath: 'username', title: 'Required Field', message: 'Required Field' }]);
+    expect(json<ConstraintViolationList>(res).violations).toEqual([
+      { propertyPath: 'username', title: 'Required Field', message: 'Required Field' },
+    ]);
   });
 
   it('turns a duplicate that slips past the check (concurrent creates) into a 400 on the field', async () => {
@@ -120,7 +141,9 @@ describe('POST /api/hub_users', () => {
     const results = await Promise.all([create(payload), create({ ...payload, email: 'race2@example.com' })]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     const failed = results.find((r) => r.statusCode === 400)!;
-    expect(json<ConstraintViolationList>(failed).violations).toEqual([{ propertyPath: 'username', title: ALREADY_USED, message: ALREADY_USED }]);
+    expect(json<ConstraintViolationList>(failed).violations).toEqual([
+      { propertyPath: 'username', title: ALREADY_USED, message: ALREADY_USED },
+    ]);
   });
 });
 
@@ -131,7 +154,13 @@ describe('PUT /api/hub_users/{id}', () => {
   it('updates fields; an empty password keeps the old one and the user stays signed in', async () => {
     const { user, password } = await createUser(t.app, { color: 'Blue' });
     const token = await login(t.app, user.username, password);
-    const res = await update(user.id, { username: `${user.username}.x`, email: user.email, role: 'Production', color: 'Gold', plainPassword: '' });
+    const res = await update(user.id, {
+      username: `${user.username}.x`,
+      email: user.email,
+      role: 'Production',
+      color: 'Gold',
+      plainPassword: '',
+    });
     expect(res.statusCode).toBe(200);
     expect(json<HubUser>(res)).toMatchObject({ id: user.id, username: `${user.username}.x`, color: 'Gold' });
     await expect(login(t.app, `${user.username}.x`, password)).resolves.toBeTruthy();
@@ -187,7 +216,11 @@ describe('PUT /api/hub_users/{id}', () => {
         payload: { username: 'admin', email: 'admin@coolerhub.local', role: 'Production' },
       });
       expect(res.statusCode).toBe(400);
-      expect(json<HydraError>(res)).toEqual({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': LAST_ADMIN_DEMOTE });
+      expect(json<HydraError>(res)).toEqual({
+        '@type': 'hydra:Error',
+        'hydra:title': 'An error occurred',
+        'hydra:description': LAST_ADMIN_DEMOTE,
+      });
 
       // With a second Admin, the first may step down.
       const second = await createUser(other.app, { role: 'Admin' });
@@ -207,8 +240,7 @@ describe('PUT /api/hub_users/{id}', () => {
 });
 
 describe('DELETE /api/hub_users/{id}', () => {
-  const remove = (id: number, token = admin) =>
-    t.app.inject({ method: 'DELETE', url: `/api/hub_users/${id}`, headers: authHeader(token) });
+  const remove = (id: number, token = admin) => t.app.inject({ method: 'DELETE', url: `/api/hub_users/${id}`, headers: authHeader(token) });
 
   it('deletes (204) and the deleted user’s token stops working', async () => {
     const victim = await loginAs(t.app, 'Production');
@@ -239,14 +271,22 @@ describe('permissions', () => {
     const target = await createUser(t.app);
     const calls = [
       { method: 'GET' as const, url: '/api/hub_users' },
-      { method: 'POST' as const, url: '/api/hub_users', payload: { username: 'x', email: 'x@example.com', role: 'Admin', plainPassword: 'password-1' } },
+      {
+        method: 'POST' as const,
+        url: '/api/hub_users',
+        payload: { username: 'x', email: 'x@example.com', role: 'Admin', plainPassword: 'password-1' },
+      },
       { method: 'PUT' as const, url: `/api/hub_users/${target.user.id}`, payload: { ...target.user, role: 'Admin' } },
       { method: 'DELETE' as const, url: `/api/hub_users/${target.user.id}` },
     ];
     for (const call of calls) {
       const res = await t.app.inject({ ...call, headers: authHeader(token) });
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
-      expect(json<HydraError>(res)).toEqual({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'Access Denied.' });
+      expect(json<HydraError>(res)).toEqual({
+        '@type': 'hydra:Error',
+        'hydra:title': 'An error occurred',
+        'hydra:description': 'Access Denied.',
+      });
     }
     // Nothing changed.
     const still = json<ListResponse<HubUser>>(await list(`?username=${target.user.username}`));
@@ -257,7 +297,12 @@ describe('permissions', () => {
     const boss = await loginAs(t.app, 'Admin');
     expect((await list('', boss.token)).statusCode).toBe(200);
     // The demotion bumps the token version, so the old token is refused outright…
-    await t.app.inject({ method: 'PUT', url: `/api/hub_users/${boss.user.id}`, headers: authHeader(admin), payload: { ...boss.user, role: 'Production' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/hub_users/${boss.user.id}`,
+      headers: authHeader(admin),
+      payload: { ...boss.user, role: 'Production' },
+    });
     expect((await list('', boss.token)).statusCode).toBe(401);
     // …and a fresh one carries no master permission.
     const fresh = await login(t.app, boss.user.username, boss.password);

@@ -66,7 +66,14 @@ describe('two people editing one receipt', () => {
     let refused = 0;
     let accepted = 0;
     const save = async (token: string, field: 'notes' | 'assetNo', value: string, opened: Receipt & { version: string }) =>
-      send(suite.app, token, 'PUT', `${url}/main`, { ...updateBodyOf(opened), [field]: value }, withVersions ? etag(opened.version) : undefined);
+      send(
+        suite.app,
+        token,
+        'PUT',
+        `${url}/main`,
+        { ...updateBodyOf(opened), [field]: value },
+        withVersions ? etag(opened.version) : undefined,
+      );
     for (let round = 0; round < rounds; round++) {
       const [annOpened, bobOpened] = await Promise.all([
         send(suite.app, ann.token, 'GET', url).then((r) => json<Receipt & { version: string }>(r)),
@@ -76,7 +83,8 @@ describe('two people editing one receipt', () => {
       const bobValue = `bob ${round}`;
       const answers = await Promise.all([save(ann.token, 'notes', annValue, annOpened), save(bob.token, 'assetNo', bobValue, bobOpened)]);
       for (const [i, answer] of answers.entries()) {
-        const who = i === 0 ? { user: ann, field: 'notes' as const, value: annValue } : { user: bob, field: 'assetNo' as const, value: bobValue };
+        const who =
+          i === 0 ? { user: ann, field: 'notes' as const, value: annValue } : { user: bob, field: 'assetNo' as const, value: bobValue };
         if (answer.statusCode === 409) {
           // Refused, nothing written: the editor reopens the receipt and saves the change again.
           expect(hydraDescription(answer, 409)).toMatch(staleSentence('receipt', i === 0 ? bob.user.username : ann.user.username));
@@ -138,7 +146,14 @@ describe('a receipt answer carries its version', () => {
     let current = created;
     // Back-to-back writes, each on the version the previous one answered: all distinct, increasing.
     for (let i = 0; i < 5; i++) {
-      const res = await send(suite.app, suite.token, 'PUT', `/api/receipts/${id}/main`, { ...updateBodyOf(current), notes: `n${i}` }, etag(current.version));
+      const res = await send(
+        suite.app,
+        suite.token,
+        'PUT',
+        `/api/receipts/${id}/main`,
+        { ...updateBodyOf(current), notes: `n${i}` },
+        etag(current.version),
+      );
       expect(res.statusCode).toBe(200);
       const next = json<Receipt & { version: string }>(res);
       expect(res.headers.etag).toBe(etag(next.version));
@@ -182,7 +197,8 @@ beforeAll(async () => {
   fx = await deliveryFixtures(suite.app, suite.token);
 });
 
-const readOne = (path: string) => async (token: string, id: string | number) => json<Versioned>(await send(suite.app, token, 'GET', `${path}/${id}`));
+const readOne = (path: string) => async (token: string, id: string | number) =>
+  json<Versioned>(await send(suite.app, token, 'GET', `${path}/${id}`));
 const deliveryBody = (d: Versioned, keys: string[]): Body => {
   const all: Body = {
     deliveryDay: d.deliveryDay,
@@ -197,7 +213,7 @@ const deliveryBody = (d: Versioned, keys: string[]): Body => {
   return Object.fromEntries(keys.map((k) => [k, all[k]]));
 };
 
-let profileUser: { username: string; token: string };
+let profileUser: { username: string; password: string; token: string };
 const resources: Resource[] = [
   {
     name: 'receipt',
@@ -214,7 +230,11 @@ const resources: Resource[] = [
     read: readOne('/api/coolers'),
     update: (r, n) => ({
       url: `/api/coolers/${r.id}`,
-      body: { serialNumber: `${String(r.serialNumber)}-${n}`, partNumber: (r.partNumber as { id: string }).id, dateOfManufacture: r.dateOfManufacture },
+      body: {
+        serialNumber: `${String(r.serialNumber)}-${n}`,
+        partNumber: (r.partNumber as { id: string }).id,
+        dateOfManufacture: r.dateOfManufacture,
+      },
     }),
     changed: (r) => r.serialNumber,
   },
@@ -276,7 +296,19 @@ const resources: Resource[] = [
     read: readOne('/api/deliveries'),
     update: (r, n) => ({
       url: `/api/deliveries/${r.id}/transfer`,
-      body: { ...deliveryBody(r, ['deliveryDay', 'lbNumbers', 'customerAccount', 'businessName', 'dispatchAddress', 'invoiceAddress', 'CCCode', 'emails']), businessName: `Business ${n}` },
+      body: {
+        ...deliveryBody(r, [
+          'deliveryDay',
+          'lbNumbers',
+          'customerAccount',
+          'businessName',
+          'dispatchAddress',
+          'invoiceAddress',
+          'CCCode',
+          'emails',
+        ]),
+        businessName: `Business ${n}`,
+      },
     }),
     changed: (r) => r.businessName,
   },
@@ -287,7 +319,10 @@ const resources: Resource[] = [
     read: readOne('/api/deliveries'),
     update: (r, n) => ({
       url: `/api/deliveries/${r.id}/scrap`,
-      body: { ...deliveryBody(r, ['deliveryDay', 'lbNumbers', 'customerAccount', 'CCCode', 'emails']), deliveryDay: `2026-04-${String(n + 1).padStart(2, '0')}` },
+      body: {
+        ...deliveryBody(r, ['deliveryDay', 'lbNumbers', 'customerAccount', 'CCCode', 'emails']),
+        deliveryDay: `2026-04-${String(n + 1).padStart(2, '0')}`,
+      },
     }),
     changed: (r) => r.deliveryDay,
   },
@@ -298,7 +333,10 @@ const resources: Resource[] = [
     read: readOne('/api/deliveries'),
     update: (r, n) => ({
       url: `/api/deliveries/${r.id}/error_sheet`,
-      body: { ...deliveryBody(r, ['deliveryDay', 'lbNumbers', 'CCCode', 'emails']), deliveryDay: `2026-05-${String(n + 1).padStart(2, '0')}` },
+      body: {
+        ...deliveryBody(r, ['deliveryDay', 'lbNumbers', 'CCCode', 'emails']),
+        deliveryDay: `2026-05-${String(n + 1).padStart(2, '0')}`,
+      },
     }),
     changed: (r) => r.deliveryDay,
   },
@@ -313,7 +351,10 @@ const resources: Resource[] = [
       if (!row) throw new Error(`user ${id} not in the list`);
       return row;
     },
-    update: (r, n) => ({ url: `/api/hub_users/${r.id}`, body: { username: r.username, email: r.email, role: 'Production', color: ['Blue', 'Red', 'Green', 'Yellow'][n] } }),
+    update: (r, n) => ({
+      url: `/api/hub_users/${r.id}`,
+      body: { username: r.username, email: r.email, role: 'Production', color: ['Blue', 'Red', 'Green', 'Yellow'][n] },
+    }),
     changed: (r) => r.color,
   },
   {
@@ -321,11 +362,19 @@ const resources: Resource[] = [
     word: 'profile',
     make: async () => {
       const created = await createUser(suite.app, { role: 'Production' });
-      profileUser = { username: created.user.username, token: await login(suite.app, created.user.username, created.password) };
+      profileUser = {
+        username: created.user.username,
+        password: created.password,
+        token: await login(suite.app, created.user.username, created.password),
+      };
       return { id: created.user.id, url: '' };
     },
     read: async () => json<Versioned>(await send(suite.app, profileUser.token, 'GET', '/api/profile')),
-    update: (r, n) => ({ url: '/api/profile', body: { username: r.username, email: `p${n}-${String(r.email)}` } }),
+    // A new e-mail needs the current password (docs/decisions/263).
+    update: (r, n) => ({
+      url: '/api/profile',
+      body: { username: r.username, email: `p${n}-${String(r.email)}`, currentPassword: profileUser.password },
+    }),
     changed: (r) => r.email,
     token: () => profileUser.token,
   },
@@ -372,7 +421,11 @@ describe('delivery notes: what else changes their version', () => {
     const note = await fx.note({ type: 'transfer', lbNumbers: await fx.lbs(3) });
     const opened = json<Versioned>(await send(suite.app, suite.token, 'GET', `/api/deliveries/${note.id}`));
     const lines = json<{ items: { id: number }[] }>(await send(suite.app, suite.token, 'GET', `/api/delivery_lines?deliveryId=${note.id}`));
-    const removed = await suite.app.inject({ method: 'DELETE', url: `/api/delivery_lines/${lines.items[0]!.id}`, headers: authHeader(suite.token) });
+    const removed = await suite.app.inject({
+      method: 'DELETE',
+      url: `/api/delivery_lines/${lines.items[0]!.id}`,
+      headers: authHeader(suite.token),
+    });
     expect(removed.statusCode).toBe(204);
     const now = json<Versioned>(await send(suite.app, suite.token, 'GET', `/api/deliveries/${note.id}`));
     expect(now.version).not.toBe(opened.version);

@@ -8,7 +8,8 @@ export const INVALID_CREDENTIALS = 'Invalid credentials.';
 export const TOKEN_NOT_FOUND = 'JWT Token not found';
 export const TOKEN_EXPIRED = 'Expired JWT Token';
 export const TOKEN_INVALID = 'Invalid JWT Token';
-const minutes = (seconds: number) => {
+/** A wait as a 429 sentence says it: whole minutes, at least one. */
+export const minutes = (seconds: number) => {
   const m = Math.max(1, Math.ceil(seconds / 60));
   return m === 1 ? '1 minute' : `${m} minutes`;
 };

@@ -37,11 +37,7 @@ export const required = <T extends z.ZodType>(schema: T) =>
 /** A non-empty, trimmed string; empty or blank input fails with 'Required Field'. */
 export const requiredString = (max = 255) =>
   required(
-    z
-      .string()
-      .trim()
-      .max(max, `This value is too long. It should have ${max} characters or less.`)
-      .refine(hasNoNul, INVALID_VALUE_MESSAGE),
+    z.string().trim().max(max, `This value is too long. It should have ${max} characters or less.`).refine(hasNoNul, INVALID_VALUE_MESSAGE),
   );
 
 const freeText = (max: number) =>
@@ -76,7 +72,11 @@ export const MAX_INT32 = 2_147_483_647;
  * 2^31 is refused on its field with a 400 instead of failing in the database.
  */
 export const int32 = (min = 1) =>
-  z.number({ error: INVALID_VALUE_MESSAGE }).int(INVALID_VALUE_MESSAGE).min(min, INVALID_VALUE_MESSAGE).max(MAX_INT32, INVALID_VALUE_MESSAGE);
+  z
+    .number({ error: INVALID_VALUE_MESSAGE })
+    .int(INVALID_VALUE_MESSAGE)
+    .min(min, INVALID_VALUE_MESSAGE)
+    .max(MAX_INT32, INVALID_VALUE_MESSAGE);
 
 /** A positive whole number; as a string only plain decimal digits ('1e3', '0x10', ' 5' are refused). */
 export const integerId = z.preprocess(
@@ -108,14 +108,12 @@ export const UNKNOWN_REFERENCE = 'The chosen item does not exist.';
  * 'Required Field' (docs/product.md §5.1), anything else that is not a positive whole number reads 'This value
  * is not valid.'.
  */
-export const referenceId = required(
-  z.preprocess(
-    (value: number | string) => (typeof value === 'string' ? Number(value) : value),
-    int32(),
-  ),
-);
+export const referenceId = required(z.preprocess((value: number | string) => (typeof value === 'string' ? Number(value) : value), int32()));
 /** An optional integer reference (a picked customer account, address, collection point): '' and null mean none. */
-export const optionalReferenceId = z.preprocess((v) => (v === '' ? null : v), referenceId.nullish().transform((v) => v ?? null));
+export const optionalReferenceId = z.preprocess(
+  (v) => (v === '' ? null : v),
+  referenceId.nullish().transform((v) => v ?? null),
+);
 export const uuidParams = z.object({ id: z.uuid() });
 
 export const sortDirection = z.enum(['asc', 'desc']);

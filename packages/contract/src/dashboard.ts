@@ -17,7 +17,9 @@ export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = 30;
 export const PERIOD_MESSAGE = 'Choose 30 or 90 days.';
 
 export const dashboardPeriodQuery = z.object({
-  days: queryValue(z.enum(['30', '90'], { error: PERIOD_MESSAGE })).transform((v): DashboardPeriod => (v === '90' ? 90 : DEFAULT_DASHBOARD_PERIOD)),
+  days: queryValue(z.enum(['30', '90'], { error: PERIOD_MESSAGE })).transform((v): DashboardPeriod =>
+    v === '90' ? 90 : DEFAULT_DASHBOARD_PERIOD,
+  ),
 });
 export type DashboardPeriodQuery = z.infer<typeof dashboardPeriodQuery>;
 
@@ -48,14 +50,24 @@ export const dashboardLinks = {
   /** The receipts of one London day with one process option. */
   dayOption: (day: string, option: ProcessOption): ReceiptsLink => ({ ...dayRange('receiptDate', day, day), processOption: option }),
   /** The receipts of the period with one process option (a stack's total). */
-  periodOption: (from: string, to: string, option: ProcessOption): ReceiptsLink => ({ ...dayRange('receiptDate', from, to), processOption: option }),
+  periodOption: (from: string, to: string, option: ProcessOption): ReceiptsLink => ({
+    ...dayRange('receiptDate', from, to),
+    processOption: option,
+  }),
   /** The receipts received in the period with one scrap reason (by its code). */
-  scrapReason: (from: string, to: string, code: number): ReceiptsLink => ({ ...dayRange('receiptDate', from, to), scrapReason: String(code) }),
+  scrapReason: (from: string, to: string, code: number): ReceiptsLink => ({
+    ...dayRange('receiptDate', from, to),
+    scrapReason: String(code),
+  }),
   /** The receipts on a transfer or scrap note approved in the period: the turnaround's sample. */
   approvedInPeriod: (from: string, to: string): ReceiptsLink => dayRange('noteApprovedDate', from, to),
   /** The receipts on no transfer or scrap note, received in an age band (see AGE_BANDS). */
   notOnNote: (band: AgeBand, today: string = londonToday()): ReceiptsLink => ({
-    ...dayRange('receiptDate', band.maxDays === null ? null : addDays(today, -band.maxDays), band.minDays === 0 ? null : addDays(today, -band.minDays)),
+    ...dayRange(
+      'receiptDate',
+      band.maxDays === null ? null : addDays(today, -band.maxDays),
+      band.minDays === 0 ? null : addDays(today, -band.minDays),
+    ),
     inDeliveryNote: 'false',
   }),
   notExported: (): ReceiptsLink => ({ isExported: 'false' }),

@@ -1,11 +1,12 @@
 /**
- * Delivery notes (docs/decisions/150–159): transfer, scrap and error-sheet notes — the answer, the
+ * Delivery notes (docs/decisions/150): transfer, scrap and error-sheet notes — the answer, the
  * create and edit bodies with the rules of the delivery-type table, the lists and the downloads.
  * Shared by the server's validation and the web's forms. Their lines, recipients, addresses and the
  * scan step's check have files of their own (delivery-lines, delivery-emails, delivery-addresses,
  * lb-numbers).
  */
 import { z } from 'zod';
+import { minutes } from './auth';
 import {
   INVALID_VALUE_MESSAGE,
   integerId,
@@ -22,7 +23,14 @@ import {
 import { uuidReference } from './coolers';
 import { deliveryAddress } from './delivery-addresses';
 import { deliveryEmail } from './delivery-emails';
-import { DELIVERY_TYPE_TABLE, deliveryType, isDeliveryType, type DeliveryMode, type DeliveryType, type RequirableField } from './delivery-types';
+import {
+  DELIVERY_TYPE_TABLE,
+  deliveryType,
+  isDeliveryType,
+  type DeliveryMode,
+  type DeliveryType,
+  type RequirableField,
+} from './delivery-types';
 import { lbNumber, queryBoolean } from './receipts';
 
 export const DELIVERY_STATUSES = ['pending', 'approved'] as const;
@@ -40,7 +48,7 @@ export const wrongTypeMessage = (actual: DeliveryType) => `This delivery note is
 /** The most LB numbers one note takes: a driver's sheet, not an export. */
 export const MAX_LB_NUMBERS = 5000;
 
-// ── e-mail status (docs/decisions/150–159) ──────────────────────────────────────────────────────
+// ── e-mail status (docs/decisions/186) ──────────────────────────────────────────────────────
 
 export const EMAIL_STATUSES = ['Read', 'Sent', 'Failed', 'N/A'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -104,7 +112,10 @@ export type Delivery = z.infer<typeof delivery>;
 
 // ── bodies ──────────────────────────────────────────────────────────────────────────────────────
 
-const optionalUuidRef = z.preprocess((v) => (v === '' ? null : v), uuidReference.nullish().transform((v) => v ?? null));
+const optionalUuidRef = z.preprocess(
+  (v) => (v === '' ? null : v),
+  uuidReference.nullish().transform((v) => v ?? null),
+);
 
 /** The note's LB numbers: each 'LB' + digits, none twice (the second one is blamed), at least one. */
 export const lbNumberList = required(
@@ -179,15 +190,42 @@ export function requiredFieldRules(mode: DeliveryMode, type?: DeliveryType) {
 const always = { when: () => true };
 
 /** What a save keeps: the fields of other types cleared (a scrap has no addresses, an error sheet no account). */
-function normalise<T extends { type: DeliveryType; customerAccount: number | null; businessName: string | null; dispatchAddress: number | null; invoiceAddress: number | null }>(v: T): T {
+function normalise<
+  T extends {
+    type: DeliveryType;
+    customerAccount: number | null;
+    businessName: string | null;
+    dispatchAddress: number | null;
+    invoiceAddress: number | null;
+  },
+>(v: T): T {
   const { hasCustomer, hasAddresses } = DELIVERY_TYPE_TABLE[v.type];
   if (hasAddresses) return v;
   return { ...v, businessName: null, dispatchAddress: null, invoiceAddress: null, customerAccount: hasCustomer ? v.customerAccount : null };
 }
 
-/** POST /api/deliveries. */
+/** A note is sent again by e-mail at most once in this many minutes (docs/decisions/262). */
+export const RESEND_INTERVAL_MINUTES = 5;
+/** 429 for a Resend within RESEND_INTERVAL_MINUTES of the last one. */
+export const resendTooSoon = (retryAfterSeconds: number) =>
+  `This note was e-mailed again less than ${RESEND_INTERVAL_MINUTES} minutes ago. Try again in ${minutes(retryAfterSeconds)}.`;
+/** The first sentence of the note's history entry for a Resend; the second names the recipients. */
+export const RESENT_BY_EMAIL = 'Sent again by e-mail.';
+
+/** The sentence for a create key already used by a note with other values (docs/decisions/271). */
+export const DELIVERY_KEY_REUSED = 'A different delivery note was already created with this key.';
+
+/**
+ * POST /api/deliveries. `clientKey` (optional, a UUID the client makes once per note): a retry with
+ * the same key answers the note the first request made and creates nothing (docs/decisions/271).
+ */
 export const deliveryCreateBody = z
-  .object({ type: z.preprocess((v) => (v === '' || v === null ? undefined : v), deliveryType), ...commonFields, ...transferFields })
+  .object({
+    type: z.preprocess((v) => (v === '' || v === null ? undefined : v), deliveryType),
+    clientKey: uuidReference.nullish().transform((v) => v ?? null),
+    ...commonFields,
+    ...transferFields,
+  })
   .superRefine(requiredFieldRules('create'), always)
   .transform(normalise);
 export type DeliveryCreateBody = z.infer<typeof deliveryCreateBody>;
@@ -210,10 +248,11 @@ export const errorSheetUpdateBody = z.object(commonFields).superRefine(requiredF
 export type ErrorSheetUpdateBody = z.infer<typeof errorSheetUpdateBody>;
 
 /** The edit body of each type: PUT /api/deliveries/{id}/{type}. */
-export const DELIVERY_UPDATE_BODIES = { transfer: transferUpdateBody, scrap: scrapUpdateBody, error_sheet: errorSheetUpdateBody } as const satisfies Record<
-  DeliveryType,
-  z.ZodType
->;
+export const DELIVERY_UPDATE_BODIES = {
+  transfer: transferUpdateBody,
+  scrap: scrapUpdateBody,
+  error_sheet: errorSheetUpdateBody,
+} as const satisfies Record<DeliveryType, z.ZodType>;
 
 /** Any of the three edits, as the service takes it. */
 export interface DeliveryUpdate {
@@ -284,7 +323,11 @@ export const deliveryList = listResponse(deliveryListItem);
 
 export const DOWNLOAD_FORMATS = ['csv', 'pdf'] as const;
 export const downloadParams = z.object({
-  id: z.string().regex(/^\d+$/, INVALID_VALUE_MESSAGE).transform(Number).pipe(z.number().positive().max(2_147_483_647, 'No item has this id.')),
+  id: z
+    .string()
+    .regex(/^\d+$/, INVALID_VALUE_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().positive().max(2_147_483_647, 'No item has this id.')),
   format: z.enum(DOWNLOAD_FORMATS, { error: 'Choose csv or pdf.' }),
 });
 

@@ -1,6 +1,6 @@
 /**
  * Delivery addresses: the dispatch and invoice addresses of transfers, as typed and as the geocoder
- * looked them up (docs/decisions/150–159).
+ * looked them up (docs/decisions/154).
  */
 import { z } from 'zod';
 import { INVALID_VALUE_MESSAGE, listQuery, listResponse, queryValue, required } from './common';

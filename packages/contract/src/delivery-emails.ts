@@ -1,5 +1,5 @@
 /**
- * Delivery e-mails: the address book of recipients a note is sent to (docs/decisions/150–159),
+ * Delivery e-mails: the address book of recipients a note is sent to (docs/decisions/156),
  * and the customer account's default recipient.
  */
 import { z } from 'zod';

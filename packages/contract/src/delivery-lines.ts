@@ -1,5 +1,5 @@
 /**
- * Delivery lines: one per LB number of a note, in the order they were added (docs/decisions/150–159).
+ * Delivery lines: one per LB number of a note, in the order they were added (docs/decisions/150).
  */
 import { z } from 'zod';
 import { integerId, listQuery, listResponse, queryValue } from './common';

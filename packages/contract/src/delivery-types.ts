@@ -8,7 +8,9 @@ import { z } from 'zod';
 export const DELIVERY_TYPES = ['transfer', 'scrap', 'error_sheet'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
-export const deliveryType = z.enum(DELIVERY_TYPES, { error: (i) => (i.input === undefined ? undefined : 'Choose transfer, scrap or error_sheet.') });
+export const deliveryType = z.enum(DELIVERY_TYPES, {
+  error: (i) => (i.input === undefined ? undefined : 'Choose transfer, scrap or error_sheet.'),
+});
 
 /** The fields a delivery type may require beyond the ones every note requires (type, date, LB numbers). */
 export type RequirableField = 'customerAccount' | 'emails';

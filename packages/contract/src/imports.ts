@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { listQuery, listResponse } from './common';
 
 export const IMPORT_KINDS = ['receipts', 'coolers', 'customerAccounts', 'partNumbers'] as const;
-export const importKind = z.enum(IMPORT_KINDS, { error: 'Choose what the file holds: receipts, coolers, customer accounts or part numbers.' });
+export const importKind = z.enum(IMPORT_KINDS, {
+  error: 'Choose what the file holds: receipts, coolers, customer accounts or part numbers.',
+});
 export type ImportKind = z.infer<typeof importKind>;
 
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
@@ -34,6 +36,12 @@ export const IMPORT_ZIP_BOMB = 'The workbook unpacks to far more than its size: 
 export const IMPORT_NO_HEADER = 'The file has no header row: its first row must name the columns.';
 export const IMPORT_NO_SHEET = 'The workbook has no sheet of that name.';
 export const IMPORT_UNREADABLE = 'The file could not be read as CSV or XLSX.';
+/** The most columns a row of a file may have (docs/decisions/265): the header is stored and sent back with the import. */
+export const MAX_IMPORT_COLUMNS = 1000;
+/** The most characters a CSV record may hold, separators and quotes included (docs/decisions/265). */
+export const MAX_IMPORT_RECORD_CHARS = 256 * 1024;
+export const IMPORT_TOO_MANY_COLUMNS = `A row of the file has more than ${MAX_IMPORT_COLUMNS.toLocaleString('en-GB')} columns: keep the columns to import and save it again.`;
+export const IMPORT_RECORD_TOO_LONG = `A row of the file is longer than ${MAX_IMPORT_RECORD_CHARS.toLocaleString('en-GB')} characters: check its separator, or split its long cells.`;
 export const importHeaderMatchesNothing = (kind: ImportKind) =>
   `No column of the header matches a field of ${IMPORT_KIND_LABELS[kind].toLowerCase()}: check the first row, or the kind of import.`;
 
@@ -85,7 +93,10 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
     field('deliveryAddress', 'Delivery Address', false, ['Address']),
     field('billingAddress', 'Billing Address', false, ['Invoice Address']),
   ],
-  partNumbers: [field('partNumber', 'Part Number', true, ['Part', 'Part No', 'Code']), field('description', 'Description', false, ['Name'])],
+  partNumbers: [
+    field('partNumber', 'Part Number', true, ['Part', 'Part No', 'Code']),
+    field('description', 'Description', false, ['Name']),
+  ],
 };
 
 /** A header as compared: lower case, without spaces, dots, underscores and dashes. */

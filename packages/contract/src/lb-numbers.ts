@@ -59,7 +59,11 @@ export const lbCheckItem = z.object({
 export type LbCheckItem = z.infer<typeof lbCheckItem>;
 
 /** The process options a note of each type expects: a scrap note takes S receipts, a transfer X or D. */
-const FITTING_OPTIONS: Record<DeliveryType, readonly ProcessOption[]> = { transfer: ['X', 'D'], scrap: ['S'], error_sheet: ['X', 'D', 'S'] };
+const FITTING_OPTIONS: Record<DeliveryType, readonly ProcessOption[]> = {
+  transfer: ['X', 'D'],
+  scrap: ['S'],
+  error_sheet: ['X', 'D', 'S'],
+};
 
 /**
  * Warnings on a line that the server accepts but a person should look at twice (docs/decisions/220):

@@ -38,6 +38,20 @@ export function londonDayStart(day: string): Date {
   return new Date(utcMidnight.getTime() - londonOffsetMinutes(utcMidnight) * 60_000);
 }
 
+/**
+ * The instant London's clocks show `seconds` into `day`. London is GMT or one hour ahead: of the
+ * two candidates the earlier one that London shows as this wall clock (the summer one when the
+ * autumn hour repeats); in the spring gap, none does, and the winter offset is taken.
+ */
+export function londonWallClockInstant(day: string, seconds: number): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d) + seconds * 1000;
+  const summer = new Date(wall - 3_600_000);
+  const p = londonParts(summer);
+  const shown = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return shown === wall ? summer : new Date(wall);
+}
+
 /** The day after `day`, YYYY-MM-DD. */
 export function nextDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

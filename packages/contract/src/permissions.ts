@@ -30,6 +30,10 @@ export const ABILITIES = {
   manipulateInventory: 'ROLE_REMOVE_INVENTORY',
   /** Importing records from files (docs/decisions/258). */
   import: 'ROLE_IMPORT',
+  /** Seeing and revoking every user's API tokens (docs/decisions/279); each person manages their own. */
+  manageApiTokens: 'ROLE_MASTER_ACCOUNT',
+  /** Registering webhooks that tell other systems what happened (docs/decisions/280). */
+  manageWebhooks: 'ROLE_MASTER_ACCOUNT',
 } as const satisfies Record<string, Permission>;
 export type Ability = keyof typeof ABILITIES;
 

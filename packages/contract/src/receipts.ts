@@ -109,7 +109,10 @@ export const LB_NUMBER_MAX = 50;
 /** 'LB' and digits; trimmed and upper-cased first (a scanner or a hand may type 'lb123'). */
 export const lbNumber = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? normalizeLbNumber(v) : v),
-  z.string().max(LB_NUMBER_MAX, `This value is too long. It should have ${LB_NUMBER_MAX} characters or less.`).regex(LB_NUMBER_PATTERN, WRONG_LB_NUMBER),
+  z
+    .string()
+    .max(LB_NUMBER_MAX, `This value is too long. It should have ${LB_NUMBER_MAX} characters or less.`)
+    .regex(LB_NUMBER_PATTERN, WRONG_LB_NUMBER),
 );
 
 /** A receipt's scrap reason by its code (docs/product.md §3, docs/architecture.md §4); empty or null means none. */
@@ -232,7 +235,10 @@ export type DayFilter = z.infer<typeof dayFilter>;
 
 /** 'true' / 'false' in a query string. */
 export const queryBoolean = queryValue(
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'Enter true or false.' }).transform((v) => v === 'true' || v === '1')]),
+  z.union([
+    z.boolean(),
+    z.enum(['true', 'false', '1', '0'], { error: 'Enter true or false.' }).transform((v) => v === 'true' || v === '1'),
+  ]),
 );
 
 /** Every column of Master Data and /main can be sorted (docs/product.md §2.2, §2.6, §2.8). */
@@ -280,8 +286,8 @@ export const receiptListQuery = listQuery(RECEIPT_SORT_FIELDS, {
   /** The scrap reason's code (docs/decisions/255: the dashboard's scrap figures link here). */
   scrapReason: scrapReasonCodeFilter,
   /**
-   * The receipts on a transfer or scrap note approved on these London days, both forms of
-   * docs/decisions/206 (docs/decisions/255: the dashboard's turnaround links here).
+   * The receipts on a transfer or scrap note approved on these London days, one day or a range as
+   * every date filter takes (docs/decisions/255: the dashboard's turnaround links here).
    */
   noteApprovedDate: dayFilter,
 });

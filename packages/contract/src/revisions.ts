@@ -43,7 +43,9 @@ export type RevisionEntry = z.infer<typeof revisionEntry>;
 export const revisionEntryListQuery = listQuery(['createdAt'], {
   entryKind: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.enum(REVISION_ENTRY_KINDS, { error: (i) => (i.input === undefined ? undefined : `Choose one of ${REVISION_ENTRY_KINDS.join(', ')}.`) }),
+    z.enum(REVISION_ENTRY_KINDS, {
+      error: (i) => (i.input === undefined ? undefined : `Choose one of ${REVISION_ENTRY_KINDS.join(', ')}.`),
+    }),
   ),
   entryRef: requiredString(64),
 });

@@ -1,6 +1,17 @@
 /** Reference data kept under Settings (docs/product.md §2.12, §3, §5.4, §7): CC codes, part numbers, collection points, scrap reasons. */
 import { z } from 'zod';
-import { INVALID_VALUE_MESSAGE, MAX_INT32, listQuery, listResponse, money, optionalText, queryValue, required, requiredString, searchText } from './common';
+import {
+  INVALID_VALUE_MESSAGE,
+  MAX_INT32,
+  listQuery,
+  listResponse,
+  money,
+  optionalText,
+  queryValue,
+  required,
+  requiredString,
+  searchText,
+} from './common';
 
 // CC codes — client-generated UUID on create (a retry with the same id and body creates nothing new)
 export const ccCode = z.object({ id: z.uuid(), code: z.string(), name: z.string(), price: money });
@@ -66,7 +77,11 @@ export type ScrapReasonBody = z.infer<typeof scrapReasonBody>;
 export const scrapReasonCodeFilter = queryValue(
   z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: INVALID_VALUE_MESSAGE }).int(INVALID_VALUE_MESSAGE).min(0, INVALID_VALUE_MESSAGE).max(MAX_INT32, INVALID_VALUE_MESSAGE),
+    z
+      .number({ error: INVALID_VALUE_MESSAGE })
+      .int(INVALID_VALUE_MESSAGE)
+      .min(0, INVALID_VALUE_MESSAGE)
+      .max(MAX_INT32, INVALID_VALUE_MESSAGE),
   ),
 );
 

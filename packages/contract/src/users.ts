@@ -6,8 +6,25 @@ import { currentUser } from './auth';
 
 /** The notes list 18 colours but name 19; all 19 are offered (docs/product.md §3). */
 export const COLORS = [
-  'Red', 'Green', 'Blue', 'Yellow', 'Purple', 'Orange', 'Pink', 'Brown', 'Gray', 'Black',
-  'Cyan', 'Magenta', 'Lime', 'Teal', 'Indigo', 'Maroon', 'Gold', 'Silver', 'Violet',
+  'Red',
+  'Green',
+  'Blue',
+  'Yellow',
+  'Purple',
+  'Orange',
+  'Pink',
+  'Brown',
+  'Gray',
+  'Black',
+  'Cyan',
+  'Magenta',
+  'Lime',
+  'Teal',
+  'Indigo',
+  'Maroon',
+  'Gold',
+  'Silver',
+  'Violet',
 ] as const;
 export const color = z.enum(COLORS, { error: 'Choose one of the listed colours.' });
 export type Color = (typeof COLORS)[number];
@@ -54,6 +71,10 @@ export type HubUserListQuery = z.infer<typeof hubUserListQuery>;
 /** Users are edited from their list row (there is no GET of one user): each carries its version (docs/decisions/200). */
 export const hubUserList = listResponse(withVersion(hubUser));
 
+/** A new password or e-mail on the profile needs the current password (docs/decisions/263). */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
+
 /**
  * PUT /api/profile. The payload of docs/product.md §7 also carries the user id and role; the id is the signed-in
  * user's and a role sent here is ignored, so nobody promotes themselves (docs/decisions).
@@ -62,6 +83,11 @@ export const profileUpdateBody = z.object({
   username: requiredString(180),
   email,
   plainPassword: keptPassword,
+  /**
+   * Required, and checked like a sign-in, when the body changes the password or the e-mail; ignored
+   * otherwise, so a name or avatar change is sent as docs/product.md §7 has it (docs/decisions/263).
+   */
+  currentPassword: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(4096).optional()),
   /** Missing keeps the current avatar; null or '' removes it. */
   avatar: clearableText(500),
   role: role.optional(),

@@ -36,9 +36,10 @@ describe('permissions', () => {
     // Importing is Admin's alone (docs/decisions/258).
     expect(can(production, 'import')).toBe(false);
     expect(can(permissionsOf('Admin'), 'import')).toBe(true);
-    for (const r of ROLES) for (const a of Object.keys(ABILITIES) as (keyof typeof ABILITIES)[]) {
-      expect(typeof can(permissionsOf(r), a)).toBe('boolean');
-    }
+    for (const r of ROLES)
+      for (const a of Object.keys(ABILITIES) as (keyof typeof ABILITIES)[]) {
+        expect(typeof can(permissionsOf(r), a)).toBe('boolean');
+      }
   });
 });
 

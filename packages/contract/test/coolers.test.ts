@@ -35,9 +35,16 @@ describe('cooler bodies', () => {
 
 describe('revision entry query', () => {
   it('needs a kind of the contract and a ref; newest first is the server default', () => {
-    expect(revisionEntryListQuery.parse({ entryKind: 'Cooler', entryRef: id })).toEqual({ entryKind: 'Cooler', entryRef: id, page: 1, perPage: 20 });
+    expect(revisionEntryListQuery.parse({ entryKind: 'Cooler', entryRef: id })).toEqual({
+      entryKind: 'Cooler',
+      entryRef: id,
+      page: 1,
+      perPage: 20,
+    });
     expect(messageOf(revisionEntryListQuery.safeParse({ entryKind: '', entryRef: id }), 'entryKind')).toBe(REQUIRED_MESSAGE);
-    expect(messageOf(revisionEntryListQuery.safeParse({ entryKind: 'Delivery', entryRef: id }), 'entryKind')).toBe('Choose one of Receipt, Cooler.');
+    expect(messageOf(revisionEntryListQuery.safeParse({ entryKind: 'Delivery', entryRef: id }), 'entryKind')).toBe(
+      'Choose one of Receipt, Cooler.',
+    );
     expect(messageOf(revisionEntryListQuery.safeParse({ entryKind: 'Receipt' }), 'entryRef')).toBe(REQUIRED_MESSAGE);
   });
 });

@@ -21,18 +21,30 @@ const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[
 
 describe('delivery bodies (docs/product.md §5.4)', () => {
   it('requires type, date and a non-empty list of LB numbers, each LB + digits, none twice', () => {
-    expect(issues(deliveryCreateBody.safeParse({}))).toMatchObject({ type: REQUIRED_MESSAGE, deliveryDay: REQUIRED_MESSAGE, lbNumbers: REQUIRED_MESSAGE });
-    expect(issues(deliveryCreateBody.safeParse({ type: 'error_sheet', deliveryDay: '2026-01-02', lbNumbers: [] }))).toEqual({ lbNumbers: REQUIRED_MESSAGE });
+    expect(issues(deliveryCreateBody.safeParse({}))).toMatchObject({
+      type: REQUIRED_MESSAGE,
+      deliveryDay: REQUIRED_MESSAGE,
+      lbNumbers: REQUIRED_MESSAGE,
+    });
+    expect(issues(deliveryCreateBody.safeParse({ type: 'error_sheet', deliveryDay: '2026-01-02', lbNumbers: [] }))).toEqual({
+      lbNumbers: REQUIRED_MESSAGE,
+    });
     const r = deliveryCreateBody.safeParse({ type: 'error_sheet', deliveryDay: '2026-01-02', lbNumbers: ['lb1', 'X', 'LB1'] });
     expect(issues(r)).toEqual({ 'lbNumbers.1': WRONG_LB_NUMBER, 'lbNumbers.2': DUPLICATE_LB_NUMBER });
   });
 
   it('transfer: account and recipients required; scrap: account on create only; error sheet: neither', () => {
     const base = { deliveryDay: '2026-01-02', lbNumbers: ['LB1'] };
-    expect(issues(deliveryCreateBody.safeParse({ ...base, type: 'transfer' }))).toEqual({ customerAccount: REQUIRED_MESSAGE, emails: EMAIL_MISSED });
+    expect(issues(deliveryCreateBody.safeParse({ ...base, type: 'transfer' }))).toEqual({
+      customerAccount: REQUIRED_MESSAGE,
+      emails: EMAIL_MISSED,
+    });
     expect(issues(deliveryCreateBody.safeParse({ ...base, type: 'scrap' }))).toEqual({ customerAccount: REQUIRED_MESSAGE });
     expect(deliveryCreateBody.safeParse({ ...base, type: 'error_sheet' }).success).toBe(true);
-    expect(issues(transferUpdateBody.safeParse({ ...base, emails: [] }))).toEqual({ customerAccount: REQUIRED_MESSAGE, emails: EMAIL_MISSED });
+    expect(issues(transferUpdateBody.safeParse({ ...base, emails: [] }))).toEqual({
+      customerAccount: REQUIRED_MESSAGE,
+      emails: EMAIL_MISSED,
+    });
     expect(scrapUpdateBody.safeParse({ ...base, customerAccount: null }).success).toBe(true);
   });
 
@@ -54,7 +66,14 @@ describe('delivery bodies (docs/product.md §5.4)', () => {
       dispatchAddress: 3,
       emails: [2, 2, '5'],
     });
-    expect(parsed).toMatchObject({ customerAccount: 4, businessName: null, dispatchAddress: null, invoiceAddress: null, emails: [2, 5], CCCode: null });
+    expect(parsed).toMatchObject({
+      customerAccount: 4,
+      businessName: null,
+      dispatchAddress: null,
+      invoiceAddress: null,
+      emails: [2, 5],
+      CCCode: null,
+    });
   });
 
   it('e-mails: text@text.text, stored lower-cased', () => {

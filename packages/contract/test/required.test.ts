@@ -51,7 +51,9 @@ describe("'Required Field' on every required field of the existing forms", () =>
       role: REQUIRED_MESSAGE,
     });
     // a typed value meets the field's own rule
-    expect(messages(hubUserCreateBody, { ...empty, username: 'jane', email: 'jane@example.com', role: 'Admin', plainPassword: 'abc' })).toEqual({
+    expect(
+      messages(hubUserCreateBody, { ...empty, username: 'jane', email: 'jane@example.com', role: 'Admin', plainPassword: 'abc' }),
+    ).toEqual({
       plainPassword: PASSWORD_TOO_SHORT,
     });
   });
@@ -76,7 +78,11 @@ describe("'Required Field' on every required field of the existing forms", () =>
   });
 
   it('CC code, part number, collection point and scrap reason', () => {
-    expect(messages(ccCodeUpdateBody, { code: '', name: '' })).toEqual({ code: REQUIRED_MESSAGE, name: REQUIRED_MESSAGE, price: REQUIRED_MESSAGE });
+    expect(messages(ccCodeUpdateBody, { code: '', name: '' })).toEqual({
+      code: REQUIRED_MESSAGE,
+      name: REQUIRED_MESSAGE,
+      price: REQUIRED_MESSAGE,
+    });
     expect(messages(partNumberUpdateBody, { partNumber: '', description: '' })).toEqual({ partNumber: REQUIRED_MESSAGE });
     expect(messages(collectionPointBody, { name: '  ' })).toEqual({ name: REQUIRED_MESSAGE });
     expect(messages(scrapReasonBody, { number: null, name: '' })).toEqual({ number: REQUIRED_MESSAGE, name: REQUIRED_MESSAGE });

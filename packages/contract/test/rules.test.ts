@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dateOfManufactureFromSerial, formatLbInput, formatPence, isLbNumber, lbNumberInput, normalizeLbNumber, poundsToPence } from '../src/rules';
+import {
+  dateOfManufactureFromSerial,
+  formatLbInput,
+  formatPence,
+  isLbNumber,
+  lbNumberInput,
+  normalizeLbNumber,
+  poundsToPence,
+} from '../src/rules';
 
 describe('LB numbers', () => {
   it('accepts LB followed by digits only', () => {

@@ -34,7 +34,9 @@ describe('settings bodies', () => {
   it('caps a price at the largest PostgreSQL integer', () => {
     const id = '0b7f3c1e-8f6a-4d55-9a0e-2f3c4d5e6f70';
     expect(ccCodeCreateBody.safeParse({ id, code: 'C1', name: 'N', price: { amount: MAX_INT32, currency: 'GBP' } }).success).toBe(true);
-    expect(ccCodeCreateBody.safeParse({ id, code: 'C1', name: 'N', price: { amount: MAX_INT32 + 1, currency: 'GBP' } }).success).toBe(false);
+    expect(ccCodeCreateBody.safeParse({ id, code: 'C1', name: 'N', price: { amount: MAX_INT32 + 1, currency: 'GBP' } }).success).toBe(
+      false,
+    );
   });
   it('requires the client of an account and nothing else but the name', () => {
     expect(customerAccountBody.safeParse({ name: 'Acme' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['client']);

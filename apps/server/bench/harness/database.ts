@@ -45,7 +45,9 @@ export async function openBenchDatabase(config: BenchConfig): Promise<BenchDatab
       await asAdmin(serverUrl ?? '', `create database "${name}"`);
       onCleanup(async () => {
         if (config.keep) {
-          return log(`kept database ${url.toString()}; measure it again with BENCH_REUSE=${url.toString()} BENCH_ADMIN_PASSWORD=${config.adminPassword}`);
+          return log(
+            `kept database ${url.toString()}; measure it again with BENCH_REUSE=${url.toString()} BENCH_ADMIN_PASSWORD=${config.adminPassword}`,
+          );
         }
         await asAdmin(serverUrl ?? '', `drop database if exists "${name}" with (force)`);
         log(`dropped database ${name}`);

@@ -60,7 +60,9 @@ export async function measureCsv(server: ServerProcess, token: string): Promise<
   for (let i = 0; i < 3; i++) {
     resetPeakRss(server.pid);
     const started = process.hrtime.bigint();
-    const res = await fetch(`${server.base}/api/end_of_day_sheet_csv?receiptDate=${CSV_DAY}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${server.base}/api/end_of_day_sheet_csv?receiptDate=${CSV_DAY}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.status !== 200 || !res.body) throw new Error(`the CSV answered ${res.status}`);
     let lines = 0;
     let bytes = 0;
@@ -70,7 +72,9 @@ export async function measureCsv(server: ServerProcess, token: string): Promise<
     }
     const run = { seconds: since(started), rows: lines - 1, bytes, peakRssMb: peakRssMb(server.pid) };
     runs.push(run);
-    log(`  end-of-day CSV: ${run.rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${run.seconds.toFixed(2)} s, server peak RSS ${run.peakRssMb.toFixed(0)} MB`);
+    log(
+      `  end-of-day CSV: ${run.rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${run.seconds.toFixed(2)} s, server peak RSS ${run.peakRssMb.toFixed(0)} MB`,
+    );
   }
   return runs;
 }
@@ -86,7 +90,8 @@ export async function measureDocuments(server: ServerProcess, token: string, not
     return runs;
   }
   for (const format of ['pdf', 'csv'] as const) {
-    const download = () => fetch(`${server.base}/api/deliveries/${noteId}/download/${format}`, { headers: { authorization: `Bearer ${token}` } });
+    const download = () =>
+      fetch(`${server.base}/api/deliveries/${noteId}/download/${format}`, { headers: { authorization: `Bearer ${token}` } });
     await (await download()).arrayBuffer();
     for (let i = 0; i < 5; i++) {
       const started = process.hrtime.bigint();
@@ -119,7 +124,11 @@ export async function measureLbTags(server: ServerProcess, token: string): Promi
   }
   const body = JSON.stringify({ ids: ids.slice(0, LB_TAGS.count), preset: '2x1in-203dpi' });
   const post = () =>
-    fetch(`${server.base}/api/receipts/lb_tags.pdf`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    fetch(`${server.base}/api/receipts/lb_tags.pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
   await (await post()).arrayBuffer();
   for (let i = 0; i < 5; i++) {
     const started = process.hrtime.bigint();

@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import autocannon from 'autocannon';
+import { freePort } from '@cooler-hub/process-kit/ports';
 import { onCleanup } from './cleanup';
-import { freePort } from './server-process';
 
 /** Sequential requests (and direct SQL runs) per endpoint for the call-vs-SQL comparison… */
 const SAMPLES = 300;
@@ -23,7 +23,11 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
-export const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -43,7 +47,11 @@ export function get(base: string, url: string, token: string, requestId?: string
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks).toString() }),
+        resolve({
+          status: res.statusCode ?? 0,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+          body: Buffer.concat(chunks).toString(),
+        }),
       );
     });
     req.on('error', reject);
@@ -59,9 +67,10 @@ export async function getJson<T>(base: string, url: string, token: string): Prom
 
 /** Median ms of sequential GETs on one connection: the call's own time, without queueing behind others. */
 export async function sequential(base: string, url: string, token: string): Promise<number> {
-  for (let i = 0, started = performance.now(); i < WARMUP && performance.now() - started < SAMPLE_BUDGET_MS / 5; i++) await get(base, url, token);
+  for (let i = 0, started = performance.now(); i < WARMUP && performance.now() - started < SAMPLE_BUDGET_MS / 5; i++)
+    await get(base, url, token);
   const times: number[] = [];
-  for (const started = performance.now(); !enough(times, started); ) {
+  for (const started = performance.now(); !enough(times, started);) {
     const res = await get(base, url, token);
     if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
     times.push(res.ms);

@@ -40,7 +40,9 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
  * The tag differs per run, so a kept database (BENCH_REUSE) imports new rows again.
  */
 export function importFile(size: DataSize, rows = IMPORT_BUDGET.rows, tag = pad(Date.now() % 1000, 3)): string {
-  const lines = ['LB Number;Receipt Date;Serial Number;Part Number;DOM;Account;Supplier;Collection Point;Engineer Number;Process Option;Process State;Scrap Reason;Notes'];
+  const lines = [
+    'LB Number;Receipt Date;Serial Number;Part Number;DOM;Account;Supplier;Collection Point;Engineer Number;Process Option;Process State;Scrap Reason;Notes',
+  ];
   for (let i = 0; i < rows; i++) {
     const serial = i % 4 === 0 ? `IMP${tag}${pad(i, 8)}` : serialOf(1 + (i % size.coolers));
     const option = i % 10 < 6 ? 'X' : i % 10 < 9 ? 'D' : 'S';
@@ -123,9 +125,14 @@ export async function measureImport(server: ServerProcess, token: string, size: 
     importSeconds,
     peakRssMb: peakRssMb(server.pid),
     counts: imported.counts,
-    listP95Ms: percentile([...listTimes].sort((a, b) => a - b), 95),
+    listP95Ms: percentile(
+      [...listTimes].sort((a, b) => a - b),
+      95,
+    ),
     listRequests: listTimes.length,
   };
-  log(`  import: ${importSeconds.toFixed(1)} s, peak RSS ${run.peakRssMb.toFixed(0)} MB, Master Data p95 ${run.listP95Ms.toFixed(1)} ms over ${run.listRequests} requests meanwhile`);
+  log(
+    `  import: ${importSeconds.toFixed(1)} s, peak RSS ${run.peakRssMb.toFixed(0)} MB, Master Data p95 ${run.listP95Ms.toFixed(1)} ms over ${run.listRequests} requests meanwhile`,
+  );
   return run;
 }

@@ -17,10 +17,10 @@ export interface Machine {
 /** Share of the machine's CPU time used by anything during `ms`. */
 async function cpuBusy(ms: number): Promise<number> {
   const total = () =>
-    os.cpus().reduce(
-      (acc, { times: t }) => ({ all: acc.all + t.user + t.nice + t.sys + t.irq + t.idle, idle: acc.idle + t.idle }),
-      { all: 0, idle: 0 },
-    );
+    os.cpus().reduce((acc, { times: t }) => ({ all: acc.all + t.user + t.nice + t.sys + t.irq + t.idle, idle: acc.idle + t.idle }), {
+      all: 0,
+      idle: 0,
+    });
   const a = total();
   await new Promise((resolve) => setTimeout(resolve, ms));
   const b = total();

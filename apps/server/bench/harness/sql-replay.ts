@@ -50,6 +50,6 @@ export async function directSql(database: BenchDatabase, statements: Statement[]
     await runStatements(database, statements);
   }
   const times: number[] = [];
-  for (const started = performance.now(); !enough(times, started); ) times.push(await runStatements(database, statements));
+  for (const started = performance.now(); !enough(times, started);) times.push(await runStatements(database, statements));
   return median(times);
 }

@@ -45,8 +45,8 @@ export interface PoolOptions {
 /**
  * `dataDir`: the embedded store's folder (DATA_DIR/pglite). Opening it takes the store's lock for
  * this process until `close()` (docs/decisions/190): a second process is refused with
- * StoreInUseError. Its files are owner-only (docs/decisions/191) and its commits flushed to disk
- * (docs/decisions/192); `flushCommits: false` is for the bench that measures what the flush costs.
+ * StoreInUseError. Its files are owner-only and its commits flushed to disk (store-fs.ts);
+ * `flushCommits: false` is for the bench that measures what the flush costs.
  */
 export type DatabaseOptions = (
   | { url: string; pool?: PoolOptions }

@@ -105,7 +105,9 @@ function holding(entry: string, token: string): StoreLock {
 
 /** The entries of `dir` whose holder is alive, other than `mine`. */
 function liveOthers(dir: string, mine: string): LockHolder[] {
-  return entries(dir).filter(({ holder }) => holder && holder.token !== mine && isAlive(holder)).map(({ holder }) => holder!);
+  return entries(dir)
+    .filter(({ holder }) => holder && holder.token !== mine && isAlive(holder))
+    .map(({ holder }) => holder!);
 }
 
 function removeStale(dir: string): void {

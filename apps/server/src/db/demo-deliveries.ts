@@ -44,16 +44,85 @@ const OUTCOMES: DemoEmailStatus[] = ['Read', 'Read', 'Sent', 'Read', 'Failed', '
  * Coordinates are those of the real places, rounded.
  */
 const PLACES: Record<string, NominatimResult> = {
-  'Unit 7, Trafford Park Road, Manchester M17 1HG': place(118394021, 53.4667, -2.3226, { house_number: '7', road: 'Trafford Park Road', suburb: 'Trafford Park', city: 'Manchester', county: 'Greater Manchester', state: 'England', postcode: 'M17 1HG' }),
-  'Albion House, 12 Deansgate, Manchester M3 2BW': place(118227730, 53.4838, -2.2458, { house_number: '12', road: 'Deansgate', city: 'Manchester', county: 'Greater Manchester', state: 'England', postcode: 'M3 2BW' }),
-  'Unit 3, Stourton Link, Leeds LS10 1RW': place(121940567, 53.7664, -1.513, { house_number: '3', road: 'Stourton Link', suburb: 'Stourton', city: 'Leeds', county: 'West Yorkshire', state: 'England', postcode: 'LS10 1RW' }),
-  '4 Bennet Road, Reading RG2 0QX': place(105583312, 51.4268, -0.9753, { house_number: '4', road: 'Bennet Road', town: 'Reading', county: 'Berkshire', state: 'England', postcode: 'RG2 0QX' }),
-  'Longman Industrial Estate, Inverness IV1 1SU': place(132877104, 57.4874, -4.2168, { road: 'Longman Road', city: 'Inverness', county: 'Highland', state: 'Scotland', postcode: 'IV1 1SU' }),
-  'Threemilestone Industrial Estate, Truro TR4 9LD': place(98820443, 50.262, -5.1052, { road: 'Radnor Road', village: 'Threemilestone', county: 'Cornwall', state: 'England', postcode: 'TR4 9LD' }),
-  'Dairy House, Lemon Street, Truro TR1 2LS': place(98790125, 50.2607, -5.0535, { road: 'Lemon Street', city: 'Truro', county: 'Cornwall', state: 'England', postcode: 'TR1 2LS' }),
-  'Walker Lines Industrial Estate, Bodmin PL31 1EZ': place(99104871, 50.4728, -4.6995, { road: 'Walker Lines', town: 'Bodmin', county: 'Cornwall', state: 'England', postcode: 'PL31 1EZ' }),
-  'Cardiff Gate Business Park, Cardiff CF23 8RS': place(110456233, 51.5337, -3.1253, { road: 'Malthouse Avenue', suburb: 'Pontprennau', city: 'Cardiff', county: 'Cardiff', state: 'Wales', postcode: 'CF23 8RS' }),
-  'Unit 12, Hillington Park, Glasgow G52 4JB': place(130318765, 55.8549, -4.3636, { house_number: '12', road: 'Montrose Avenue', suburb: 'Hillington', city: 'Glasgow', county: 'Glasgow City', state: 'Scotland', postcode: 'G52 4JB' }),
+  'Unit 7, Trafford Park Road, Manchester M17 1HG': place(118394021, 53.4667, -2.3226, {
+    house_number: '7',
+    road: 'Trafford Park Road',
+    suburb: 'Trafford Park',
+    city: 'Manchester',
+    county: 'Greater Manchester',
+    state: 'England',
+    postcode: 'M17 1HG',
+  }),
+  'Albion House, 12 Deansgate, Manchester M3 2BW': place(118227730, 53.4838, -2.2458, {
+    house_number: '12',
+    road: 'Deansgate',
+    city: 'Manchester',
+    county: 'Greater Manchester',
+    state: 'England',
+    postcode: 'M3 2BW',
+  }),
+  'Unit 3, Stourton Link, Leeds LS10 1RW': place(121940567, 53.7664, -1.513, {
+    house_number: '3',
+    road: 'Stourton Link',
+    suburb: 'Stourton',
+    city: 'Leeds',
+    county: 'West Yorkshire',
+    state: 'England',
+    postcode: 'LS10 1RW',
+  }),
+  '4 Bennet Road, Reading RG2 0QX': place(105583312, 51.4268, -0.9753, {
+    house_number: '4',
+    road: 'Bennet Road',
+    town: 'Reading',
+    county: 'Berkshire',
+    state: 'England',
+    postcode: 'RG2 0QX',
+  }),
+  'Longman Industrial Estate, Inverness IV1 1SU': place(132877104, 57.4874, -4.2168, {
+    road: 'Longman Road',
+    city: 'Inverness',
+    county: 'Highland',
+    state: 'Scotland',
+    postcode: 'IV1 1SU',
+  }),
+  'Threemilestone Industrial Estate, Truro TR4 9LD': place(98820443, 50.262, -5.1052, {
+    road: 'Radnor Road',
+    village: 'Threemilestone',
+    county: 'Cornwall',
+    state: 'England',
+    postcode: 'TR4 9LD',
+  }),
+  'Dairy House, Lemon Street, Truro TR1 2LS': place(98790125, 50.2607, -5.0535, {
+    road: 'Lemon Street',
+    city: 'Truro',
+    county: 'Cornwall',
+    state: 'England',
+    postcode: 'TR1 2LS',
+  }),
+  'Walker Lines Industrial Estate, Bodmin PL31 1EZ': place(99104871, 50.4728, -4.6995, {
+    road: 'Walker Lines',
+    town: 'Bodmin',
+    county: 'Cornwall',
+    state: 'England',
+    postcode: 'PL31 1EZ',
+  }),
+  'Cardiff Gate Business Park, Cardiff CF23 8RS': place(110456233, 51.5337, -3.1253, {
+    road: 'Malthouse Avenue',
+    suburb: 'Pontprennau',
+    city: 'Cardiff',
+    county: 'Cardiff',
+    state: 'Wales',
+    postcode: 'CF23 8RS',
+  }),
+  'Unit 12, Hillington Park, Glasgow G52 4JB': place(130318765, 55.8549, -4.3636, {
+    house_number: '12',
+    road: 'Montrose Avenue',
+    suburb: 'Hillington',
+    city: 'Glasgow',
+    county: 'Glasgow City',
+    state: 'Scotland',
+    postcode: 'G52 4JB',
+  }),
 };
 /** Depots some transfers go to instead of the customer's own yard. */
 const DEPOTS = ['Cardiff Gate Business Park, Cardiff CF23 8RS', 'Unit 12, Hillington Park, Glasgow G52 4JB'];
@@ -61,13 +130,28 @@ const DEPOTS = ['Cardiff Gate Business Park, Cardiff CF23 8RS', 'Unit 12, Hillin
 const UNPLACED = 'Back yard of the Co-op, Fore Street, Bodmin';
 
 function place(placeId: number, lat: number, lon: number, address: Record<string, string>): NominatimResult {
-  const parts = [address.house_number, address.road, address.suburb ?? address.village, address.city ?? address.town, address.county, address.state, address.postcode];
-  return { place_id: placeId, lat: lat.toFixed(4), lon: lon.toFixed(4), display_name: [...parts.filter(Boolean), 'United Kingdom'].join(', '), address: { ...address, country: 'United Kingdom' } };
+  const parts = [
+    address.house_number,
+    address.road,
+    address.suburb ?? address.village,
+    address.city ?? address.town,
+    address.county,
+    address.state,
+    address.postcode,
+  ];
+  return {
+    place_id: placeId,
+    lat: lat.toFixed(4),
+    lon: lon.toFixed(4),
+    display_name: [...parts.filter(Boolean), 'United Kingdom'].join(', '),
+    address: { ...address, country: 'United Kingdom' },
+  };
 }
 
 /** The demo's "geocoder": answers from PLACES, never over the network. */
 const tableGeocoder: Geocoder = {
-  geocode: (searchText) => Promise.resolve(PLACES[searchText] ? addressFromNominatim(searchText, PLACES[searchText]) : searchTextOnly(searchText)),
+  geocode: (searchText) =>
+    Promise.resolve(PLACES[searchText] ? addressFromNominatim(searchText, PLACES[searchText]) : searchTextOnly(searchText)),
 };
 
 /** Other recipients than the accounts' own: the hub's transport desk, compliance, quality. */
@@ -103,7 +187,13 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
   const rand = generator(20261124);
   const actors = await demoActors(tx);
   const accounts = await tx
-    .select({ id: t.customerAccounts.id, name: t.customerAccounts.name, client: t.clients.name, deliveryAddress: t.customerAccounts.deliveryAddress, billingAddress: t.customerAccounts.billingAddress })
+    .select({
+      id: t.customerAccounts.id,
+      name: t.customerAccounts.name,
+      client: t.clients.name,
+      deliveryAddress: t.customerAccounts.deliveryAddress,
+      billingAddress: t.customerAccounts.billingAddress,
+    })
     .from(t.customerAccounts)
     .innerJoin(t.clients, eq(t.clients.id, t.customerAccounts.clientId))
     .orderBy(t.customerAccounts.id);
@@ -122,7 +212,10 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
   // Addresses: the accounts' yards (dispatch) and head offices (invoice), two depots, one unplaced.
   const addresses = new DeliveryAddressesService(tx, tableGeocoder);
   const address = async (target: AddressTarget, text: string | null) =>
-    text ? (await addresses.create(actors[0]!, deliveryAddressCreateBody.parse({ address: { searchText: text }, addressTarget: target }))).address.id : null;
+    text
+      ? (await addresses.create(actors[0]!, deliveryAddressCreateBody.parse({ address: { searchText: text }, addressTarget: target })))
+          .address.id
+      : null;
   const dispatch = new Map<number, number | null>();
   const invoice = new Map<number, number | null>();
   for (const account of accounts) {
@@ -155,11 +248,14 @@ export async function seedDemoDeliveries(tx: Db, now = new Date()): Promise<void
         deliveryDay: londonDay(at),
         lbNumbers: picked.map((r) => r.lbNumber),
         emails: recipients,
-        CCCode: ccCodes.get(type === 'scrap' ? 'CC400' : type === 'transfer' ? rand.pick(['CC100', 'CC100', 'CC200', 'CC300', 'CC500']) : 'CC100') ?? null,
+        CCCode:
+          ccCodes.get(
+            type === 'scrap' ? 'CC400' : type === 'transfer' ? rand.pick(['CC100', 'CC100', 'CC200', 'CC300', 'CC500']) : 'CC100',
+          ) ?? null,
         customerAccount: type === 'error_sheet' ? null : account.id,
         businessName: type === 'transfer' ? account.client : null,
-        dispatchAddress: type === 'transfer' ? (i % 7 === 3 ? depots[i % depots.length] : dispatch.get(account.id)) ?? null : null,
-        invoiceAddress: type === 'transfer' ? invoice.get(account.id) ?? null : null,
+        dispatchAddress: type === 'transfer' ? ((i % 7 === 3 ? depots[i % depots.length] : dispatch.get(account.id)) ?? null) : null,
+        invoiceAddress: type === 'transfer' ? (invoice.get(account.id) ?? null) : null,
       }),
     );
     // The oldest are approved, but note 3 of each type was forgotten (still pending); the newest was approved just now.
@@ -252,7 +348,15 @@ function approvalTime(now: Date, createdAt: Date, minutes: number): Date {
  * The note's real times, and its e-mail's outcome as the mail worker records it: accepted a minute
  * after approval, opened a few hours later, or refused for good with the mail server's words.
  */
-async function backdate(tx: Db, id: number, now: Date, createdAt: Date, approvedAt: Date | null, outcome: DemoEmailStatus, bounced: string | null): Promise<void> {
+async function backdate(
+  tx: Db,
+  id: number,
+  now: Date,
+  createdAt: Date,
+  approvedAt: Date | null,
+  outcome: DemoEmailStatus,
+  bounced: string | null,
+): Promise<void> {
   const sentAt = approvedAt ? new Date(Math.min(approvedAt.getTime() + MINUTE, now.getTime())) : null;
   // Opened within the next couple of hours.
   const viewedAt = sentAt ? new Date(Math.min(sentAt.getTime() + (20 + (id % 7) * 17) * MINUTE, now.getTime())) : null;
@@ -270,5 +374,8 @@ async function backdate(tx: Db, id: number, now: Date, createdAt: Date, approved
     })
     .where(eq(t.deliveries.id, id));
   // The lines were added when the note was written.
-  await tx.update(t.deliveryLines).set({ createdAt }).where(sql`${t.deliveryLines.deliveryId} = ${id}`);
+  await tx
+    .update(t.deliveryLines)
+    .set({ createdAt })
+    .where(sql`${t.deliveryLines.deliveryId} = ${id}`);
 }

@@ -62,7 +62,9 @@ export async function seedDemoInventory(tx: Db, now = new Date()): Promise<void>
   const suppliers = await tx.select({ id: t.suppliers.id }).from(t.suppliers).orderBy(asc(t.suppliers.id));
   const accounts = await tx.select({ id: t.customerAccounts.id }).from(t.customerAccounts).orderBy(asc(t.customerAccounts.id));
   const points = await tx.select({ id: t.collectionPoints.id }).from(t.collectionPoints).orderBy(asc(t.collectionPoints.id));
-  const scrapCodes = (await tx.select({ code: t.scrapReasons.code }).from(t.scrapReasons).orderBy(asc(t.scrapReasons.code))).map((s) => s.code);
+  const scrapCodes = (await tx.select({ code: t.scrapReasons.code }).from(t.scrapReasons).orderBy(asc(t.scrapReasons.code))).map(
+    (s) => s.code,
+  );
 
   const coolersService = new CoolersService(tx);
   const receiptsService = new ReceiptsService(tx);

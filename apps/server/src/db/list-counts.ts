@@ -1,5 +1,5 @@
 /**
- * Exact list totals without counting a million rows on every page (docs/decisions/112).
+ * Exact list totals without counting a million rows on every page (docs/decisions/274).
  * A total is remembered per list and filter together with the version of the
  * list it was counted under, read in the same statement (so from the same snapshot). Any change
  * to the list's tables gives it a new version (triggers, migration 0002), so a remembered total is
@@ -12,7 +12,7 @@ import { listVersions } from './schema';
 
 /** Receipts and coolers: their lists filter each other (a receipt by its cooler's serial). */
 export const INVENTORY = 'inventory';
-/** The reference lists: users, part numbers, customer accounts and clients, collection points, CC codes, scrap reasons, suppliers, delivery e-mails (docs/decisions/246). */
+/** The reference lists: users, part numbers, customer accounts and clients, collection points, CC codes, scrap reasons, suppliers, delivery e-mails: one version for all of them. */
 export const CATALOG = 'catalog';
 
 /** Values kept per database at most; the oldest is forgotten first. */
@@ -27,10 +27,16 @@ export interface ReadUnderVersion<T> {
 
 /**
  * `read()`'s value, or the one remembered under `key` while `list`'s version is the one it was read
- * under (docs/decisions/112): a total, a dashboard figure. `versionRead`: the version as a statement
- * of this request already read it, which spares asking it again (docs/decisions/248).
+ * under (docs/decisions/274): a total, a dashboard figure. `versionRead`: the version as a statement
+ * of this request already read it, which spares asking it again.
  */
-export async function rememberedUnderVersion<T>(db: Db, list: string, key: string, read: () => Promise<ReadUnderVersion<T>>, versionRead?: string): Promise<T> {
+export async function rememberedUnderVersion<T>(
+  db: Db,
+  list: string,
+  key: string,
+  read: () => Promise<ReadUnderVersion<T>>,
+  versionRead?: string,
+): Promise<T> {
   let memo = rememberedByDb.get(db);
   if (!memo) rememberedByDb.set(db, (memo = new Map()));
   const known = memo.get(key);
@@ -54,8 +60,8 @@ const prepareVersion = (db: Db) =>
 /**
  * The number of rows of `table` matching `where`, exact, counted only when the list changed since.
  * `versionRead`: the list's version as a statement of this request already read it (a page that
- * returns it from its own snapshot, docs/decisions/239): a remembered total of that version is
- * answered without asking the version again (docs/decisions/248).
+ * returns it from its own snapshot): a remembered total of that version is answered without asking
+ * the version again (docs/decisions/274).
  */
 export async function rememberedCount(db: Db, list: string, table: PgTable, where: SQL | undefined, versionRead?: string): Promise<number> {
   const counting = db
@@ -97,5 +103,8 @@ export async function deferVersion(tx: Db): Promise<void> {
 
 /** A new version for `list`, now (its lock is held until the transaction ends). */
 export async function bumpVersion(tx: Db, list: string): Promise<void> {
-  await tx.update(listVersions).set({ version: sql`nextval('list_version_seq')` }).where(eq(listVersions.list, list));
+  await tx
+    .update(listVersions)
+    .set({ version: sql`nextval('list_version_seq')` })
+    .where(eq(listVersions.list, list));
 }

@@ -99,7 +99,9 @@ export async function migrateDatabase(inTransaction: InTransaction, folder: stri
       await session.exec(
         'CREATE SCHEMA IF NOT EXISTS "drizzle"; CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)',
       );
-      const recorded = await session.rows<Recorded>('select hash, created_at from "drizzle"."__drizzle_migrations" order by created_at, id');
+      const recorded = await session.rows<Recorded>(
+        'select hash, created_at from "drizzle"."__drizzle_migrations" order by created_at, id',
+      );
       const { from, steps } = plan(recorded, current, preSquash, bridge);
       for (const step of steps) {
         for (const statement of step.statements) {
@@ -133,7 +135,11 @@ function plan(
   preSquash: MigrationFile[],
   bridge: string[],
 ): { from: string | null; steps: Step[] } {
-  const step = (m: MigrationFile, prefix = ''): Step => ({ name: prefix + m.tag, statements: m.statements, record: { hash: m.hash, when: m.when } });
+  const step = (m: MigrationFile, prefix = ''): Step => ({
+    name: prefix + m.tag,
+    statements: m.statements,
+    record: { hash: m.hash, when: m.when },
+  });
   const last = recorded.at(-1);
   if (!last) return { from: null, steps: current.map((m) => step(m)) };
 
@@ -161,7 +167,11 @@ function plan(
       from,
       steps: [
         ...preSquash.filter((m) => m.when > lastWhen).map((m) => step(m, `${PRE_SQUASH_FOLDER}/`)),
-        { name: `${PRE_SQUASH_FOLDER}/${BRIDGE_FILE.replace(/\.sql$/, '')}`, statements: bridge, record: { hash: first!.hash, when: first!.when } },
+        {
+          name: `${PRE_SQUASH_FOLDER}/${BRIDGE_FILE.replace(/\.sql$/, '')}`,
+          statements: bridge,
+          record: { hash: first!.hash, when: first!.when },
+        },
         ...rest.map((m) => step(m)),
       ],
     };

@@ -1,10 +1,10 @@
 /**
- * Page boundaries of a list remembered under the list's version (docs/decisions/239): the sort key
+ * Page boundaries of a list remembered under the list's version (docs/decisions/274): the sort key
  * and id of the first and last row of every page read, by position. A later page near a remembered
  * position is a seek from that row instead of an OFFSET that walks every row before it. A boundary
  * is used only if the seek reads the same version it was remembered under (checked by the caller):
- * any write to the list's tables gives a new version (docs/decisions/112), after which positions
- * are found again by OFFSET.
+ * any write to the list's tables gives a new version, after which positions are found again by
+ * OFFSET.
  */
 import type { Db } from './client';
 

@@ -59,16 +59,23 @@ export function orderByOf<K extends string>(
 ): Ordering {
   const [field, direction] = (Object.entries(order ?? {})[0] ?? [fallback, 'asc']) as [K, SortDirection];
   const column = columns[field];
-  return ordering(column === tieBreak || unique.includes(field) ? [[column, direction]] : [[column, direction], [tieBreak, direction]]);
+  return ordering(
+    column === tieBreak || unique.includes(field)
+      ? [[column, direction]]
+      : [
+          [column, direction],
+          [tieBreak, direction],
+        ],
+  );
 }
 
 /**
  * One page of `rows` (a `$dynamic()` select; WHERE, ORDER BY, LIMIT and OFFSET are added here) and
  * the number of rows of `table` matching the same `where`. A first page that is not full is the
  * whole answer, so its total needs no count — most lookups and dropdowns cost one statement
- * fewer. With `list` (a list version of docs/decisions/112) the total is remembered until that list
- * changes. A later page is read from the nearer end: the last page of 20,000 rows is the first 20
- * in the opposite order, not an OFFSET walk past 19,980 (docs/decisions/246).
+ * fewer. With `list` (a list's version) the total is remembered until that list changes. A later
+ * page is read from the nearer end: the last page of 20,000 rows is the first 20 in the opposite
+ * order, not an OFFSET walk past 19,980 (docs/decisions/274).
  */
 export async function findPage<T extends PgSelect>(
   db: Db,
@@ -80,7 +87,12 @@ export async function findPage<T extends PgSelect>(
   list?: string,
 ): Promise<{ rows: Awaited<T>; total: number }> {
   const offset = offsetOf(query);
-  const page = async (by: SQL[], skip: number, limit: number) => (rows.where(where).orderBy(...by).limit(limit).offset(skip));
+  const page = async (by: SQL[], skip: number, limit: number) =>
+    rows
+      .where(where)
+      .orderBy(...by)
+      .limit(limit)
+      .offset(skip);
   const matching = async (): Promise<number> =>
     list ? rememberedCount(db, list, table, where) : ((await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0);
   if (offset === 0) {

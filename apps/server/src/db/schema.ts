@@ -31,12 +31,15 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '@cooler-hub/contract/permissions';
+import { API_TOKEN_SCOPES } from '@cooler-hub/contract/api-tokens';
 import { DELIVERY_STATUSES } from '@cooler-hub/contract/deliveries';
 import { ADDRESS_TARGETS, type LookedUpAddress } from '@cooler-hub/contract/delivery-addresses';
 import { DELIVERY_TYPES } from '@cooler-hub/contract/delivery-types';
 import { UPLOAD_KINDS } from '@cooler-hub/contract/uploads';
 import type { ImportCounts, ImportMapping } from '@cooler-hub/contract/imports';
 import { COLORS } from '@cooler-hub/contract/users';
+import { WEBHOOK_DELIVERY_STATUSES } from '@cooler-hub/contract/webhooks';
+import { isExclusiveTypeSql } from './exclusive-types';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -56,6 +59,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 export const userRole = pgEnum('user_role', ROLES);
 export const userColor = pgEnum('user_color', COLORS);
 export const uploadKind = pgEnum('upload_kind', UPLOAD_KINDS);
+export const apiTokenScope = pgEnum('api_token_scope', API_TOKEN_SCOPES);
 
 // ── accounts ────────────────────────────────────────────────────────────────────────────────────
 
@@ -133,6 +137,36 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * Personal API tokens (docs/decisions/279): only the SHA-256 of the secret is kept, with its first
+ * characters to tell tokens apart. A token goes with its user (ON DELETE CASCADE); revoking deletes it.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 80 }).notNull(),
+    scope: apiTokenScope('scope').notNull(),
+    /** SHA-256 of the whole token, base64url (lib/crypto.ts sha256). */
+    secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+    shown: varchar('shown', { length: 20 }).notNull(),
+    /** The end of its last day in London: refused from then on. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Written at most once a minute per token, so a busy script does not write on every call. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_secret_hash_unique').on(t.secretHash),
+    // A name once per user, regardless of case; name first, so a race's 23505 blames the field `name`.
+    uniqueIndex('api_tokens_name_unique').on(sql`lower(${t.name})`, t.userId),
+    index('api_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
  * Sign-in throttling events, one row per key (modules/auth/login-throttle.repository.ts lists the
  * keys; docs/decisions/012); shared by all instances. Old rows are pruned on each failure.
  */
@@ -191,7 +225,10 @@ export const outgoingMail = pgTable(
     /** What it is about, in the kind's own terms (a delivery's id, …). */
     ref: varchar('ref', { length: 200 }).notNull(),
     /** Addressed to; the builder's `to`, when it gives one, replaces these at send time. */
-    recipients: text('recipients').array().notNull().default(sql`'{}'::text[]`),
+    recipients: text('recipients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** 32 random bytes, base64url: the read-tracking image's URL. */
     trackingToken: varchar('tracking_token', { length: 64 }).notNull().unique(),
     attempts: integer('attempts').notNull().default(0),
@@ -299,10 +336,7 @@ export const ccCodes = pgTable(
     updatedAt: updatedAt(),
     updatedBy: updatedBy(),
   },
-  (t) => [
-    uniqueIndex('cc_codes_code_unique').on(sql`lower(${t.code})`),
-    check('cc_codes_price_check', sql`${t.pricePence} >= 0`),
-  ],
+  (t) => [uniqueIndex('cc_codes_code_unique').on(sql`lower(${t.code})`), check('cc_codes_price_check', sql`${t.pricePence} >= 0`)],
 );
 
 export const partNumbers = pgTable(
@@ -355,7 +389,7 @@ export const coolers = pgTable(
 /**
  * Receipts (docs/decisions/090). Reference columns are named `<body field>_id` so a
  * reference that vanished reads as a violation on that field (db/references). Every list filter
- * and sort of docs/product.md §2.8 has an index (docs/decisions/091); filters on the cooler (serial, part
+ * and sort of docs/product.md §2.8 has an index; filters on the cooler (serial, part
  * number) are answered through `inventory_item_id`.
  */
 export const receipts = pgTable(
@@ -405,12 +439,15 @@ export const receipts = pgTable(
     // The processOption sort (ties by id): docs/decisions/113.
     index('receipts_process_option_id_idx').on(t.processOption, t.id),
     index('receipts_process_state_idx').on(t.processState, t.receiptDate, t.id),
-    // The processState sort (ties by id): an export no longer rewrites receipts (decision 115), so
-    // this index costs only the receipt's own writes (decision 116).
+    // The processState sort (ties by id): an export no longer rewrites receipts, so this index costs
+    // only the receipt's own writes (docs/decisions/274).
     index('receipts_process_state_id_idx').on(t.processState, t.id),
     check('receipts_process_option_check', sql`${t.processOption} in ('X', 'D', 'S')`),
     // docs/product.md §4: a state only with option D; the contract normalises before it gets here.
-    check('receipts_process_state_check', sql`${t.processState} is null or (${t.processOption} = 'D' and ${t.processState} in ('D1', 'D2', 'D3', 'D4', 'D5'))`),
+    check(
+      'receipts_process_state_check',
+      sql`${t.processState} is null or (${t.processOption} = 'D' and ${t.processState} in ('D1', 'D2', 'D3', 'D4', 'D5'))`,
+    ),
     // docs/product.md §4: a scrap reason exactly with option S or with D5.
     check(
       'receipts_scrap_reason_check',
@@ -425,7 +462,7 @@ export const receipts = pgTable(
  * The receipts that have left in an end-of-day CSV (docs/architecture.md §5: isExported). A narrow table of its
  * own, not a column of `receipts`: marking a 100,000-receipt day is then 100,000 small inserts into
  * one index instead of 100,000 new versions of wide rows in every index of `receipts`
- * (docs/decisions/115).
+ * (docs/decisions/273).
  */
 export const receiptExports = pgTable('receipt_exports', {
   // No foreign key: checking it locks each receipt row (KEY SHARE), i.e. writes to 100,000 wide
@@ -436,7 +473,7 @@ export const receiptExports = pgTable('receipt_exports', {
 });
 
 /**
- * The version of a list's rows (docs/decisions/112): 'inventory' takes a new value from
+ * The version of a list's rows (docs/decisions/274): 'inventory' takes a new value from
  * list_version_seq whenever a statement changes receipts or coolers (triggers in migration 0002),
  * so a count remembered with the version it was read under is exact while the version stands.
  * A sequence, not version + 1: a rolled-back change must never give its number to another one.
@@ -463,7 +500,10 @@ export const revisionEntries = pgTable(
     entryRef: varchar('entry_ref', { length: 64 }).notNull(),
     diffType: varchar('diff_type', { length: 10 }).$type<DiffType>().notNull(),
     /** Text entries: the sentences. */
-    textOnlyMessage: text('text_only_message').array().notNull().default(sql`'{}'::text[]`),
+    textOnlyMessage: text('text_only_message')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** OldNew entries: API field → [old, new]. */
     oldNewMessage: jsonb('old_new_message').$type<Record<string, [RevisionValue, RevisionValue]>>().notNull().default({}),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
@@ -537,6 +577,8 @@ export const deliveries = pgTable(
     emailViewedAt: timestamp('email_viewed_at', { withTimezone: true }),
     emailFailedAt: timestamp('email_failed_at', { withTimezone: true }),
     emailFailureReason: text('email_failure_reason'),
+    /** The client's key of the create that made the note: a retried create answers this note (docs/decisions/271). */
+    clientKey: uuid('client_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     updatedBy: updatedBy(),
@@ -544,6 +586,7 @@ export const deliveries = pgTable(
   (t) => [
     // The lines copy the note's type; this key lets them point at (id, type) so the copy cannot drift.
     unique('deliveries_id_type_unique').on(t.id, t.type),
+    unique('deliveries_client_key_unique').on(t.clientKey),
     // Each list is one type, newest first by default; the other sorts walk these.
     index('deliveries_type_id_idx').on(t.type, t.id),
     index('deliveries_type_created_idx').on(t.type, t.createdAt, t.id),
@@ -577,13 +620,13 @@ export const deliveryLines = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ name: 'delivery_lines_delivery_fk', columns: [t.deliveryId, t.deliveryType], foreignColumns: [deliveries.id, deliveries.type] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'delivery_lines_delivery_fk',
+      columns: [t.deliveryId, t.deliveryType],
+      foreignColumns: [deliveries.id, deliveries.type],
+    }).onDelete('cascade'),
     uniqueIndex('delivery_lines_delivery_receipt_unique').on(t.deliveryId, t.receiptId),
-    uniqueIndex('delivery_lines_exclusive_receipt_unique')
-      .on(t.receiptId)
-      .where(sql`${t.deliveryType} in ('transfer', 'scrap')`),
+    uniqueIndex('delivery_lines_exclusive_receipt_unique').on(t.receiptId).where(isExclusiveTypeSql(t.deliveryType)),
     index('delivery_lines_receipt_idx').on(t.receiptId),
     index('delivery_lines_delivery_idx').on(t.deliveryId, t.id),
   ],
@@ -629,7 +672,9 @@ export const savedViews = pgTable(
     // A name is unique per owner and list, ignoring case; the name comes first so a race's 23505 blames `name`.
     uniqueIndex('saved_views_name_unique').on(sql`lower(${t.name})`, t.ownerId, t.listKey),
     index('saved_views_owner_list_idx').on(t.ownerId, t.listKey),
-    index('saved_views_shared_list_idx').on(t.listKey).where(sql`${t.shared}`),
+    index('saved_views_shared_list_idx')
+      .on(t.listKey)
+      .where(sql`${t.shared}`),
   ],
 );
 
@@ -726,4 +771,60 @@ export const importMappings = pgTable(
     mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+// ── webhooks (docs/decisions/280) ───────────────────────────────────────────────────────────────
+
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', WEBHOOK_DELIVERY_STATUSES);
+
+/** A registered receiver: its address, the events it wants and the secret its deliveries are signed with. */
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  url: varchar('url', { length: 2000 }).notNull(),
+  /** Names from the contract's WEBHOOK_EVENTS. */
+  events: text('events').array().notNull(),
+  active: boolean('active').notNull().default(true),
+  /** whsec_ and 32 random bytes: the receiver needs it as it is to check signatures, so it is kept as it is. */
+  secret: varchar('secret', { length: 80 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One event occurrence for one webhook; its id is the body's `id` and the Cooler-Hub-Delivery header.
+ * The body is kept as sent, so 'Send again' sends the same bytes (freshly signed).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event: varchar('event', { length: 40 }).notNull(),
+    body: text('body').notNull(),
+    status: webhookDeliveryStatus('status').notNull().default('pending'),
+    /** An attempt is under way since then (the claim: one sender at a time). */
+    sendingSince: timestamp('sending_since', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)],
+);
+
+/** Each attempt at a delivery: its HTTP status or what went wrong, and how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [uniqueIndex('webhook_attempts_number_unique').on(t.deliveryId, t.number)],
 );

@@ -96,10 +96,26 @@ const CC_CODES = [
 const DEMO_SUPPLIERS = ['Pennine Refrigeration Co'];
 // Enough points and part numbers that their Settings lists have a second page (20 a page).
 const DEMO_COLLECTION_POINTS = [
-  'Cardiff Depot', 'Newcastle Depot', 'Liverpool Docks', 'Sheffield Depot', 'Nottingham Hub', 'Leicester Depot',
-  'Southampton Port', 'Norwich Depot', 'Exeter Depot', 'Plymouth Depot', 'Swansea Depot', 'Aberdeen Depot',
-  'Edinburgh Depot', 'Dundee Depot', 'Belfast Depot', 'Hull Depot', 'Stoke Depot', 'Coventry Depot',
-  'Milton Keynes Hub', 'Cambridge Depot',
+  'Cardiff Depot',
+  'Newcastle Depot',
+  'Liverpool Docks',
+  'Sheffield Depot',
+  'Nottingham Hub',
+  'Leicester Depot',
+  'Southampton Port',
+  'Norwich Depot',
+  'Exeter Depot',
+  'Plymouth Depot',
+  'Swansea Depot',
+  'Aberdeen Depot',
+  'Edinburgh Depot',
+  'Dundee Depot',
+  'Belfast Depot',
+  'Hull Depot',
+  'Stoke Depot',
+  'Coventry Depot',
+  'Milton Keynes Hub',
+  'Cambridge Depot',
 ];
 const DEMO_PART_FAMILIES = [
   { prefix: 'FR', label: 'upright display cooler', sizes: [150, 250, 400, 450, 500, 800] },
@@ -171,9 +187,15 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
       return { seeded: false };
     }
 
-    await tx.insert(t.suppliers).values(SUPPLIERS.map((name) => ({ name }))).onConflictDoNothing();
+    await tx
+      .insert(t.suppliers)
+      .values(SUPPLIERS.map((name) => ({ name })))
+      .onConflictDoNothing();
     await insertClients(tx, CLIENTS);
-    await tx.insert(t.collectionPoints).values(COLLECTION_POINTS.map((name) => ({ name }))).onConflictDoNothing();
+    await tx
+      .insert(t.collectionPoints)
+      .values(COLLECTION_POINTS.map((name) => ({ name })))
+      .onConflictDoNothing();
     await tx.insert(t.scrapReasons).values(SCRAP_REASONS).onConflictDoNothing();
     await tx.insert(t.partNumbers).values(PART_NUMBERS).onConflictDoNothing();
     await tx.insert(t.ccCodes).values(CC_CODES).onConflictDoNothing();
@@ -198,8 +220,14 @@ async function insertClients(tx: Db, clients: typeof CLIENTS): Promise<void> {
 
 /** More rows for demonstrations (SEED_DEMO=1); idempotent. */
 async function seedDemo(tx: Db): Promise<void> {
-  await tx.insert(t.suppliers).values(DEMO_SUPPLIERS.map((name) => ({ name }))).onConflictDoNothing();
-  await tx.insert(t.collectionPoints).values(DEMO_COLLECTION_POINTS.map((name) => ({ name }))).onConflictDoNothing();
+  await tx
+    .insert(t.suppliers)
+    .values(DEMO_SUPPLIERS.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await tx
+    .insert(t.collectionPoints)
+    .values(DEMO_COLLECTION_POINTS.map((name) => ({ name })))
+    .onConflictDoNothing();
   await tx.insert(t.partNumbers).values(DEMO_PART_NUMBERS).onConflictDoNothing();
   await tx.insert(t.ccCodes).values(DEMO_CC_CODES).onConflictDoNothing();
   await insertClients(tx, DEMO_CLIENTS);

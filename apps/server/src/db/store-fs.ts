@@ -2,7 +2,7 @@
  * The embedded store's file system: PGlite's Node file system (Emscripten's NODEFS) with two
  * changes, installed before PostgreSQL starts.
  *
- * Owner-only files (docs/decisions/191). NODEFS applies the modes PostgreSQL and PGlite's data-dir
+ * Owner-only files. NODEFS applies the modes PostgreSQL and PGlite's data-dir
  * image ask for with chmod, which the umask does not limit: a fresh store had 968 files of mode
  * 0666. Every mode it sets here loses its group and other bits.
  *

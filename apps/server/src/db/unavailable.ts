@@ -17,7 +17,16 @@ const TRANSIENT_SQLSTATES = new Set([
 const TRANSIENT_SQLSTATE_CLASSES = ['08', '53'];
 
 /** Node's socket errors when the server is not there or goes away. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 
 /** node-postgres and pg-pool say these without a code. */
 const DRIVER_MESSAGES = [

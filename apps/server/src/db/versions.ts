@@ -27,7 +27,10 @@ export function nextVersion(table: VersionedTable, by: { username: string } | nu
 
 /** The current version of a row; undefined when there is no such row. */
 export async function currentVersion(db: Db, table: VersionedTable, id: number | string): Promise<string | undefined> {
-  const [row] = await db.select({ version: versionOf(table) }).from(table).where(eq(table.id, id));
+  const [row] = await db
+    .select({ version: versionOf(table) })
+    .from(table)
+    .where(eq(table.id, id));
   return row?.version;
 }
 

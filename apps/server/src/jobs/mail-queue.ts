@@ -1,5 +1,5 @@
 /**
- * Honest, durable outgoing mail (docs/decisions/161–162).
+ * Honest, durable outgoing mail, sent at most once (docs/decisions/161).
  *
  * A module registers a kind once — `registerMailKind('delivery', { build, onDelivered, onViewed,
  * onFailed })` — and asks for a message inside its own transaction with `enqueueMail(tx, { kind,
@@ -67,8 +67,7 @@ export interface MailKind {
 
 export const NOTHING_TO_SEND = 'Nothing to send any more: what the message was about no longer exists.';
 export const NO_RECIPIENTS = 'The message has no recipients.';
-export const INTERRUPTED =
-  'Sending was interrupted (the server stopped during the attempt): it may not have arrived. Resend it if needed.';
+export const INTERRUPTED = 'Sending was interrupted (the server stopped during the attempt): it may not have arrived. Resend it if needed.';
 export const GAVE_UP = 'Gave up after repeated temporary failures; the last answer was:';
 
 const mailJobData = z.object({ mailId: z.uuid() });

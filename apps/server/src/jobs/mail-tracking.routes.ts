@@ -4,25 +4,17 @@
  * answer says nothing about whether a token exists; the first GET of a real one sets viewed_at.
  * Any other name under /api/mail/t/ is the usual 404.
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as ops from '@cooler-hub/contract/operations/mail';
+import { routeOf } from '../lib/route-of';
 import type { MailQueue } from './mail-queue';
 
 /** A transparent 1×1 GIF (43 bytes). */
 export const TRACKING_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export const mailTrackingRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (app, { mail }) => {
-  app.get(
-    '/api/mail/t/:token.gif',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['mail'],
-        summary: "A message's read-tracking image; its first load marks the message read",
-        params: z.object({ token: z.string().max(200) }),
-      },
-    },
-    async (request, reply) => {
+  app.route(
+    routeOf(ops.getMailTrackingImage, async (request, reply) => {
       // HEAD (link checkers, prefetchers) answers without counting as a read.
       if (request.method === 'GET') {
         await mail.markViewed(request.params.token).catch((err: unknown) => {
@@ -30,13 +22,15 @@ export const mailTrackingRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = as
           request.log.error({ err }, 'tracking image: could not record the read');
         });
       }
-      return reply
-        .type('image/gif')
-        .header('cache-control', 'no-store, no-cache, must-revalidate, private')
-        .header('pragma', 'no-cache')
-        // Mail clients load it from their own origin.
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(TRACKING_GIF);
-    },
+      return (
+        reply
+          .type('image/gif')
+          .header('cache-control', 'no-store, no-cache, must-revalidate, private')
+          .header('pragma', 'no-cache')
+          // Mail clients load it from their own origin.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(TRACKING_GIF)
+      );
+    }),
   );
 };

@@ -37,9 +37,7 @@ export async function claimForSending(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .update(outgoingMail)
     .set({ sendingSince: sql`now()`, attempts: sql`${outgoingMail.attempts} + 1` })
-    .where(
-      and(eq(outgoingMail.id, id), isNull(outgoingMail.deliveredAt), isNull(outgoingMail.failedAt), isNull(outgoingMail.sendingSince)),
-    )
+    .where(and(eq(outgoingMail.id, id), isNull(outgoingMail.deliveredAt), isNull(outgoingMail.failedAt), isNull(outgoingMail.sendingSince)))
     .returning({ id: outgoingMail.id });
   return rows.length > 0;
 }
@@ -64,12 +62,7 @@ export async function attemptAbandoned(db: Db, id: string, seconds: number): Pro
   return rows.length > 0;
 }
 
-export async function markDelivered(
-  db: Db,
-  id: string,
-  recipients: string[],
-  partialRefusal: string | null,
-): Promise<Date | undefined> {
+export async function markDelivered(db: Db, id: string, recipients: string[], partialRefusal: string | null): Promise<Date | undefined> {
   const rows = await db
     .update(outgoingMail)
     // An attempt that outlived its lease may have been marked failed meanwhile: the server's acceptance wins.

@@ -1,10 +1,10 @@
 /**
- * The one CSV writer of the app (docs/decisions/204): every file we serve or mail — the end-of-day
+ * The one CSV writer of the app (docs/decisions/273): every file we serve or mail — the end-of-day
  * sheet, a delivery note's CSV and its attachment, an import's refused rows — is written here,
  * RFC 4180: a cell holding the separator (a comma unless told otherwise), a quote, a LF or a CR is
  * quoted (a quote doubled), lines end in CRLF. Written by hand rather
  * than with a CSV library: the end-of-day sheet writes a million cells per download, and per cell
- * this is one test and at most one copy (docs/decisions/244).
+ * this is one test and at most one copy.
  *
  * Text that a spreadsheet would run as a formula is neutralised: a cell whose first character is
  * `=`, `+`, `-`, `@`, a tab, a carriage return, or the full-width `＝ ＋ － ＠` gets a leading

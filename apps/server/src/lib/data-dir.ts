@@ -35,7 +35,8 @@ export async function prepareDataDir(dir: string, { create }: { create: boolean 
     if (create) await createDir(dir);
     return { closed: 0 };
   }
-  if (!stat.isDirectory()) throw new DataDirError(`DATA_DIR ${dir} is not a folder: point DATA_DIR at a folder (or a path that does not exist yet).`);
+  if (!stat.isDirectory())
+    throw new DataDirError(`DATA_DIR ${dir} is not a folder: point DATA_DIR at a folder (or a path that does not exist yet).`);
   checkOwner(dir, stat.uid);
   await checkWritable(dir, stat.mode);
   return { closed: await closeToOthers(dir) };
@@ -56,7 +57,10 @@ async function createDir(dir: string): Promise<void> {
   } catch (err) {
     // Node's recursive mkdir reports ENOENT for a read-only parent: ask the nearest existing folder instead.
     const parent = await nearestExisting(path.dirname(dir));
-    const cause = await fs.access(parent, fs.constants.W_OK).then(() => err, (e: unknown) => e);
+    const cause = await fs.access(parent, fs.constants.W_OK).then(
+      () => err,
+      (e: unknown) => e,
+    );
     const code = (cause as NodeJS.ErrnoException).code;
     if (code !== 'EACCES' && code !== 'EPERM') throw fault(dir, cause, 'cannot be created');
     throw new DataDirError(
@@ -89,7 +93,9 @@ async function checkWritable(dir: string, mode: number): Promise<void> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EACCES') throw fault(dir, err);
     // Its owner (checked above) without write permission.
-    throw new DataDirError(`DATA_DIR ${dir} is not writable (mode ${(mode & 0o777).toString(8)}): let its owner write there (chmod 700 ${dir}).`);
+    throw new DataDirError(
+      `DATA_DIR ${dir} is not writable (mode ${(mode & 0o777).toString(8)}): let its owner write there (chmod 700 ${dir}).`,
+    );
   }
 }
 
@@ -118,10 +124,14 @@ async function closeToOthers(dir: string): Promise<number> {
 export function fault(p: string, err: unknown, what = 'cannot be written'): DataDirError | unknown {
   switch ((err as NodeJS.ErrnoException).code) {
     case 'EROFS':
-      return new DataDirError(`DATA_DIR ${p} is on a read-only file system: point DATA_DIR at a writable folder, or mount that one read-write.`);
+      return new DataDirError(
+        `DATA_DIR ${p} is on a read-only file system: point DATA_DIR at a writable folder, or mount that one read-write.`,
+      );
     case 'EACCES':
     case 'EPERM':
-      return new DataDirError(`DATA_DIR ${p} ${what} by this account (uid ${euid()}): give it the folder (chown -R ${euid()} ${path.resolve(p)}), or point DATA_DIR elsewhere.`);
+      return new DataDirError(
+        `DATA_DIR ${p} ${what} by this account (uid ${euid()}): give it the folder (chown -R ${euid()} ${path.resolve(p)}), or point DATA_DIR elsewhere.`,
+      );
     case 'ENOSPC':
       return new DataDirError(`DATA_DIR ${p} ${what}: the disk is full. Free some space and start again.`);
     case 'ENOTDIR':

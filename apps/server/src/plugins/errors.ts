@@ -1,21 +1,15 @@
 /**
  * Every failure becomes one of the answers of docs/architecture.md §4 (docs/decisions/010): validation →
  * 400 ConstraintViolationList, a broken rule → 400 hydra:Error, 401 `{code, message}`, 403/404/429
- * hydra:Error, a stale version → 409 hydra:Error (docs/decisions/200), the database out of reach or out of connections → 503 hydra:Error with Retry-After
- * (docs/decisions/187), anything unexpected → 500 hydra:Error without internals (logged with the request id).
+ * hydra:Error, a stale version → 409 hydra:Error, the database out of reach or out of connections → 503 hydra:Error with Retry-After,
+ * anything unexpected → 500 hydra:Error without internals (logged with the request id).
  * A client's mistake (bad JSON, wrong content type, too large, duplicate value, deleting a row
- * still in use — docs/decisions/021) never becomes a 500.
+ * still in use) never becomes a 500.
  */
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import {
-  hydraErrorBody,
-  UNKNOWN_REFERENCE,
-  violationList,
-  violationsFromIssues,
-  type Violation,
-} from '@cooler-hub/contract/common';
+import { hydraErrorBody, UNKNOWN_REFERENCE, violationList, violationsFromIssues, type Violation } from '@cooler-hub/contract/common';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import { referenceProblem } from '../db/references';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -106,7 +100,8 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       }));
       request.log.info({ validation: err.validationContext, issues }, 'request failed validation');
       // A path id too big for its column (the contract's idParams) names no row: 404 like any missing one.
-      if (err.validationContext === 'params' && err.validation?.some((v) => v.keyword === 'too_big')) return sendHydra(reply, 404, 'Not Found');
+      if (err.validationContext === 'params' && err.validation?.some((v) => v.keyword === 'too_big'))
+        return sendHydra(reply, 404, 'Not Found');
       return sendViolations(reply, violationsFromIssues(issues));
     }
     if (error instanceof ValidationError) return sendViolations(reply, error.violations);

@@ -32,10 +32,7 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) =>
     lastModified: true,
     setHeaders(reply, filePath) {
       const relative = path.relative(root, filePath).split(path.sep).join('/');
-      reply.header(
-        'cache-control',
-        relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      reply.header('cache-control', relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 };

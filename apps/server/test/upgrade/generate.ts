@@ -51,16 +51,21 @@ function withDatabase(name: string): string {
 
 async function insertRows(client: pg.Client, table: string, rows: Row[]): Promise<void> {
   const columns = new Set(
-    (await client.query<{ column_name: string }>(`select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`, [table])).rows.map(
-      (r) => r.column_name,
-    ),
+    (
+      await client.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
+        [table],
+      )
+    ).rows.map((r) => r.column_name),
   );
   if (columns.size === 0) return; // not at this level
   for (const row of rows) {
     const names = Object.keys(row).filter((name) => columns.has(name));
     const values = names.map((name) => {
       const value = row[name];
-      return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value) ? JSON.stringify(value) : value;
+      return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value)
+        ? JSON.stringify(value)
+        : value;
     });
     await client.query(
       `insert into "${table}" (${names.map((n) => `"${n}"`).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
@@ -90,10 +95,10 @@ async function generate(level: (typeof FIXTURE_LEVELS)[number], passwordHashes: 
       `select table_name, column_name from information_schema.columns where table_schema = 'public' and column_default like 'nextval(%'`,
     );
     for (const { table_name, column_name } of serials.rows) {
-      await client.query(`select setval(pg_get_serial_sequence($1, $2), greatest(1, (select max("${column_name}") from "${table_name}")))`, [
-        `public.${table_name}`,
-        column_name,
-      ]);
+      await client.query(
+        `select setval(pg_get_serial_sequence($1, $2), greatest(1, (select max("${column_name}") from "${table_name}")))`,
+        [`public.${table_name}`, column_name],
+      );
     }
     const empty = await client.query<{ table_name: string }>(
       `select table_schema || '.' || table_name as table_name from information_schema.tables where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE'`,

@@ -4,7 +4,7 @@
  * with the first commit that made it. A new migration adds a level here (and its fixture, generate.ts).
  */
 export const FIXTURE_LEVELS = [
-  // Before the migrations were squashed into one 0000_init (docs/decisions/061, 194).
+  // Before the migrations were squashed into one 0000_init (docs/decisions/194).
   { name: 'pre-squash-0002_customer_account_widths', commit: '7cd9161', date: '2026-11-21' },
   { name: 'pre-squash-0003_smiling_zaran', commit: '2fd027b', date: '2026-11-21' },
   { name: 'pre-squash-0004_reference_data_lists', commit: '780409d', date: '2026-11-21' },
@@ -19,7 +19,7 @@ export const FIXTURE_LEVELS = [
   { name: '0007_receipts_process_state_sort', commit: '6564de7', date: '2026-11-23' },
   // Who changed a record last, for the stale-version sentence (docs/decisions/200).
   { name: '0008_updated_by', commit: '5f55da6', date: '2026-11-25' },
-  // The reference lists' version (docs/decisions/246).
+  // The reference lists' version (docs/decisions/274).
   { name: '0009_catalog_list_version', commit: 'd522494', date: '2026-11-26' },
   // Approving a note bumps the inventory version (docs/decisions/255).
   { name: '0010_note_approval_inventory_version', commit: 'e22cd03', date: '2026-11-26' },
@@ -29,4 +29,10 @@ export const FIXTURE_LEVELS = [
   { name: '0012_imports', commit: '07a33e8', date: '2026-11-27' },
   // The top-bar search's trigram and covering indexes (docs/decisions/249).
   { name: '0013_search_indexes', commit: '2f71353', date: '2026-11-27' },
+  // A note create's client key, so a create retried from the offline outbox makes one note (docs/decisions/271).
+  { name: '0014_delivery_client_key', commit: '37b796d', date: '2026-11-28' },
+  // Personal API tokens (docs/decisions/279).
+  { name: '0015_api_tokens', commit: 'bc08243', date: '2026-11-29' },
+  // Webhooks, their deliveries and attempts (docs/decisions/280).
+  { name: '0016_webhooks', commit: 'c2ba128', date: '2026-11-29' },
 ] as const;

@@ -5,7 +5,6 @@
  * its name and the database's message and leaves the database exactly as it was.
  * On PGlite by default, on a throw-away PostgreSQL database when DATABASE_URL is set.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,13 +13,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer, waitUntilReady } from '@cooler-hub/process-kit/server';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { describeMigration, MigrationError, PRE_SQUASH_FOLDER, readMigrations } from '../../src/db/migrate';
 import { seed } from '../../src/db/seed';
 import { randomToken } from '../../src/lib/crypto';
-import { migrationsFolder, serverRoot } from '../../src/paths';
+import { migrationsFolder } from '../../src/paths';
 import { authHeader, createScratchDatabase, createTestDatabase, json, login } from '../helpers';
 import { AVATAR_UPLOAD_ID, FIXTURE_USERS, RECEIPTS } from './dataset';
 import { FIXTURE_LEVELS } from './levels';
@@ -304,27 +304,31 @@ describe('a migration that fails', () => {
       migration: '0007_receipts_process_state_sort',
       message: 'relation "receipts_process_state_id_idx" already exists',
     },
-  ])('from $level, stopped by $migration: named with the database error, nothing changed', { timeout: 120_000 }, async ({ level, conflict, migration, message }) => {
-    const loaded = await loadFixture(level, `\n${conflict}\n`);
-    try {
-      const before = await snapshot(loaded.database);
-      const schemaBefore = await schemaOf(loaded.database);
-      const error = await loaded.database.migrate(migrationsFolder).then(
-        () => undefined,
-        (err: unknown) => err,
-      );
-      expect(error).toBeInstanceOf(MigrationError);
-      const text = (error as Error).message;
-      expect(text).toContain(`migration ${migration} failed: ${message}`);
-      expect(text).toContain('Nothing was changed');
-      expect(text).toContain('What to do:');
-      // Rolled back: every row and the schema (drizzle's records too) exactly as before.
-      expect(await snapshot(loaded.database)).toEqual(before);
-      expect(await schemaOf(loaded.database)).toEqual(schemaBefore);
-    } finally {
-      await loaded.dispose();
-    }
-  });
+  ])(
+    'from $level, stopped by $migration: named with the database error, nothing changed',
+    { timeout: 120_000 },
+    async ({ level, conflict, migration, message }) => {
+      const loaded = await loadFixture(level, `\n${conflict}\n`);
+      try {
+        const before = await snapshot(loaded.database);
+        const schemaBefore = await schemaOf(loaded.database);
+        const error = await loaded.database.migrate(migrationsFolder).then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        expect(error).toBeInstanceOf(MigrationError);
+        const text = (error as Error).message;
+        expect(text).toContain(`migration ${migration} failed: ${message}`);
+        expect(text).toContain('Nothing was changed');
+        expect(text).toContain('What to do:');
+        // Rolled back: every row and the schema (drizzle's records too) exactly as before.
+        expect(await snapshot(loaded.database)).toEqual(before);
+        expect(await schemaOf(loaded.database)).toEqual(schemaBefore);
+      } finally {
+        await loaded.dispose();
+      }
+    },
+  );
 });
 
 describe('a database this version cannot know', () => {
@@ -360,26 +364,17 @@ describe('a database this version cannot know', () => {
 describe('the server start (main.ts)', () => {
   /** Runs the server on the database; resolves with its output once it is ready (then stopped) or has exited. */
   async function start(target: { url?: string; dataDir?: string }): Promise<{ code: number | null; output: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_FORMAT: 'json',
-        DATA_DIR: target.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cooler-hub-upgrade-start-')),
-        ...(target.url ? { DATABASE_URL: target.url } : { DATABASE_URL: '' }),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = await spawnServer({
+      entry: 'source',
+      // With a database of its own, a DATA_DIR that is removed when it stops.
+      dataDir: target.dataDir ?? 'temp',
+      database: target.url ? { url: target.url } : 'embedded',
+      env: { LOG_FORMAT: 'json' },
     });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Cooler Hub ready')) child.kill('SIGTERM');
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    return { code, output };
+    // Not ready (it exited, failing to upgrade): its exit code and output are the answer.
+    await waitUntilReady(server.url, { server, timeoutMs: 150_000 }).catch(() => undefined);
+    const code = await server.stop();
+    return { code, output: server.output() };
   }
 
   /** The fixture as the server would find it: in a DATA_DIR (embedded) or a PostgreSQL database. */
@@ -415,7 +410,9 @@ describe('the server start (main.ts)', () => {
     try {
       const { code, output } = await start(bad.target);
       expect(code).toBe(1);
-      expect(output).toContain('Cooler Hub failed to start: the database could not be upgraded: migration 0007_receipts_process_state_sort failed: relation "receipts_process_state_id_idx" already exists');
+      expect(output).toContain(
+        'Cooler Hub failed to start: the database could not be upgraded: migration 0007_receipts_process_state_sort failed: relation "receipts_process_state_id_idx" already exists',
+      );
       expect(output).toContain('Nothing was changed');
       expect(output).not.toMatch(/\n\s+at /);
     } finally {

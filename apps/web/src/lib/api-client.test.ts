@@ -9,7 +9,14 @@ describe('buildQueryString', () => {
   });
   it('accepts strings and URLSearchParams', () => {
     expect(buildQueryString('?page=1')).toBe('page=1');
-    expect(buildQueryString(new URLSearchParams([['role', 'Admin'], ['username', '']]))).toBe('role=Admin');
+    expect(
+      buildQueryString(
+        new URLSearchParams([
+          ['role', 'Admin'],
+          ['username', ''],
+        ]),
+      ),
+    ).toBe('role=Admin');
     expect(buildQueryString(undefined)).toBe('');
   });
 });

@@ -3,9 +3,12 @@
  * ('' when absent), JSON accept/content type (multipart for uploads), answers checked against the
  * contract schema, and the error catalogue applied: toasts, /404, 401 → clear token and reload.
  * Callers get a typed ApiError; `notified` tells them whether the user has already seen it.
+ * A call is named by its declaration in the contract (`api.call(getReceipt, { params: { id } })`,
+ * docs/decisions/281): its path, method and answer schema come from there, never from a literal here.
  */
 import type { z } from 'zod';
 import type { Violation } from '@cooler-hub/contract/common';
+import { pathOf, type Answer, type BodyIn, type OperationDeclaration, type ParamsIn } from '@cooler-hub/contract/operation';
 import { clearSession, currentToken } from './auth';
 import { MSG_UNREADABLE, UNREADABLE, describeBody, interpretError, type ErrorOutcome } from './api-errors';
 import { notifyError } from './notify';
@@ -45,6 +48,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A 404 answers null instead of leaving for /404: for a record that may be gone while its history stays. */
   notFoundIsNull?: boolean;
+  /** No toast when there is no answer at all: the caller keeps the write for later (docs/decisions/270). */
+  quietNetwork?: boolean;
 }
 
 /** Query strings keep `order[field]` brackets readable; empty values are left out (docs/product.md §5.2). */
@@ -115,8 +120,8 @@ async function send(path: string, options: RequestOptions = {}): Promise<{ statu
     response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    notifyError(MSG_UNREADABLE);
-    throw new ApiError(0, MSG_UNREADABLE, 'network', [], null, true);
+    if (!options.quietNetwork) notifyError(MSG_UNREADABLE);
+    throw new ApiError(0, MSG_UNREADABLE, 'network', [], null, !options.quietNetwork);
   }
 
   const parsed = await readBody(response);
@@ -126,32 +131,92 @@ async function send(path: string, options: RequestOptions = {}): Promise<{ statu
 }
 
 /** Sends the call and checks its answer against the contract. */
-async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions & { notFoundIsNull?: false }, schema: S): Promise<z.output<S>>;
-async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions & { notFoundIsNull: true }, schema: S): Promise<z.output<S> | null>;
+async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions & { notFoundIsNull?: false },
+  schema: S,
+): Promise<z.output<S>>;
+async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions & { notFoundIsNull: true },
+  schema: S,
+): Promise<z.output<S> | null>;
 async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions, schema: S): Promise<z.output<S> | null> {
   const answer = await send(path, options);
   if (answer.status === 404 && options.notFoundIsNull) return null;
-  const result = schema.safeParse(answer.body);
+  return parseAnswer(answer.status, answer.body, schema, options.method ?? 'GET', path);
+}
+
+function parseAnswer<S extends z.ZodType>(status: number, body: unknown, schema: S, method: string, path: string): z.output<S> {
+  const result = schema.safeParse(body);
   if (!result.success) {
     // The answer does not match the contract: a server bug the user cannot fix.
-    console.error(`Unexpected answer from ${options.method ?? 'GET'} ${path}`, result.error.issues);
+    console.error(`Unexpected answer from ${method} ${path}`, result.error.issues);
     notifyError(MSG_UNREADABLE);
-    throw new ApiError(answer.status, MSG_UNREADABLE, 'bad-answer', [], null, true);
+    throw new ApiError(status, MSG_UNREADABLE, 'bad-answer', [], null, true);
   }
   return result.data;
 }
 
+type Declaration = OperationDeclaration;
+type QueryValueOf<O> = O extends { query: infer Q extends z.ZodType }
+  ? // Known filters by name; a sort goes as `order[field]` (docs/product.md §5.2).
+    | ({ [K in Exclude<keyof z.input<Q>, 'order'>]?: QueryValue } & { [key: `order[${string}]`]: QueryValue })
+    // A list screen's query string, built by its list controller from the same fields.
+    | string
+    | URLSearchParams
+  : never;
+
+/** What a call sends besides its path: params, query and body typed by the declaration. */
+export type CallOptions<O> = Pick<RequestOptions, 'signal' | 'ifMatch' | 'quietNetwork' | 'notFoundIsNull'> &
+  (ParamsIn<O> extends undefined ? { params?: undefined } : { params: ParamsIn<O> }) &
+  (O extends { query: z.ZodType } ? { query?: QueryValueOf<O> } : { query?: undefined }) &
+  (O extends { body: z.ZodType } ? { body: BodyIn<O> } : { body?: undefined }) &
+  (O extends { form: object } ? { formData: FormData } : { formData?: undefined });
+
+type CallArguments<O> = object extends CallOptions<O> ? [options?: CallOptions<O>] : [options: CallOptions<O>];
+
+/** The success schema of the status the server answered (the declaration's only one, as a rule). */
+function answerSchema(op: Declaration, status: number): z.ZodType {
+  const schemas = (op.response ?? {}) as Record<number, z.ZodType>;
+  const schema = schemas[status] ?? Object.values(schemas)[0];
+  if (!schema) throw new Error(`${op.operationId} declares no answer`);
+  return schema;
+}
+
+/** Sends a declared call and checks its answer against the declaration's schema. */
+async function call<O extends Declaration>(op: O, ...[options]: CallArguments<O>): Promise<Answer<O> | null> {
+  const { params, query, body, formData, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, string | number> };
+  const path = pathOf(op, params);
+  const requestOptions: RequestOptions = { ...rest, method: op.method, query, body, formData };
+  const answer = await send(path, requestOptions);
+  if (answer.status === 404 && requestOptions.notFoundIsNull) return null;
+  return parseAnswer(answer.status, answer.body, answerSchema(op, answer.status), op.method, path) as Answer<O>;
+}
+
 export const api = {
+  /**
+   * The call `op` declared in the contract (docs/decisions/281): `api.call(updateReceipt, { params: { id }, body, ifMatch })`.
+   * With `notFoundIsNull`, a 404 answers null instead of leaving for /404 (a history outlives its record).
+   */
+  call: call as {
+    <O extends Declaration>(op: O, options: CallOptions<O> & { notFoundIsNull: true }): Promise<Answer<O> | null>;
+    <O extends Declaration>(op: O, ...options: CallArguments<O>): Promise<Answer<O>>;
+  },
   get: <S extends z.ZodType>(path: string, schema: S, query?: QueryInput, signal?: AbortSignal) =>
     apiRequest(path, { query, signal }, schema),
   /** GET of one record that may be gone: null for a 404, which does not lead to /404 (a history outlives its record). */
   find: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) => apiRequest(path, { signal, notFoundIsNull: true }, schema),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) => apiRequest(path, { method: 'POST', body, ifMatch }, schema),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) =>
+    apiRequest(path, { method: 'POST', body, ifMatch }, schema),
   /** `ifMatch`: the version the editor loaded; a 409 then means someone changed the record since. */
-  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) => apiRequest(path, { method: 'PUT', body, ifMatch }, schema),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) =>
+    apiRequest(path, { method: 'PUT', body, ifMatch }, schema),
   delete: async (path: string): Promise<void> => {
     await send(path, { method: 'DELETE' });
   },
   upload: <S extends z.ZodType>(path: string, formData: FormData, schema: S) => apiRequest(path, { method: 'POST', formData }, schema),
+  /** Any call with its options (the outbox's first try: `quietNetwork`). */
+  request: <S extends z.ZodType>(path: string, options: RequestOptions & { notFoundIsNull?: false }, schema: S) =>
+    apiRequest(path, options, schema),
 };
-

@@ -127,7 +127,7 @@ export function currentToken(): string {
   return state.status === 'authenticated' ? state.token : (readStorage() ?? '');
 }
 
-function getAuthState(): AuthState {
+export function getAuthState(): AuthState {
   return state;
 }
 

@@ -11,6 +11,7 @@ import { withVersion, type Versioned } from '@cooler-hub/contract/common';
 import { can, type Ability } from '@cooler-hub/contract/permissions';
 import { api } from './api-client';
 import { clearSession, useAuth } from './auth';
+import { forgetSignedOutUser, outboxUser } from './outbox/outbox';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
@@ -40,17 +41,22 @@ export function usePermissions(): readonly string[] {
 export function useCan(): (ability: Ability | readonly Ability[]) => boolean {
   const permissions = usePermissions();
   return useCallback(
-    (ability: Ability | readonly Ability[]) =>
-      (typeof ability === 'string' ? [ability] : ability).some((a) => can(permissions, a)),
+    (ability: Ability | readonly Ability[]) => (typeof ability === 'string' ? [ability] : ability).some((a) => can(permissions, a)),
     [permissions],
   );
 }
 
-/** Sign Out: clears the token and everything known about the user, then shows the login screen. */
+/**
+ * Sign Out: clears the token and everything known about the user — on this device too: their
+ * outbox and the records their screens kept for offline lookups (docs/decisions/270) —, then shows
+ * the login screen. The top bar warns first when items still wait to be sent.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
+    const user = outboxUser();
+    if (user) void forgetSignedOutUser(user);
     clearSession('signed-out');
     queryClient.clear();
     void navigate('/login', { replace: true });

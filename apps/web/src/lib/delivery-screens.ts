@@ -24,7 +24,13 @@ const transferEdit = (id: number) => paths.updateDnTransfer.to({ id: String(id) 
 const scrapEdit = (id: number) => paths.updateScrap.to({ id: String(id) });
 
 export const DELIVERY_SCREENS: Record<DeliveryType, DeliveryScreens> = {
-  transfer: { list: paths.deliveryListTransfer, editScreen: paths.updateDnTransfer, edit: transferEdit, open: transferEdit, listColumns: 'full' },
+  transfer: {
+    list: paths.deliveryListTransfer,
+    editScreen: paths.updateDnTransfer,
+    edit: transferEdit,
+    open: transferEdit,
+    listColumns: 'full',
+  },
   scrap: { list: paths.deliveryListScrap, editScreen: paths.updateScrap, edit: scrapEdit, open: scrapEdit, listColumns: 'full' },
   error_sheet: {
     list: paths.errorSheet,

@@ -9,10 +9,12 @@ import { buildQueryString, type QueryInput } from './api-client';
 import { MSG_UNREADABLE, UNREADABLE, interpretError } from './api-errors';
 import { clearSession, currentToken } from './auth';
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** A name safe to save: no folders, no control characters. */
 function safeName(name: string): string | null {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const cleaned = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()?.trim() ?? '';
+  const cleaned = name.replace(CONTROL_CHARACTERS, '').split(/[\\/]/).pop()?.trim() ?? '';
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? null : cleaned;
 }
 
@@ -81,7 +83,9 @@ export async function downloadFile({ path, query, accept, fallbackName, body }: 
     const headers = { Accept: accept, Authorization: `Bearer ${currentToken()}` };
     response = await fetch(
       url,
-      body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      body === undefined
+        ? { headers }
+        : { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
     );
     if (!response.ok) throw new DownloadError(await readError(response, path));
     blob = await response.blob();

@@ -21,7 +21,7 @@ export function newUuid(source: RandomSource = crypto): string {
 
 /**
  * The client id of one create form: made when the form is shown, kept for every retry of the same
- * attempt (decision 020), and `renew`ed once that create has succeeded, so nothing the form shows
+ * attempt (a retry after a lost answer is still the same create), and `renew`ed once that create has succeeded, so nothing the form shows
  * afterwards can be sent under it (docs/decisions/215).
  */
 export function useNewId(): [id: string, renew: () => void] {

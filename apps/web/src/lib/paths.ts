@@ -65,10 +65,18 @@ export const paths = {
   scrapReasonEdit: path('/scrap_reason/:id/edit', 'Update Scrap', SETTINGS),
   partNumberCreate: path('/part-number-create', 'Add part number', SETTINGS),
   partNumberEdit: path('/part-number-edit/:part', 'Update part number', SETTINGS),
+  // Webhooks under Settings, for Admins (docs/decisions/280).
+  webhookCreate: path('/settings/webhooks/new', 'Add webhook', ['manageWebhooks']),
+  webhook: path('/settings/webhooks/:id', 'Webhook', ['manageWebhooks']),
   // Importing records from CSV or XLSX (docs/decisions/258); an import's own address shows its live state.
   importFile: path('/import/:importId?', 'Import', ['import']),
   users: path('/users', 'Users', ['manageUser']),
   editProfile: path('/edit-profile', 'Edit profile', 'authenticated'),
+  // Personal API tokens for scripts, and every user's for whoever manages them (docs/decisions/279).
+  myApiTokens: path('/edit-profile/api-tokens', 'API tokens', 'authenticated'),
+  apiTokens: path('/api-tokens', 'API tokens', ['manageApiTokens']),
+  // What this device keeps for the server while offline (docs/decisions/270).
+  outbox: path('/outbox', 'Waiting to send', 'authenticated'),
   notFound: path('/404', '404 Not Found', 'public'),
 } as const;
 

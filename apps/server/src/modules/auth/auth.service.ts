@@ -71,6 +71,9 @@ export function addressDelayMs(failures: number): number {
   return Math.min(ADDRESS_DELAY_MAX_MS, (failures - SLOW_DOWN_AFTER_ADDRESS_FAILURES + 1) * ADDRESS_DELAY_STEP_MS);
 }
 
+/** The account key of a name no user has: a digest of what was typed, which may be a mistyped password. */
+export const typedNameKey = (typed: string) => `name:${sha256(typed.trim().toLowerCase())}`;
+
 export class AuthService {
   constructor(
     private readonly db: Db,
@@ -82,7 +85,7 @@ export class AuthService {
     const user = await findUserByLogin(this.db, body.username);
     // Unknown names are counted too, under a digest of what was typed: people sometimes type their
     // password into the name field, and it must not sit in the table in clear.
-    const account = user ? `user:${user.id}` : `name:${sha256(body.username.trim().toLowerCase())}`;
+    const account = user ? `user:${user.id}` : typedNameKey(body.username);
     const address = `ip:${clientIp}`;
     const pair = `pair:${account}@${address}`;
 
@@ -101,7 +104,8 @@ export class AuthService {
       (checks) => accountSpacingMs(checks, this.timings),
       maxQueueWaitMs,
     );
-    if (reservation.kind === 'busy') throw new TooManyRequestsError(accountBusy(reservation.retryAfterSeconds), reservation.retryAfterSeconds);
+    if (reservation.kind === 'busy')
+      throw new TooManyRequestsError(accountBusy(reservation.retryAfterSeconds), reservation.retryAfterSeconds);
     if (reservation.kind === 'scheduled' && reservation.waitMs > 0) await sleep(reservation.waitMs);
 
     const valid = user ? await verifyPassword(user.passwordHash, body.password) : (await verifyAgainstDummy(body.password), false);
@@ -128,9 +132,7 @@ export class AuthService {
   private async assertPairNotLocked(pair: string): Promise<void> {
     const { failures, oldest } = await throttle.countRecentFailures(this.db, pair, PAIR_WINDOW_SECONDS);
     if (failures < MAX_FAILURES_PER_PAIR) return;
-    const retryAfter = oldest
-      ? Math.max(1, Math.ceil(PAIR_WINDOW_SECONDS - (Date.now() - oldest.getTime()) / 1000))
-      : PAIR_WINDOW_SECONDS;
+    const retryAfter = oldest ? Math.max(1, Math.ceil(PAIR_WINDOW_SECONDS - (Date.now() - oldest.getTime()) / 1000)) : PAIR_WINDOW_SECONDS;
     throw new TooManyRequestsError(tooManyAttemptsFromHere(retryAfter), retryAfter);
   }
 }

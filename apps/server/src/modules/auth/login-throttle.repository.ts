@@ -7,7 +7,10 @@
  *   account's spacing); `wait:<account>@<address>` — the same check, to see that an address
  *   already has one waiting;
  * - `known:<account>@<address>` — the account's last successful sign-in from that address (kept
- *   KNOWN_ADDRESS_DAYS; such an address is not queued behind strangers).
+ *   KNOWN_ADDRESS_DAYS; such an address is not queued behind strangers);
+ * - any other key given to `takeUse` — one use of a limited action (password recovery's request
+ *   and verify, per address and per name, each use taken under a lock so a burst gets exactly the
+ *   limit).
  */
 import { and, count, eq, gt, like, lt, max, min, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -20,11 +23,7 @@ export const KNOWN_ADDRESS_DAYS = 30;
 const KNOWN_SECONDS = KNOWN_ADDRESS_DAYS * 24 * 60 * 60;
 
 /** Failures per key within the window, and the oldest of them (to tell when the block ends). */
-export async function countRecentFailures(
-  db: Db,
-  key: string,
-  windowSeconds: number,
-): Promise<{ failures: number; oldest: Date | null }> {
+export async function countRecentFailures(db: Db, key: string, windowSeconds: number): Promise<{ failures: number; oldest: Date | null }> {
   const [row] = await db
     .select({ failures: count(), oldest: min(loginFailures.createdAt) })
     .from(loginFailures)
@@ -35,6 +34,11 @@ export async function countRecentFailures(
 /** Records one row per key; prunes rows older than `keepSeconds`, so made-up names cannot pile up. */
 export async function recordFailures(db: Db, keys: string[], keepSeconds: number): Promise<void> {
   await db.insert(loginFailures).values(keys.map((key) => ({ key })));
+  await prune(db, keepSeconds);
+}
+
+/** Removes rows older than `keepSeconds`, and known addresses older than KNOWN_ADDRESS_DAYS. */
+export async function prune(db: Db, keepSeconds: number): Promise<void> {
   await db
     .delete(loginFailures)
     .where(
@@ -43,6 +47,32 @@ export async function recordFailures(db: Db, keys: string[], keepSeconds: number
         lt(loginFailures.createdAt, since(KNOWN_SECONDS)),
       ),
     );
+}
+
+/**
+ * One more use of `key`, unless `limit` uses were made within the window: answers 0 when taken,
+ * else the seconds until the oldest use leaves the window. Counted and recorded in one transaction
+ * under an advisory lock on the key, so however many arrive at once (on any instance) they take
+ * their turns: exactly `limit` are taken, the rest refused. A refused use is not recorded:
+ * refusals do not prolong the wait. The caller prunes (`prune`) once its uses are taken.
+ */
+export async function takeUse(db: Db, key: string, windowSeconds: number, limit: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`use:${key}`}))`);
+    const [state] = await tx
+      .select({
+        uses: count(),
+        retryAfter:
+          sql<number>`ceil(extract(epoch from (min(${loginFailures.createdAt}) + make_interval(secs => ${windowSeconds}) - now())))`.mapWith(
+            Number,
+          ),
+      })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.key, key), gt(loginFailures.createdAt, since(windowSeconds))));
+    if ((state?.uses ?? 0) >= limit) return Math.max(1, state?.retryAfter ?? windowSeconds);
+    await tx.insert(loginFailures).values({ key });
+    return 0;
+  });
 }
 
 /** Remembers that the account signed in from the address (docs/decisions/012). */
@@ -80,10 +110,15 @@ export async function reserveCheck(
     const [state] = await tx
       .select({
         checks: sql<number>`count(*) filter (where ${loginFailures.key} = ${`check:${account}`})`.mapWith(Number),
-        lastMs: sql<number | null>`(extract(epoch from (${max(loginFailures.createdAt)} filter (where ${loginFailures.key} = ${`check:${account}`}) - now())) * 1000)`.mapWith(
+        lastMs: sql<
+          number | null
+        >`(extract(epoch from (${max(loginFailures.createdAt)} filter (where ${loginFailures.key} = ${`check:${account}`}) - now())) * 1000)`.mapWith(
           (v: unknown) => (v === null ? null : Number(v)),
         ),
-        waiting: sql<number>`count(*) filter (where ${loginFailures.key} = ${`wait:${account}@${address}`} and ${loginFailures.createdAt} > now())`.mapWith(Number),
+        waiting:
+          sql<number>`count(*) filter (where ${loginFailures.key} = ${`wait:${account}@${address}`} and ${loginFailures.createdAt} > now())`.mapWith(
+            Number,
+          ),
         known: sql<number>`count(*) filter (where ${loginFailures.key} = ${`known:${account}@${address}`})`.mapWith(Number),
       })
       .from(loginFailures)

@@ -82,7 +82,9 @@ export async function verifyBackupFile(file: string): Promise<BackupHeader & { b
   try {
     handle = await fs.open(file, 'r');
   } catch (err) {
-    throw new BackupFileError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`);
+    throw new BackupFileError(
+      `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`,
+    );
   }
   let size: number;
   let head: string;
@@ -112,13 +114,17 @@ export async function verifyBackupFile(file: string): Promise<BackupHeader & { b
   const footerStart = tail.lastIndexOf('\n', tail.length - 2) + 1;
   const footer = tail.endsWith('\n') ? FOOTER.exec(tail.slice(footerStart)) : null;
   if (!footer) {
-    throw new BackupFileError(`${file} is incomplete: it has no end line, so it was cut short (a backup interrupted, or a partial copy). Nothing was restored.`);
+    throw new BackupFileError(
+      `${file} is incomplete: it has no end line, so it was cut short (a backup interrupted, or a partial copy). Nothing was restored.`,
+    );
   }
   const bodyBytes = size - (tail.length - footerStart);
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file, { start: 0, end: bodyBytes - 1 })) hash.update(chunk as Buffer);
   if (Number(footer[2]) !== bodyBytes || hash.digest('hex') !== footer[1]) {
-    throw new BackupFileError(`${file} is damaged or was changed after it was written: its checksum does not match its end line. Nothing was restored.`);
+    throw new BackupFileError(
+      `${file} is damaged or was changed after it was written: its checksum does not match its end line. Nothing was restored.`,
+    );
   }
   return {
     level: { tag: header[2]!, migrations: Number(header[3]) },

@@ -13,14 +13,25 @@ import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../../db/client';
 import { appSchemaLevel, envelope, type SchemaLevel } from './backup-file';
+import { spoolBackup } from './backup-spool';
 import { lastMigrationWhen } from './backup.repository';
+import { passwordInEnvironment } from './pg-password';
 
 /**
  * INSERT statements (not COPY) so the embedded store can replay a dump with one `exec`, 1,000 rows
  * each to keep restores fast; no owners, grants or comments, so any role that may create tables in
- * an empty database can restore it.
+ * an empty database can restore it. The app's stored secrets (the JWT signing key with
+ * DATABASE_URL) stay out: the table is dumped empty and its owner generates them again
+ * (docs/decisions/266).
  */
-export const DUMP_ARGS = ['--no-owner', '--no-privileges', '--no-comments', '--inserts', '--rows-per-insert=1000'];
+export const DUMP_ARGS = [
+  '--no-owner',
+  '--no-privileges',
+  '--no-comments',
+  '--inserts',
+  '--rows-per-insert=1000',
+  '--exclude-table-data=public.app_secrets',
+];
 
 const FILE_PATTERN = /^cooler-hub-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.sql$/;
 const PARTIAL_SUFFIX = '.partial';
@@ -37,13 +48,16 @@ export function backupFileName(at = new Date()): string {
 export class BackupService {
   constructor(private readonly database: Database) {}
 
-  /** Writes one complete backup file (header, dump, footer) into `out`; rejects without a footer on failure. */
-  async write(out: Writable): Promise<void> {
+  /**
+   * Writes one complete backup file (header, dump, footer) into `out`; rejects without a footer on
+   * failure, or when `signal` aborts (pg_dump is then stopped).
+   */
+  async write(out: Writable, signal?: AbortSignal): Promise<void> {
     const level = await this.schemaLevel();
     const { connection } = this.database;
     const from = connection.driver === 'pglite' ? 'embedded' : 'postgresql';
     const source = connection.driver === 'pglite' ? pgliteDump(connection.client) : pgDumpOutput(connection.url);
-    await pipeline(source, envelope({ level, takenAt: new Date(), from }), out);
+    await pipeline(source, envelope({ level, takenAt: new Date(), from }), out, ...(signal ? [{ signal }] : []));
   }
 
   /**
@@ -55,6 +69,11 @@ export class BackupService {
     const last = await lastMigrationWhen(this.database.db);
     const index = app.whens.indexOf(last);
     return index < 0 ? { migrations: 0, tag: `unknown-${last}` } : { migrations: index + 1, tag: app.tags[index]! };
+  }
+
+  /** A complete backup in a private temporary file, opened and already unlinked (backup-spool.ts). */
+  spool(signal: AbortSignal): Promise<{ handle: fs.FileHandle; bytes: number }> {
+    return spoolBackup((out) => this.write(out, signal));
   }
 
   /** A new backup file in `dir`, complete or not at all. */
@@ -106,12 +125,18 @@ function targetError(err: unknown, dir: string): unknown {
   switch ((err as NodeJS.ErrnoException).code) {
     case 'EACCES':
     case 'EPERM':
-      return new BackupError(`Cannot write the backup into ${dir}: permission denied. Choose a folder this account can write (BACKUP_DIR, or a path after \`npm run backup\`).`);
+      return new BackupError(
+        `Cannot write the backup into ${dir}: permission denied. Choose a folder this account can write (BACKUP_DIR, or a path after \`npm run backup\`).`,
+      );
     case 'EROFS':
-      return new BackupError(`Cannot write the backup into ${dir}: the file system is read-only. Choose another folder (BACKUP_DIR, or a path after \`npm run backup\`).`);
+      return new BackupError(
+        `Cannot write the backup into ${dir}: the file system is read-only. Choose another folder (BACKUP_DIR, or a path after \`npm run backup\`).`,
+      );
     case 'ENOSPC':
     case 'EDQUOT':
-      return new BackupError(`The disk holding ${dir} is full: the backup was not written and its partial file was removed. The data itself is untouched; free some space or choose another folder.`);
+      return new BackupError(
+        `The disk holding ${dir} is full: the backup was not written and its partial file was removed. The data itself is untouched; free some space or choose another folder.`,
+      );
     case 'ENOTDIR':
       return new BackupError(`Cannot write the backup into ${dir}: part of that path is a file, not a folder.`);
     case 'EEXIST':
@@ -132,16 +157,18 @@ export async function listBackups(dir: string): Promise<{ file: string; mtimeMs:
     throw err;
   }
   const files = await Promise.all(
-    names.filter((n) => FILE_PATTERN.test(n)).map(async (n) => {
-      const file = path.join(dir, n);
-      try {
-        return { file, mtimeMs: (await fs.stat(file)).mtimeMs };
-      } catch (err) {
-        // Pruned between the listing and its stat (the schedule prunes while others list): not there.
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw err;
-      }
-    }),
+    names
+      .filter((n) => FILE_PATTERN.test(n))
+      .map(async (n) => {
+        const file = path.join(dir, n);
+        try {
+          return { file, mtimeMs: (await fs.stat(file)).mtimeMs };
+        } catch (err) {
+          // Pruned between the listing and its stat (the schedule prunes while others list): not there.
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+          throw err;
+        }
+      }),
   );
   return files.filter((f) => f !== undefined).sort((a, b) => b.mtimeMs - a.mtimeMs);
 }
@@ -220,7 +247,8 @@ async function* pgliteDump(client: PGlite): AsyncGenerator<Buffer> {
 
 /** `pg_dump` of DATABASE_URL, streamed; a failed run throws after its last byte, so no footer follows it. */
 async function* pgDumpOutput(url: string): AsyncGenerator<Buffer> {
-  const child = spawn('pg_dump', [...DUMP_ARGS, `--dbname=${url}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { url: withoutPassword, env } = passwordInEnvironment(url);
+  const child = spawn('pg_dump', [...DUMP_ARGS, `--dbname=${withoutPassword}`], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const exited = new Promise<{ code: number | null; error?: NodeJS.ErrnoException }>((resolve) => {
@@ -231,7 +259,9 @@ async function* pgDumpOutput(url: string): AsyncGenerator<Buffer> {
     for await (const chunk of child.stdout) yield chunk as Buffer;
     const { code, error } = await exited;
     if (error?.code === 'ENOENT') {
-      throw new BackupError('pg_dump was not found: install the PostgreSQL client tools of your server\'s major version or newer (Debian/Ubuntu: apt install postgresql-client), then run the backup again.');
+      throw new BackupError(
+        "pg_dump was not found: install the PostgreSQL client tools of your server's major version or newer (Debian/Ubuntu: apt install postgresql-client), then run the backup again.",
+      );
     }
     if (error) throw new BackupError(`pg_dump could not be started: ${error.message}`);
     if (code !== 0) throw new BackupError(`pg_dump failed (exit code ${code}): ${stderr.trim() || 'no message'}`);

@@ -1,18 +1,16 @@
 /**
- * Restoring a backup file into an empty embedded store or an empty PostgreSQL database
- * (docs/decisions/197). Everything that can be checked is checked before the target is touched:
- * the file's end line and checksum, then its schema level against this build's. The dump then runs
- * in one transaction, so a failure leaves the target as empty as it was. The next start of the
- * server brings an older level forward with the usual migrations.
+ * Restoring a backup file into an empty embedded store or an empty PostgreSQL database.
+ * Everything that can be checked is checked before the target is touched:
+ * the file's end line and checksum, its schema level against this build's, then every statement in
+ * it (dump-script.ts: nothing but SQL, docs/decisions/266). The statements then run in one
+ * transaction over a connection of ours (no psql), so a failure leaves the target as empty as it
+ * was. The next start of the server brings an older level forward with the usual migrations.
  */
-import { spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../db/client';
 import { appSchemaLevel, BackupFileError, describeLevel, verifyBackupFile, type BackupHeader } from './backup-file';
+import { checkDumpScript, dumpStatements } from './dump-script';
 
 export type RestoreTarget = { url: string } | { dataDir: string };
 
@@ -39,6 +37,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       `${file} is at ${describeLevel(header.level)}, a schema this Cooler Hub does not know (its migration ${header.level.migrations} is ${app.tags[header.level.migrations - 1] ?? 'missing'}). Nothing was restored.`,
     );
   }
+  await checkDumpScript(file);
   const tables = 'url' in target ? await restoreIntoPostgres(file, target.url) : await restoreIntoPglite(file, target.dataDir);
   return { header, tables };
 }
@@ -49,23 +48,65 @@ function refuseNonEmpty(where: string, tables: number): never {
   );
 }
 
-/** psql meta-commands newer pg_dump versions write around a plain dump; PGlite runs SQL only. */
-const PSQL_ONLY = /^\\(restrict|unrestrict) \S+$/gm;
+/**
+ * A restored database never keeps a signing key, whatever the file holds (backups from before
+ * docs/decisions/266 carried it): the next start generates a new one, so every token signed before
+ * the backup is refused.
+ */
+const FORGET_SECRETS = `DO $$ BEGIN IF pg_catalog.to_regclass('public.app_secrets') IS NOT NULL THEN DELETE FROM public.app_secrets; END IF; END $$`;
+
+/** Statements are sent in batches of about this many characters (complete statements only). */
+const BATCH_CHARS = 1 << 20;
+
+/**
+ * Sends the file's statements through `exec` (inside a transaction the caller opened), skipping the
+ * statements listed in `skip`, then forgets the stored secrets. A failure names the lines it came from.
+ */
+async function runStatements(file: string, exec: (sql: string) => Promise<unknown>, skip: Set<string>): Promise<void> {
+  let batch = '';
+  let from = 1;
+  let to = 1;
+  const flush = async () => {
+    if (!batch) return;
+    try {
+      await exec(batch);
+    } catch (err) {
+      const where = from === to ? `line ${from}` : `lines ${from}–${to}`;
+      throw new BackupFileError(
+        `${file} could not be restored: ${err instanceof Error ? err.message : String(err)} (in ${where}). Nothing was restored.`,
+      );
+    }
+    batch = '';
+  };
+  for await (const statement of dumpStatements(file)) {
+    if (skip.has(statement.text.trim())) continue;
+    if (!batch) from = statement.line;
+    batch += statement.text;
+    to = statement.line + (statement.text.match(/\n/g)?.length ?? 0);
+    if (batch.length >= BATCH_CHARS) await flush();
+  }
+  await flush();
+  await exec(FORGET_SECRETS);
+}
 
 async function restoreIntoPglite(file: string, dataDir: string): Promise<number> {
-  const existed = await fs.stat(dataDir).then(() => true, () => false);
+  const existed = await fs.stat(dataDir).then(
+    () => true,
+    () => false,
+  );
   const database = await openDatabase({ dataDir });
   let restored = false;
   try {
     const client = (database.connection as { client: PGlite }).client;
     const held = (await client.query<{ n: number }>(USER_TABLES)).rows[0]!.n;
     if (held > 0) refuseNonEmpty(`The embedded store in ${dataDir}`, held);
-    const sql = (await fs.readFile(file, 'utf8')).replace(PSQL_ONLY, '');
+    await client.exec('BEGIN');
     try {
-      await client.exec(`BEGIN;\n${sql}\nCOMMIT;`);
+      await runStatements(file, (sql) => client.exec(sql), new Set());
+      await client.exec('COMMIT');
     } catch (err) {
       if (client.isInTransaction()) await client.exec('ROLLBACK');
-      throw new BackupFileError(`${file} could not be restored: ${err instanceof Error ? err.message : String(err)}. Nothing was restored.`);
+      throw err;
     }
     restored = true;
     return (await client.query<{ n: number }>(USER_TABLES)).rows[0]!.n;
@@ -82,56 +123,27 @@ async function restoreIntoPglite(file: string, dataDir: string): Promise<number>
  */
 const NEWER_SETTINGS: [minVersion: number, line: string][] = [[170000, 'SET transaction_timeout = 0;']];
 
+/** Over one connection of our own, in one transaction: a failure leaves the database as empty as it was. */
 async function restoreIntoPostgres(file: string, url: string): Promise<number> {
   const { default: pg } = await import('pg');
-  const count = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const version = Number((await client.query<{ server_version_num: string }>('show server_version_num')).rows[0]!.server_version_num);
+    const held = (await client.query<{ n: number }>(USER_TABLES)).rows[0]!.n;
+    if (held > 0) refuseNonEmpty('The database of DATABASE_URL', held);
+    const skip = new Set(NEWER_SETTINGS.filter(([min]) => version < min).map(([, line]) => line));
+    await client.query('BEGIN');
     try {
-      const version = Number((await client.query<{ server_version_num: string }>('show server_version_num')).rows[0]!.server_version_num);
-      return { tables: (await client.query<{ n: number }>(USER_TABLES)).rows[0]!.n, version };
-    } finally {
-      await client.end();
+      await runStatements(file, (sql) => client.query(sql), skip);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
     }
-  };
-  const before = await count();
-  if (before.tables > 0) refuseNonEmpty('The database of DATABASE_URL', before.tables);
-  const skip = new Set(NEWER_SETTINGS.filter(([min]) => before.version < min).map(([, line]) => line));
-  const psql = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', `--dbname=${url}`], {
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  psql.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const exited = new Promise<{ code: number | null; error?: NodeJS.ErrnoException }>((resolve) => {
-    psql.once('error', (error) => resolve({ code: null, error }));
-    psql.once('close', (code) => resolve({ code }));
-  });
-  await pipeline(createReadStream(file, 'utf8'), withoutLines(skip), psql.stdin).catch(() => {
-    // psql stopped reading (it failed): its exit code and message below say why.
-  });
-  const { code, error } = await exited;
-  if (error?.code === 'ENOENT') {
-    throw new BackupFileError('psql was not found: install the PostgreSQL client tools (Debian/Ubuntu: apt install postgresql-client), then restore again. Nothing was restored.');
+    // The dump emptied the session's search path; the count names its schemas.
+    return (await client.query<{ n: number }>(USER_TABLES)).rows[0]!.n;
+  } finally {
+    await client.end();
   }
-  if (error || code !== 0) {
-    throw new BackupFileError(`${file} could not be restored: ${(error?.message ?? stderr.trim()) || `psql exit code ${code}`}. Nothing was restored.`);
-  }
-  return (await count()).tables;
-}
-
-/** Drops whole lines equal to one of `lines` (only the preamble's settings are ever listed). */
-function withoutLines(lines: Set<string>): Transform {
-  let rest = '';
-  return new Transform({
-    transform(chunk: string, _encoding, done) {
-      if (lines.size === 0) return done(null, chunk);
-      const text = rest + chunk;
-      const cut = text.lastIndexOf('\n') + 1;
-      rest = text.slice(cut);
-      done(null, text.slice(0, cut).split('\n').filter((l) => !lines.has(l)).join('\n'));
-    },
-    flush(done) {
-      done(null, rest);
-    },
-  });
 }

@@ -42,7 +42,11 @@ export function findCcCode(db: Db, id: string): Promise<CcCodeRow | undefined> {
 
 /** Undefined when the id — or another unique value — is already taken (see lib/create-once). */
 export async function insertCcCode(db: Db, id: string, values: CcCodeValues): Promise<CcCodeRow | undefined> {
-  const [row] = await db.insert(ccCodes).values({ id, ...values }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(ccCodes)
+    .values({ id, ...values })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 

@@ -3,13 +3,7 @@
  * UUID on create that makes a retried POST harmless.
  */
 import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
-import type {
-  CcCode,
-  CcCodeCreateBody,
-  CcCodeDropDownQuery,
-  CcCodeListQuery,
-  CcCodeUpdateBody,
-} from '@cooler-hub/contract/settings';
+import type { CcCode, CcCodeCreateBody, CcCodeDropDownQuery, CcCodeListQuery, CcCodeUpdateBody } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { createOnce } from '../../lib/create-once';
 import { NotFoundError } from '../../lib/errors';

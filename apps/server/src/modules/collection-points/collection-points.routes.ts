@@ -2,62 +2,37 @@
  * /api/collection_points — ROLE_ADMIN_USER (docs/architecture.md §5). The create, update and remove paths are
  * those of docs/product.md §7 (`/create`, `/{id}/update`, `/{id}/remove`).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, withVersion } from '@cooler-hub/contract/common';
-import {
-  collectionPoint,
-  collectionPointBody,
-  collectionPointList,
-  collectionPointListQuery,
-} from '@cooler-hub/contract/settings';
 import { signedInUser } from '../../plugins/auth';
 import { ifMatch } from '../../plugins/versions';
 import type { CollectionPointsService } from './collection-points.service';
-
-const config = { permission: 'ROLE_ADMIN_USER' } as const;
-const tags = ['collection points'];
+import * as ops from '@cooler-hub/contract/operations/collection-points';
+import { routeOf } from '../../lib/route-of';
 
 export const collectionPointsRoutes: FastifyPluginAsyncZod<{ collectionPoints: CollectionPointsService }> = async (
   app,
   { collectionPoints },
 ) => {
-  app.get(
-    '/api/collection_points',
-    {
-      config,
-      schema: { tags, summary: 'List collection points (name: contains, any case)', querystring: collectionPointListQuery, response: { 200: collectionPointList } },
-    },
-    (request) => collectionPoints.list(request.query),
+  app.route(routeOf(ops.listCollectionPoints, (request) => collectionPoints.list(request.query)));
+
+  app.route(routeOf(ops.getCollectionPoint, (request) => collectionPoints.get(request.params.id)));
+
+  app.route(
+    routeOf(ops.createCollectionPoint, async (request, reply) =>
+      reply.code(201).send(await collectionPoints.create(signedInUser(request), request.body)),
+    ),
   );
 
-  app.get(
-    '/api/collection_points/:id',
-    { config, schema: { tags, summary: 'One collection point', params: idParams, response: { 200: withVersion(collectionPoint) } } },
-    (request) => collectionPoints.get(request.params.id),
+  app.route(
+    routeOf(ops.updateCollectionPoint, (request) =>
+      collectionPoints.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
+    ),
   );
 
-  app.post(
-    '/api/collection_points/create',
-    { config, schema: { tags, summary: 'Create a collection point', body: collectionPointBody, response: { 201: withVersion(collectionPoint) } } },
-    async (request, reply) => reply.code(201).send(await collectionPoints.create(signedInUser(request), request.body)),
-  );
-
-  app.put(
-    '/api/collection_points/:id/update',
-    {
-      config,
-      schema: { tags, summary: 'Rename (with If-Match: only while it has that version, else 409) a collection point', params: idParams, body: collectionPointBody, response: { 200: withVersion(collectionPoint) } },
-    },
-    (request) => collectionPoints.update(signedInUser(request), request.params.id, request.body, ifMatch(request)),
-  );
-
-  app.delete(
-    '/api/collection_points/:id/remove',
-    { config, schema: { tags, summary: 'Delete a collection point that nothing uses', params: idParams, response: { 204: z.undefined() } } },
-    async (request, reply) => {
+  app.route(
+    routeOf(ops.deleteCollectionPoint, async (request, reply) => {
       await collectionPoints.remove(signedInUser(request), request.params.id);
       return reply.code(204).send();
-    },
+    }),
   );
 };

@@ -2,7 +2,7 @@
  * SQL for one cooler's timeline (docs/decisions/251). Every read walks an index by the cooler or by
  * the subject of an entry: receipts by receipts_inventory_item_idx, their note through
  * delivery_lines_exclusive_receipt_unique, history by revision_entries_entry_idx — also the receipts
- * of the cooler since deleted, each kept by an entry under the cooler's id (docs/decisions/256). Every function
+ * of the cooler since deleted, each kept by an entry under the cooler's id. Every function
  * takes `db`, which may be a transaction.
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -10,31 +10,34 @@ import type { Db } from '../../db/client';
 import { clients, customerAccounts, deliveries, deliveryLines, receipts, revisionEntries } from '../../db/schema';
 import { RECEIPT_OF_COOLER_KIND, type RevisionEntryRow } from '../revision-entries/revision-entries.repository';
 import { rowsOf } from '../../db/rows';
+import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
 /** The cooler's receipts, newest first (receipt date, then created), at most `limit`, each with the transfer or scrap note holding it. */
 export function coolerReceipts(db: Db, coolerId: string, limit: number) {
-  return db
-    .select({
-      id: receipts.id,
-      lbNumber: receipts.lbNumber,
-      receiptDate: receipts.receiptDate,
-      account: { id: receipts.customerAccountId, name: customerAccounts.name },
-      customer: clients.name,
-      processOption: receipts.processOption,
-      processState: receipts.processState,
-      noteId: deliveryLines.deliveryId,
-      noteType: deliveryLines.deliveryType,
-      noteStatus: deliveries.status,
-    })
-    .from(receipts)
-    .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
-    .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
-    // At most one line per receipt: the partial unique index on delivery_lines(receipt_id) (docs/decisions/151).
-    .leftJoin(deliveryLines, and(eq(deliveryLines.receiptId, receipts.id), inArray(deliveryLines.deliveryType, ['transfer', 'scrap'])))
-    .leftJoin(deliveries, eq(deliveries.id, deliveryLines.deliveryId))
-    .where(eq(receipts.inventoryItemId, coolerId))
-    .orderBy(desc(receipts.receiptDate), desc(receipts.createdAt), desc(receipts.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: receipts.id,
+        lbNumber: receipts.lbNumber,
+        receiptDate: receipts.receiptDate,
+        account: { id: receipts.customerAccountId, name: customerAccounts.name },
+        customer: clients.name,
+        processOption: receipts.processOption,
+        processState: receipts.processState,
+        noteId: deliveryLines.deliveryId,
+        noteType: deliveryLines.deliveryType,
+        noteStatus: deliveries.status,
+      })
+      .from(receipts)
+      .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
+      .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
+      // At most one line per receipt: the partial unique index on delivery_lines(receipt_id) (docs/decisions/151).
+      .leftJoin(deliveryLines, and(eq(deliveryLines.receiptId, receipts.id), isExclusiveTypeSql(deliveryLines.deliveryType)))
+      .leftJoin(deliveries, eq(deliveries.id, deliveryLines.deliveryId))
+      .where(eq(receipts.inventoryItemId, coolerId))
+      .orderBy(desc(receipts.receiptDate), desc(receipts.createdAt), desc(receipts.id))
+      .limit(limit)
+  );
 }
 
 export type CoolerReceiptRow = Awaited<ReturnType<typeof coolerReceipts>>[number];

@@ -37,8 +37,7 @@ const SORT_COLUMNS = {
   dateOfManufacture: coolers.dateOfManufacture,
 } as const;
 
-const withPartNumber = (db: Db) =>
-  db.select(coolerFields).from(coolers).innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId));
+const withPartNumber = (db: Db) => db.select(coolerFields).from(coolers).innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId));
 
 export type CoolerRow = Awaited<ReturnType<typeof withPartNumber>>[number];
 
@@ -47,9 +46,13 @@ export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ row
   const where = query.serialNumber ? containsText(coolers.serialNumber, query.serialNumber) : undefined;
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'serialNumber', coolers.id, ['serialNumber']);
   const offset = offsetOf(query);
-  const rows = await withPartNumber(db).where(where).orderBy(...orderBy.forward).limit(query.perPage).offset(offset);
+  const rows = await withPartNumber(db)
+    .where(where)
+    .orderBy(...orderBy.forward)
+    .limit(query.perPage)
+    .offset(offset);
   // A first page that is not full is the whole answer; otherwise the total is remembered until
-  // receipts or coolers change (docs/decisions/112).
+  // receipts or coolers change (docs/decisions/274).
   const total = offset === 0 && rows.length < query.perPage ? rows.length : await rememberedCount(db, INVENTORY, coolers, where);
   return { rows, total };
 }
@@ -57,7 +60,13 @@ export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ row
 /** The coolers with these serial numbers, ignoring case (an import's batch); locked when `lock`. */
 export async function coolersWithSerials(db: Db, serials: string[], lock: boolean): Promise<CoolerRow[]> {
   if (serials.length === 0) return [];
-  const rows = withPartNumber(db).where(inKeys(sql`lower(${coolers.serialNumber})`, serials.map((s) => s.toLowerCase()), 'text'));
+  const rows = withPartNumber(db).where(
+    inKeys(
+      sql`lower(${coolers.serialNumber})`,
+      serials.map((s) => s.toLowerCase()),
+      'text',
+    ),
+  );
   return lock ? rows.for('update', { of: coolers }) : rows;
 }
 
@@ -67,7 +76,13 @@ export async function coolerIdsWithSerials(db: Db, serials: string[]): Promise<{
   return db
     .select({ id: coolers.id, serialNumber: coolers.serialNumber })
     .from(coolers)
-    .where(inKeys(sql`lower(${coolers.serialNumber})`, serials.map((s) => s.toLowerCase()), 'text'));
+    .where(
+      inKeys(
+        sql`lower(${coolers.serialNumber})`,
+        serials.map((s) => s.toLowerCase()),
+        'text',
+      ),
+    );
 }
 
 /** Many new coolers in one statement (an import's batch); a taken serial fails it. */
@@ -91,7 +106,11 @@ export async function lockCooler(tx: Db, id: string): Promise<CoolerRow | undefi
 
 /** False when the id — or the serial number — is already taken (see lib/create-once). */
 export async function insertCooler(db: Db, id: string, values: CoolerValues): Promise<boolean> {
-  const rows = await db.insert(coolers).values({ id, ...values }).onConflictDoNothing().returning({ id: coolers.id });
+  const rows = await db
+    .insert(coolers)
+    .values({ id, ...values })
+    .onConflictDoNothing()
+    .returning({ id: coolers.id });
   return rows.length > 0;
 }
 
@@ -110,7 +129,14 @@ export const versions = tableVersions(coolers);
 
 /** 400 on `serialNumber` when another cooler has it, ignoring case. */
 export function assertSerialFree(db: Db, serialNumber: string, exceptId?: string): Promise<void> {
-  return assertUnique(db, { table: coolers, column: coolers.serialNumber, idColumn: coolers.id, value: serialNumber, exceptId, field: 'serialNumber' });
+  return assertUnique(db, {
+    table: coolers,
+    column: coolers.serialNumber,
+    idColumn: coolers.id,
+    value: serialNumber,
+    exceptId,
+    field: 'serialNumber',
+  });
 }
 
 /** 400 naming the rows that still use the cooler (db/references). */

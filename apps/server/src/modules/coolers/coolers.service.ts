@@ -5,7 +5,12 @@
  */
 import { UNKNOWN_REFERENCE, type ListResponse, type Versioned } from '@cooler-hub/contract/common';
 import type { Cooler, CoolerCreateBody, CoolerListQuery, CoolerUpdateBody } from '@cooler-hub/contract/coolers';
-import { COOLER_TIMELINE_RECEIPTS_MAX, type CoolerReceipt, type CoolerTimeline, type CoolerTimelineQuery } from '@cooler-hub/contract/cooler-timeline';
+import {
+  COOLER_TIMELINE_RECEIPTS_MAX,
+  type CoolerReceipt,
+  type CoolerTimeline,
+  type CoolerTimelineQuery,
+} from '@cooler-hub/contract/cooler-timeline';
 import type { Db } from '../../db/client';
 import { createOnce } from '../../lib/create-once';
 import { FieldError, NotFoundError } from '../../lib/errors';
@@ -84,7 +89,8 @@ export class CoolersService {
     if (!row) throw new NotFoundError();
     const receipts = await timelineRepo.coolerReceipts(this.db, id, COOLER_TIMELINE_RECEIPTS_MAX);
     // A list shorter than its bound is the whole count.
-    const receiptsCount = receipts.length < COOLER_TIMELINE_RECEIPTS_MAX ? receipts.length : await timelineRepo.countCoolerReceipts(this.db, id);
+    const receiptsCount =
+      receipts.length < COOLER_TIMELINE_RECEIPTS_MAX ? receipts.length : await timelineRepo.countCoolerReceipts(this.db, id);
     const history = await timelineRepo.mergedHistoryPage(this.db, id, offsetOf(query), query.perPage);
     return {
       cooler: toCooler(row),
@@ -139,11 +145,16 @@ export class CoolersService {
       if (!before) throw new NotFoundError();
       await this.assertPartNumberExists(tx, body.partNumber);
       await repo.assertSerialFree(tx, body.serialNumber, id);
-      await repo.updateCooler(tx, id, {
-        serialNumber: body.serialNumber,
-        partNumberId: body.partNumber,
-        dateOfManufacture: body.dateOfManufacture,
-      }, actor);
+      await repo.updateCooler(
+        tx,
+        id,
+        {
+          serialNumber: body.serialNumber,
+          partNumberId: body.partNumber,
+          dateOfManufacture: body.dateOfManufacture,
+        },
+        actor,
+      );
       const after = await repo.findCooler(tx, id);
       if (!after) throw new NotFoundError();
       await recordChanges(tx, actor, coolerSubject(id), coolerSnapshot(before), coolerSnapshot(after));

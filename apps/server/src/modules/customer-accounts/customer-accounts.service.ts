@@ -61,7 +61,10 @@ export class CustomerAccountsService {
   }
 
   /** The row's columns and the client for the answer; 400 on `client` when no such client exists. */
-  private async valuesOf(db: Db, { client: clientId, ...fields }: CustomerAccountBody): Promise<{ values: CustomerAccountValues; client: NamedRef }> {
+  private async valuesOf(
+    db: Db,
+    { client: clientId, ...fields }: CustomerAccountBody,
+  ): Promise<{ values: CustomerAccountValues; client: NamedRef }> {
     const client = clientId <= MAX_INT32 ? await clientsRepository.find(db, clientId) : undefined;
     if (!client) throw new FieldError('client', UNKNOWN_REFERENCE);
     return { values: { ...fields, clientId }, client };

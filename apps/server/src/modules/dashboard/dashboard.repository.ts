@@ -1,6 +1,6 @@
 /**
  * SQL of the dashboard's grouped figures (docs/decisions/255). Each statement reads the inventory
- * list version (docs/decisions/112) in its own snapshot, so what it found can be remembered under
+ * list version in its own snapshot, so what it found can be remembered under
  * that version. The bounds are those of the receipts list's filters: a London day runs from
  * London midnight to London midnight (`londonDayStart`), as `receiptDate` and `noteApprovedDate` read it.
  */
@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { INVENTORY, type ReadUnderVersion } from '../../db/list-counts';
 import { scrapReasons } from '../../db/schema';
 import { selectRows } from '../../db/rows';
-
+import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
 /** [start, end) of the London days `from` … `to`, as timestamptz parameters. */
 function daysBetween(from: string, to: string): { start: SQL; end: SQL } {
@@ -23,13 +23,16 @@ function daysBetween(from: string, to: string): { start: SQL; end: SQL } {
 
 const version = sql`select version::text as version from list_versions where list = ${INVENTORY}`;
 
-
 /**
  * Receipts per London day and process option. `process_option in (…)` (every value the check
  * allows) lets PostgreSQL read receipts_process_option_idx (option, receipt_date, id) alone: three
  * range scans of the index, no table rows.
  */
-export async function receiptsPerDayAndOption(db: Db, from: string, to: string): Promise<ReadUnderVersion<{ day: string; option: ProcessOption; n: number }[]>> {
+export async function receiptsPerDayAndOption(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<ReadUnderVersion<{ day: string; option: ProcessOption; n: number }[]>> {
   const { start, end } = daysBetween(from, to);
   const rows = await selectRows<{ version: string | null; day: string | null; option: ProcessOption | null; n: number | null }>(
     db,
@@ -51,7 +54,11 @@ export async function receiptsPerDayAndOption(db: Db, from: string, to: string):
  * by option S and by D with D5 (receipts_scrap_reason_check): those two conditions let PostgreSQL
  * read the option and state indexes for the period instead of every receipt of it.
  */
-export async function scrapReasonsInPeriod(db: Db, from: string, to: string): Promise<ReadUnderVersion<{ received: number; reasons: { id: number; n: number }[] }>> {
+export async function scrapReasonsInPeriod(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<ReadUnderVersion<{ received: number; reasons: { id: number; n: number }[] }>> {
   const { start, end } = daysBetween(from, to);
   const rows = await selectRows<{ version: string | null; received: number; id: number | null; n: number | null }>(
     db,
@@ -76,7 +83,10 @@ export async function scrapReasonsInPeriod(db: Db, from: string, to: string): Pr
 /** The scrap reasons of `ids`, read live (a reason's code or name may change without a new list version). */
 export function scrapReasonsById(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select({ id: scrapReasons.id, code: scrapReasons.code, reason: scrapReasons.reason }).from(scrapReasons).where(inArray(scrapReasons.id, ids));
+  return db
+    .select({ id: scrapReasons.id, code: scrapReasons.code, reason: scrapReasons.reason })
+    .from(scrapReasons)
+    .where(inArray(scrapReasons.id, ids));
 }
 
 /**
@@ -84,7 +94,11 @@ export function scrapReasonsById(db: Db, ids: number[]) {
  * period (at most one such note per receipt: delivery_lines_exclusive_receipt_unique). Walked from
  * the notes (a few thousand) to their lines and receipts by primary key.
  */
-export async function turnaroundInPeriod(db: Db, from: string, to: string): Promise<ReadUnderVersion<{ n: number; median: number | null; p90: number | null }>> {
+export async function turnaroundInPeriod(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<ReadUnderVersion<{ n: number; median: number | null; p90: number | null }>> {
   const { start, end } = daysBetween(from, to);
   const rows = await selectRows<{ version: string | null; n: number; median: number | null; p90: number | null }>(
     db,
@@ -94,7 +108,7 @@ export async function turnaroundInPeriod(db: Db, from: string, to: string): Prom
       from deliveries d
       join delivery_lines dl on dl.delivery_id = d.id and dl.delivery_type = d.type
       join receipts r on r.id = dl.receipt_id
-      where d.type in ('transfer', 'scrap') and d.status = 'approved' and d.approved_at >= ${start} and d.approved_at < ${end}),
+      where ${isExclusiveTypeSql('d.type')} and d.status = 'approved' and d.approved_at >= ${start} and d.approved_at < ${end}),
     a as (
       select count(*)::int as n,
         percentile_cont(0.5) within group (order by days) as median,
@@ -105,6 +119,10 @@ export async function turnaroundInPeriod(db: Db, from: string, to: string): Prom
   const row = rows[0];
   return {
     version: row?.version ?? null,
-    value: { n: Number(row?.n ?? 0), median: row?.median == null ? null : Number(row.median), p90: row?.p90 == null ? null : Number(row.p90) },
+    value: {
+      n: Number(row?.n ?? 0),
+      median: row?.median == null ? null : Number(row.median),
+      p90: row?.p90 == null ? null : Number(row.p90),
+    },
   };
 }

@@ -2,7 +2,7 @@
  * The dashboard's figures (docs/decisions/255). Each is defined by the Master Data query it links
  * to (`dashboardLinks` in the contract) and counted with the same bounds; the counts of a filter the
  * list has are the list's own remembered totals. A grouped figure is remembered under the inventory
- * list version it was read in (docs/decisions/112) and London's today: any write to receipts,
+ * list version it was read in and London's today: any write to receipts,
  * coolers, exports, delivery lines or a note's approval gives a new version, so a remembered figure
  * is used only while it is still exact.
  */
@@ -27,8 +27,9 @@ import { INVENTORY, rememberedUnderVersion, type ReadUnderVersion } from '../../
 import { countReceipts } from '../receipts/receipt-pages.repository';
 import * as repo from './dashboard.repository';
 
-/** A grouped figure, remembered under the inventory version it was read in (docs/decisions/112). */
-const remembered = <T>(db: Db, key: string, read: () => Promise<ReadUnderVersion<T>>) => rememberedUnderVersion(db, INVENTORY, `dashboard ${key}`, read);
+/** A grouped figure, remembered under the inventory version it was read in (docs/decisions/274). */
+const remembered = <T>(db: Db, key: string, read: () => Promise<ReadUnderVersion<T>>) =>
+  rememberedUnderVersion(db, INVENTORY, `dashboard ${key}`, read);
 
 /** A link's query as GET /api/receipts reads it: `a[b]=v` nested as the query parser nests it, then the list's own schema. */
 function listQueryOf(link: ReceiptsLink) {
@@ -65,7 +66,14 @@ export class DashboardService {
   async scrapByReason(days: DashboardPeriod): Promise<ScrapByReason> {
     const { from, to } = periodDays(days, londonToday());
     const { received, reasons } = await remembered(this.db, `scrap ${from} ${to}`, () => repo.scrapReasonsInPeriod(this.db, from, to));
-    const named = new Map((await repo.scrapReasonsById(this.db, reasons.map((r) => r.id))).map((r) => [r.id, r]));
+    const named = new Map(
+      (
+        await repo.scrapReasonsById(
+          this.db,
+          reasons.map((r) => r.id),
+        )
+      ).map((r) => [r.id, r]),
+    );
     return {
       days,
       from,
@@ -91,7 +99,11 @@ export class DashboardService {
     const today = londonToday();
     const bands: NotOnNoteByAge['bands'] = [];
     for (const band of AGE_BANDS) {
-      bands.push({ key: band.key, label: band.label, count: await countReceipts(this.db, listQueryOf(dashboardLinks.notOnNote(band, today))) });
+      bands.push({
+        key: band.key,
+        label: band.label,
+        count: await countReceipts(this.db, listQueryOf(dashboardLinks.notOnNote(band, today))),
+      });
     }
     return { today, total: bands.reduce((sum, b) => sum + b.count, 0), bands };
   }

@@ -94,10 +94,12 @@ export function deliveryPdf({ delivery, lines }: DeliveryDocument): Promise<Buff
   const half = width / 2 - 8;
   const top = doc.y;
   let bottomOfBlocks = top;
-  ([
-    ['Dispatch address', addressText(delivery.dispatchAddress) || '—', MARGIN],
-    ['Invoice address', addressText(delivery.invoiceAddress) || '—', MARGIN + half + 16],
-  ] as const).forEach(([label, value, x]) => {
+  (
+    [
+      ['Dispatch address', addressText(delivery.dispatchAddress) || '—', MARGIN],
+      ['Invoice address', addressText(delivery.invoiceAddress) || '—', MARGIN + half + 16],
+    ] as const
+  ).forEach(([label, value, x]) => {
     doc.font('bold').text(label, x, top, { width: half });
     doc.font('body').text(value, x, doc.y, { width: half });
     bottomOfBlocks = Math.max(bottomOfBlocks, doc.y);
@@ -126,7 +128,11 @@ export function deliveryPdf({ delivery, lines }: DeliveryDocument): Promise<Buff
       y = MARGIN;
       header();
     }
-    if (i % 2 === 1) doc.rect(MARGIN, y - 1, width, ROW).fill('#f6f6f6').fillColor('black');
+    if (i % 2 === 1)
+      doc
+        .rect(MARGIN, y - 1, width, ROW)
+        .fill('#f6f6f6')
+        .fillColor('black');
     const cells = [String(i + 1), line.lbNumber, line.serialNumber, line.partNumber, formatDay(line.dateOfManufacture)];
     let x = MARGIN + 3;
     cells.forEach((cell, c) => {

@@ -1,7 +1,7 @@
 /**
  * SQL for delivery notes. Every function takes `db`, which may be a transaction. A note's names
  * (account, addresses, CC code, recipients) are scalar subqueries by
- * key, as the receipts list does (docs/decisions/110): a page of 20 notes costs 20 small probes each.
+ * key, as the receipts list does (docs/decisions/274): a page of 20 notes costs 20 small probes each.
  */
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
@@ -28,6 +28,7 @@ import {
   receipts,
 } from '../../db/schema';
 import { selectRows } from '../../db/rows';
+import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
 /**
  * The outer row's column, always qualified: drizzle writes a one-table select's columns bare ("id"),
@@ -77,11 +78,22 @@ const SORT_COLUMNS: Record<Exclude<DeliverySortField, 'customerAccount'>, SQL | 
 /**
  * One list (a type), newest first by default. The page's ids are chosen first on `deliveries` alone,
  * then only those notes get their names: OFFSET
- * would otherwise compute every subquery of every row it skips (docs/decisions/110, 150).
+ * would otherwise compute every subquery of every row it skips (docs/decisions/150).
  */
-export async function listDeliveries(db: Db, type: DeliveryType, query: DeliveryListQuery): Promise<{ rows: DeliveryRow[]; total: number }> {
+export async function listDeliveries(
+  db: Db,
+  type: DeliveryType,
+  query: DeliveryListQuery,
+): Promise<{ rows: DeliveryRow[]; total: number }> {
   const [field, direction] = (Object.entries(query.order ?? {})[0] ?? ['id', 'desc']) as [DeliverySortField, SortDirection];
-  const orderBy = ordering(field === 'id' || field === 'customerAccount' ? [[deliveries.id, direction]] : [[SORT_COLUMNS[field], direction], [deliveries.id, direction]]);
+  const orderBy = ordering(
+    field === 'id' || field === 'customerAccount'
+      ? [[deliveries.id, direction]]
+      : [
+          [SORT_COLUMNS[field], direction],
+          [deliveries.id, direction],
+        ],
+  );
   const filters: SQL[] = [eq(deliveries.type, type)];
   if (query.status) filters.push(eq(deliveries.status, query.status));
   if (query.approved !== undefined) filters.push(eq(deliveries.status, query.approved ? 'approved' : 'pending'));
@@ -94,7 +106,13 @@ export async function listDeliveries(db: Db, type: DeliveryType, query: Delivery
     return { rows: await deliveriesInOrder(db, ids), total };
   }
   const page = await findPage(db, db.select({ id: deliveries.id }).from(deliveries).$dynamic(), deliveries, where, orderBy, query);
-  return { rows: await deliveriesInOrder(db, page.rows.map((r) => r.id)), total: page.total };
+  return {
+    rows: await deliveriesInOrder(
+      db,
+      page.rows.map((r) => r.id),
+    ),
+    total: page.total,
+  };
 }
 
 async function countDeliveries(db: Db, where: SQL | undefined): Promise<number> {
@@ -108,7 +126,13 @@ async function countDeliveries(db: Db, where: SQL | undefined): Promise<number> 
  * every note of the type. Notes without an account come last ascending, first descending (PostgreSQL's
  * order for nulls), as a second run; each run is limited itself, so each is planned to start fast.
  */
-async function idsByAccountName(db: Db, where: SQL | undefined, direction: SortDirection, offset: number, limit: number): Promise<number[]> {
+async function idsByAccountName(
+  db: Db,
+  where: SQL | undefined,
+  direction: SortDirection,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
   const dir = sql.raw(direction);
   const upTo = offset + limit;
   const matches = where ?? sql`true`;
@@ -118,7 +142,10 @@ async function idsByAccountName(db: Db, where: SQL | undefined, direction: SortD
   const withoutAccount = sql`select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} is null and ${matches}
     order by ${deliveries.id} ${dir} limit ${upTo}`;
   const [first, second] = direction === 'desc' ? [withoutAccount, withAccount] : [withAccount, withoutAccount];
-  const rows = await selectRows<{ id: number }>(db, sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -136,7 +163,10 @@ export async function findDelivery(db: Db, id: number): Promise<DeliveryRow | un
 }
 
 /** The note's type and status, locked until the transaction ends. */
-export async function lockDelivery(tx: Db, id: number): Promise<{ id: number; type: DeliveryType; status: DeliveryStatus; itemsCount: number } | undefined> {
+export async function lockDelivery(
+  tx: Db,
+  id: number,
+): Promise<{ id: number; type: DeliveryType; status: DeliveryStatus; itemsCount: number } | undefined> {
   const [row] = await tx
     .select({ id: deliveries.id, type: deliveries.type, status: deliveries.status, itemsCount: deliveries.itemsCount })
     .from(deliveries)
@@ -146,6 +176,16 @@ export async function lockDelivery(tx: Db, id: number): Promise<{ id: number; ty
 }
 
 /** The LB numbers of a note, in the order they were added. */
+/**
+ * The note a create with this client key made, under a lock on the key for the rest of the
+ * transaction: a second request with the key waits for the first to commit, then finds its note.
+ */
+export async function lockClientKey(tx: Db, clientKey: string): Promise<{ id: number; type: DeliveryType } | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`delivery-create:${clientKey}`}))`);
+  const [row] = await tx.select({ id: deliveries.id, type: deliveries.type }).from(deliveries).where(eq(deliveries.clientKey, clientKey));
+  return row;
+}
+
 export async function lbNumbersOf(db: Db, deliveryId: number): Promise<string[]> {
   const rows = await db
     .select({ lbNumber: receipts.lbNumber })
@@ -204,11 +244,17 @@ export async function checkedReceiptsOf(db: Db, lbNumbers: string[]): Promise<Ma
     .innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId))
     .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
     .where(sql`${receipts.lbNumber} = any(${sql.param(lbNumbers)}::varchar[])`);
-  return new Map(rows.map(({ lbNumber, processOption, ...receipt }) => [lbNumber, { ...receipt, processOption: processOption as ProcessOption }]));
+  return new Map(
+    rows.map(({ lbNumber, processOption, ...receipt }) => [lbNumber, { ...receipt, processOption: processOption as ProcessOption }]),
+  );
 }
 
 /** Receipt id → the transfer or scrap note holding it (other than `exceptDeliveryId`). */
-export async function exclusiveHolders(db: Db, receiptIds: string[], exceptDeliveryId?: number): Promise<Map<string, { id: number; type: DeliveryType }>> {
+export async function exclusiveHolders(
+  db: Db,
+  receiptIds: string[],
+  exceptDeliveryId?: number,
+): Promise<Map<string, { id: number; type: DeliveryType }>> {
   if (receiptIds.length === 0) return new Map();
   const rows = await db
     .select({ receiptId: deliveryLines.receiptId, id: deliveryLines.deliveryId, type: deliveryLines.deliveryType })
@@ -216,14 +262,18 @@ export async function exclusiveHolders(db: Db, receiptIds: string[], exceptDeliv
     .where(
       and(
         sql`${deliveryLines.receiptId} = any(${sql.param(receiptIds)}::uuid[])`,
-        sql`${deliveryLines.deliveryType} in ('transfer', 'scrap')`,
+        isExclusiveTypeSql(deliveryLines.deliveryType),
         exceptDeliveryId === undefined ? undefined : ne(deliveryLines.deliveryId, exceptDeliveryId),
       ),
     );
   return new Map(rows.map((r) => [r.receiptId, { id: r.id, type: r.type }]));
 }
 
-export async function existingIds(db: Db, table: 'customerAccounts' | 'deliveryEmails' | 'deliveryAddresses', ids: number[]): Promise<Set<number>> {
+export async function existingIds(
+  db: Db,
+  table: 'customerAccounts' | 'deliveryEmails' | 'deliveryAddresses',
+  ids: number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const t = { customerAccounts, deliveryEmails, deliveryAddresses }[table];
   const rows = await db.select({ id: t.id }).from(t).where(inArray(t.id, ids));
@@ -246,15 +296,26 @@ export type DeliveryValues = Pick<
   'deliveryDay' | 'customerAccountId' | 'businessName' | 'dispatchAddressId' | 'invoiceAddressId' | 'ccCodeId'
 >;
 
-export async function insertDelivery(tx: Db, type: DeliveryType, values: DeliveryValues, createdById: number): Promise<number> {
+export async function insertDelivery(
+  tx: Db,
+  type: DeliveryType,
+  values: DeliveryValues,
+  createdById: number,
+  clientKey: string | null = null,
+): Promise<number> {
   const [row] = await tx
     .insert(deliveries)
-    .values({ type, ...values, createdById })
+    .values({ type, ...values, createdById, clientKey })
     .returning({ id: deliveries.id });
   return row!.id;
 }
 
-export async function updateDelivery(tx: Db, id: number, values: DeliveryValues & { itemsCount: number }, by: { username: string }): Promise<void> {
+export async function updateDelivery(
+  tx: Db,
+  id: number,
+  values: DeliveryValues & { itemsCount: number },
+  by: { username: string },
+): Promise<void> {
   await tx
     .update(deliveries)
     .set({ ...values, ...nextVersion(deliveries, by) })
@@ -281,7 +342,7 @@ export async function insertLines(tx: Db, deliveryId: number, type: DeliveryType
     type === 'error_sheet'
       ? await insert.returning({ receiptId: deliveryLines.receiptId })
       : await insert
-          .onConflictDoNothing({ target: deliveryLines.receiptId, where: sql.raw(`"delivery_type" in ('transfer', 'scrap')`) })
+          .onConflictDoNothing({ target: deliveryLines.receiptId, where: isExclusiveTypeSql('"delivery_type"') })
           .returning({ receiptId: deliveryLines.receiptId });
   return new Set(rows.map((r) => r.receiptId));
 }

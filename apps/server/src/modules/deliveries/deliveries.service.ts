@@ -1,16 +1,20 @@
 /**
- * Delivery notes (docs/product.md §2.13, §4, §5.4, §7; docs/architecture.md §5; docs/decisions/150–153): the rules of a
+ * Delivery notes (docs/product.md §2.13, §4, §5.4, §7; docs/architecture.md §5; docs/decisions/150): the rules of a
  * note's LB numbers — each belongs to a receipt, none twice, and at most one transfer or scrap note
- * per LB (decided by the database: docs/decisions/151) —, references checked, approval once, and an
+ * per LB (decided by the database) —, references checked, approval once, and an
  * approved note read-only. Every write is one transaction that locks the note first.
  */
 import { UNKNOWN_REFERENCE, type ListResponse, type Versioned, type Violation } from '@cooler-hub/contract/common';
 import {
   APPROVED_READ_ONLY,
+  DELIVERY_KEY_REUSED,
   emailStatusOf,
   NO_RECIPIENTS_TO_MAIL,
   NO_SUCH_NOTE,
   NOT_APPROVED_YET,
+  RESEND_INTERVAL_MINUTES,
+  RESENT_BY_EMAIL,
+  resendTooSoon,
   wrongTypeMessage,
   type ApproveResponse,
   type ApproveSelectedResponse,
@@ -21,21 +25,23 @@ import {
   type DeliveryUpdate,
 } from '@cooler-hub/contract/deliveries';
 import { isExclusiveType, type DeliveryType } from '@cooler-hub/contract/delivery-types';
-import {
-  noteHoldingMessage,
-  UNKNOWN_LB_NUMBER,
-  type LbCheckBody,
-  type LbCheckResponse,
-} from '@cooler-hub/contract/lb-numbers';
+import { noteHoldingMessage, UNKNOWN_LB_NUMBER, type LbCheckBody, type LbCheckResponse } from '@cooler-hub/contract/lb-numbers';
 import { isLbNumber } from '@cooler-hub/contract/rules';
 import type { Db } from '../../db/client';
-import { DomainError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, DomainError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
-import type { Actor, Tx } from '../revision-entries/revisions';
+import { recordDeliveryNoteText, secondsSinceDeliveryNoteEntry, type Actor, type Tx } from '../revision-entries/revisions';
 import { deliveryFile, type DeliveryDocument, type DeliveryFile, type DownloadFormat } from './deliveries.documents';
 import * as repo from './deliveries.repository';
 import type { DeliveryRow, DeliveryValues } from './deliveries.repository';
 import { classifyLbNumbers, type Holder } from './lb-classifier';
+import { NO_WEBHOOKS, type WebhookEmitter } from '../webhooks/webhooks.service';
+
+const sameSet = (a: readonly string[], b: readonly string[]) => {
+  const left = new Set(a.map((lb) => lb.toUpperCase()));
+  const right = new Set(b.map((lb) => lb.toUpperCase()));
+  return left.size === right.size && [...left].every((lb) => right.has(lb));
+};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -96,6 +102,7 @@ export class DeliveriesService {
   constructor(
     private readonly db: Db,
     private readonly hooks: DeliveryMailHooks = {},
+    private readonly webhooks: WebhookEmitter = NO_WEBHOOKS,
   ) {}
 
   async list(type: DeliveryType, query: DeliveryListQuery): Promise<ListResponse<DeliveryListItem>> {
@@ -111,14 +118,28 @@ export class DeliveriesService {
     });
   }
 
+  /**
+   * A create with a `clientKey` that already made a note answers that note when it holds the same
+   * type and LB numbers, else is refused (docs/decisions/271): a retry after a lost answer creates nothing.
+   */
   create(actor: Actor, body: DeliveryCreateBody): Promise<Versioned<Delivery>> {
     return this.db.transaction(async (tx) => {
+      if (body.clientKey !== null) {
+        const made = await repo.lockClientKey(tx, body.clientKey);
+        if (made) {
+          const stored = await repo.lbNumbersOf(tx, made.id);
+          if (made.type !== body.type || !sameSet(stored, body.lbNumbers)) throw new ConflictError(DELIVERY_KEY_REUSED);
+          return this.get(made.id, tx);
+        }
+      }
       const receiptIds = await this.checkDelivery(tx, body);
-      const id = await repo.insertDelivery(tx, body.type, valuesOf(body), actor.id);
+      const id = await repo.insertDelivery(tx, body.type, valuesOf(body), actor.id, body.clientKey);
       await this.addLines(tx, id, body.type, body.lbNumbers, receiptIds);
       await repo.setItemsCount(tx, id, body.lbNumbers.length, actor);
       await repo.replaceRecipients(tx, id, body.emails);
-      return this.get(id, tx);
+      const answer = await this.get(id, tx);
+      await this.webhooks.emit(tx, 'delivery.created', () => answer);
+      return answer;
     });
   }
 
@@ -139,11 +160,15 @@ export class DeliveriesService {
       const wanted = new Set(receiptIds.values());
       // Lines that stay keep their ids. New lines go in before the dropped ones are deleted: the
       // insert may wait for a concurrent note's claim, and must not hold the list-version row lock
-      // (taken by the delete's trigger, docs/decisions/112) while it waits — that note's own trigger
+      // (taken by the delete's trigger, docs/decisions/274) while it waits — that note's own trigger
       // would then wait for us: a deadlock.
       const added = body.lbNumbers.filter((lb) => !before.has(receiptIds.get(lb)!));
       await this.addLines(tx, id, type, added, receiptIds, body.lbNumbers);
-      await repo.deleteLinesOfReceipts(tx, id, [...before].filter((r) => !wanted.has(r)));
+      await repo.deleteLinesOfReceipts(
+        tx,
+        id,
+        [...before].filter((r) => !wanted.has(r)),
+      );
       await repo.updateDelivery(tx, id, { ...valuesOf(input), itemsCount: body.lbNumbers.length }, actor);
       await repo.replaceRecipients(tx, id, body.emails);
       return this.get(id, tx);
@@ -166,6 +191,7 @@ export class DeliveriesService {
       const changed = await repo.approveDelivery(tx, id, actor);
       if (changed) {
         await this.hooks.onApproved?.(tx, id);
+        await this.webhooks.emit(tx, 'delivery.approved', () => this.get(id, tx));
         return { answer: { id, status: changed }, approvedNow: true };
       }
       const status = await repo.statusOf(tx, id);
@@ -179,7 +205,11 @@ export class DeliveriesService {
    * another, each in its own transaction with its own mail — a note that fails is reported and
    * leaves the others approved. Answers one outcome per id, in order.
    */
-  async approveSelected(actor: Actor, ids: readonly number[], log?: { error(details: object, message: string): void }): Promise<ApproveSelectedResponse> {
+  async approveSelected(
+    actor: Actor,
+    ids: readonly number[],
+    log?: { error(details: object, message: string): void },
+  ): Promise<ApproveSelectedResponse> {
     const items: ApproveSelectedResponse['items'] = [];
     for (const id of ids) {
       try {
@@ -191,20 +221,36 @@ export class DeliveriesService {
         const recipients = await repo.recipientAddressesOf(this.db, id);
         items.push({ id, outcome: 'approved', message: recipients.length === 0 ? NO_RECIPIENTS_TO_MAIL : null });
       } catch (err) {
-        if (!(err instanceof NotFoundError || err instanceof DomainError)) log?.error({ err, deliveryId: id }, 'approve selected: a note failed');
+        if (!(err instanceof NotFoundError || err instanceof DomainError))
+          log?.error({ err, deliveryId: id }, 'approve selected: a note failed');
         items.push({ id, outcome: 'failed', message: failureOf(err) });
       }
     }
     return { items };
   }
 
-  /** Only an approved note is sent again; the hook queues the mail in this transaction. */
-  resend(_actor: Actor, id: number): Promise<Versioned<Delivery>> {
+  /**
+   * Only an approved note is sent again, at most once in RESEND_INTERVAL_MINUTES (decided under the
+   * note's lock, so a burst of clicks sends one); the hook queues the mail in this transaction, and
+   * the note's history keeps who sent it again, when, and to whom (docs/decisions/262).
+   */
+  resend(actor: Actor, id: number): Promise<Versioned<Delivery>> {
     return this.db.transaction(async (tx) => {
       const current = await repo.lockDelivery(tx, id);
       if (!current) throw new NotFoundError();
       if (current.status !== 'approved') throw new DomainError(NOT_APPROVED_YET);
+      const since = await secondsSinceDeliveryNoteEntry(tx, id, RESENT_BY_EMAIL);
+      const interval = RESEND_INTERVAL_MINUTES * 60;
+      if (since !== null && since < interval) {
+        const retryAfter = Math.max(1, Math.ceil(interval - since));
+        throw new TooManyRequestsError(resendTooSoon(retryAfter), retryAfter);
+      }
       await this.hooks.onResend?.(tx, id);
+      const recipients = await repo.recipientAddressesOf(tx, id);
+      await recordDeliveryNoteText(tx, actor, id, [
+        RESENT_BY_EMAIL,
+        recipients.length > 0 ? `To: ${recipients.join(', ')}` : 'No recipients.',
+      ]);
       return this.get(id, tx);
     });
   }
@@ -234,8 +280,17 @@ export class DeliveriesService {
   async checkLbNumbers(body: LbCheckBody): Promise<LbCheckResponse> {
     const wellFormed = [...new Set(body.lbNumbers.filter(isLbNumber))];
     const found = await repo.checkedReceiptsOf(this.db, wellFormed);
-    const holders = await this.holdersOf(this.db, body.type, [...found.values()].map((r) => r.id), body.deliveryId ?? undefined);
-    const verdicts = classifyLbNumbers(body.lbNumbers, (lb) => found.get(lb)?.id, (receiptId) => holders.get(receiptId));
+    const holders = await this.holdersOf(
+      this.db,
+      body.type,
+      [...found.values()].map((r) => r.id),
+      body.deliveryId ?? undefined,
+    );
+    const verdicts = classifyLbNumbers(
+      body.lbNumbers,
+      (lb) => found.get(lb)?.id,
+      (receiptId) => holders.get(receiptId),
+    );
     const items = body.lbNumbers.map((lbNumber, i) => {
       const { status, message, holder } = verdicts[i]!;
       const receipt = found.get(lbNumber) ?? null;
@@ -257,20 +312,31 @@ export class DeliveriesService {
     const violations: Violation[] = [];
     const receiptIds = await repo.receiptIdsOf(tx, delivery.lbNumbers);
     const holders = await this.holdersOf(tx, delivery.type, [...receiptIds.values()], selfId);
-    classifyLbNumbers(delivery.lbNumbers, (lb) => receiptIds.get(lb), (receiptId) => holders.get(receiptId)).forEach(({ message }, i) => {
+    classifyLbNumbers(
+      delivery.lbNumbers,
+      (lb) => receiptIds.get(lb),
+      (receiptId) => holders.get(receiptId),
+    ).forEach(({ message }, i) => {
       if (message !== null) violations.push(violation(`lbNumbers[${i}]`, message));
     });
     // One after another: a transaction is one connection, which runs one statement at a time.
     const accounts = await repo.existingIds(tx, 'customerAccounts', delivery.customerAccount === null ? [] : [delivery.customerAccount]);
     const emails = await repo.existingIds(tx, 'deliveryEmails', delivery.emails);
-    const addresses = await repo.existingIds(tx, 'deliveryAddresses', [delivery.dispatchAddress, delivery.invoiceAddress].filter((a): a is number => a !== null));
+    const addresses = await repo.existingIds(
+      tx,
+      'deliveryAddresses',
+      [delivery.dispatchAddress, delivery.invoiceAddress].filter((a): a is number => a !== null),
+    );
     const ccCodeOk = delivery.CCCode === null ? true : await repo.ccCodeExists(tx, delivery.CCCode);
-    if (delivery.customerAccount !== null && !accounts.has(delivery.customerAccount)) violations.push(violation('customerAccount', UNKNOWN_REFERENCE));
+    if (delivery.customerAccount !== null && !accounts.has(delivery.customerAccount))
+      violations.push(violation('customerAccount', UNKNOWN_REFERENCE));
     delivery.emails.forEach((id, i) => {
       if (!emails.has(id)) violations.push(violation(`emails[${i}]`, UNKNOWN_REFERENCE));
     });
-    if (delivery.dispatchAddress !== null && !addresses.has(delivery.dispatchAddress)) violations.push(violation('dispatchAddress', UNKNOWN_REFERENCE));
-    if (delivery.invoiceAddress !== null && !addresses.has(delivery.invoiceAddress)) violations.push(violation('invoiceAddress', UNKNOWN_REFERENCE));
+    if (delivery.dispatchAddress !== null && !addresses.has(delivery.dispatchAddress))
+      violations.push(violation('dispatchAddress', UNKNOWN_REFERENCE));
+    if (delivery.invoiceAddress !== null && !addresses.has(delivery.invoiceAddress))
+      violations.push(violation('invoiceAddress', UNKNOWN_REFERENCE));
     if (!ccCodeOk) violations.push(violation('CCCode', UNKNOWN_REFERENCE));
     if (violations.length > 0) throw new ValidationError(violations);
     return receiptIds;
@@ -281,7 +347,14 @@ export class DeliveriesService {
    * check (a concurrent create that committed first) is refused on its item, and the whole
    * transaction rolls back. `allLbNumbers` gives the items' positions in the body.
    */
-  private async addLines(tx: Tx, id: number, type: DeliveryType, lbNumbers: string[], receiptIds: Map<string, string>, allLbNumbers = lbNumbers): Promise<void> {
+  private async addLines(
+    tx: Tx,
+    id: number,
+    type: DeliveryType,
+    lbNumbers: string[],
+    receiptIds: Map<string, string>,
+    allLbNumbers = lbNumbers,
+  ): Promise<void> {
     const wanted = lbNumbers.map((lb) => receiptIds.get(lb)!);
     const added = await repo.insertLines(tx, id, type, wanted);
     if (added.size === wanted.length) return;

@@ -1,5 +1,5 @@
 /**
- * Approved notes go out through the durable mail queue (docs/decisions/157, 160–164):
+ * Approved notes go out through the durable mail queue (docs/decisions/157):
  * the approval (first time only) and a resend each enqueue a 'delivery' message in their own
  * transaction — committed together or not at all — and the worker builds it when it sends, then
  * records the outcome on the note, where the lists read their Email status.
@@ -7,6 +7,7 @@
 import type { Db } from '../../db/client';
 import type { MailQueue } from '../../jobs/mail-queue';
 import { NotFoundError } from '../../lib/errors';
+import { NO_WEBHOOKS, type WebhookEmitter } from '../webhooks/webhooks.service';
 import * as repo from './deliveries.repository';
 import type { DeliveriesService, DeliveryMailHooks } from './deliveries.service';
 import { buildDeliveryMail } from './delivery-mail';
@@ -21,8 +22,21 @@ export function deliveryMailHooks(mailQueue: MailQueue): DeliveryMailHooks {
   return { onApproved: enqueue, onResend: enqueue };
 }
 
-/** Registers the kind with the queue: the worker builds each message from `deliveries` and records its outcome on the note. */
-export function registerDeliveryMail(mailQueue: MailQueue, deliveries: DeliveriesService): void {
+/** The note as GET /api/deliveries/{id} answers it, or null once it is deleted. */
+async function noteOrNull(deliveries: DeliveriesService, id: number, db: Db) {
+  try {
+    return await deliveries.get(id, db);
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}
+
+/**
+ * Registers the kind with the queue: the worker builds each message from `deliveries` and records its
+ * outcome on the note — and tells the webhooks, in that same transaction (docs/decisions/280).
+ */
+export function registerDeliveryMail(mailQueue: MailQueue, deliveries: DeliveriesService, webhooks: WebhookEmitter = NO_WEBHOOKS): void {
   mailQueue.registerMailKind(DELIVERY_MAIL, {
     build: async (_db, ref, trackingUrl) => {
       try {
@@ -33,8 +47,14 @@ export function registerDeliveryMail(mailQueue: MailQueue, deliveries: Deliverie
         throw err;
       }
     },
-    onDelivered: (db, ref, at) => repo.markEmailDelivered(db, Number(ref), at),
+    onDelivered: async (db, ref, at) => {
+      await repo.markEmailDelivered(db, Number(ref), at);
+      await webhooks.emit(db, 'delivery.email_delivered', () => noteOrNull(deliveries, Number(ref), db));
+    },
     onViewed: (db, ref, at) => repo.markEmailViewed(db, Number(ref), at),
-    onFailed: (db, ref, reason, at) => repo.markEmailFailed(db, Number(ref), reason, at),
+    onFailed: async (db, ref, reason, at) => {
+      await repo.markEmailFailed(db, Number(ref), reason, at);
+      await webhooks.emit(db, 'delivery.email_failed', () => noteOrNull(deliveries, Number(ref), db));
+    },
   });
 }

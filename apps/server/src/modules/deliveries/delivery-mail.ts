@@ -21,7 +21,11 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `trackingUrl` is undefined without PUBLIC_URL (jobs/mail-queue): the message then has no tracking image. */
-export async function buildDeliveryMail(deliveries: Pick<DeliveriesService, 'document'>, deliveryId: number, trackingUrl: string | undefined): Promise<DeliveryMail> {
+export async function buildDeliveryMail(
+  deliveries: Pick<DeliveriesService, 'document'>,
+  deliveryId: number,
+  trackingUrl: string | undefined,
+): Promise<DeliveryMail> {
   const document = await deliveries.document(deliveryId);
   const { delivery } = document;
   const title = deliveryTitle(delivery);

@@ -31,7 +31,11 @@ export function classifyLbNumbers(
   holderOf: (receiptId: string) => Holder | undefined,
 ): LbVerdict[] {
   const seen = new Set<string>();
-  const verdict = (status: LbVerdict['status'], message: string | null, holder: Holder | null = null): LbVerdict => ({ status, message, holder });
+  const verdict = (status: LbVerdict['status'], message: string | null, holder: Holder | null = null): LbVerdict => ({
+    status,
+    message,
+    holder,
+  });
   return lbNumbers.map((lbNumber) => {
     if (!isLbNumber(lbNumber)) return verdict('invalid', WRONG_LB_NUMBER);
     if (seen.has(lbNumber)) return verdict('duplicate', DUPLICATE_LB_NUMBER);

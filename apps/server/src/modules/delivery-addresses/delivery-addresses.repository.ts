@@ -12,7 +12,14 @@ export function listUsedAddresses(db: Db, query: UsedAddressesQuery) {
   const used = sql`exists (select 1 from ${deliveries} d where d.dispatch_address_id = ${deliveryAddresses.id} or d.invoice_address_id = ${deliveryAddresses.id})`;
   const filters: SQL[] = [used];
   if (query.addressType) filters.push(eq(deliveryAddresses.addressTarget, query.addressType));
-  return findPage(db, db.select(fields).from(deliveryAddresses).$dynamic(), deliveryAddresses, and(...filters), ordering([[deliveryAddresses.id, 'desc']]), query);
+  return findPage(
+    db,
+    db.select(fields).from(deliveryAddresses).$dynamic(),
+    deliveryAddresses,
+    and(...filters),
+    ordering([[deliveryAddresses.id, 'desc']]),
+    query,
+  );
 }
 
 /** The newest address of `target` typed exactly as `searchText` (any case). */
@@ -20,7 +27,12 @@ export async function findBySearchText(db: Db, target: AddressTarget, searchText
   const [row] = await db
     .select(fields)
     .from(deliveryAddresses)
-    .where(and(eq(deliveryAddresses.addressTarget, target), eq(sql`lower(${deliveryAddresses.address}->>'searchText')`, searchText.toLowerCase())))
+    .where(
+      and(
+        eq(deliveryAddresses.addressTarget, target),
+        eq(sql`lower(${deliveryAddresses.address}->>'searchText')`, searchText.toLowerCase()),
+      ),
+    )
     .orderBy(desc(deliveryAddresses.id))
     .limit(1);
   return row;

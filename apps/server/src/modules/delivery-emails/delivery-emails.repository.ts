@@ -11,14 +11,28 @@ const fields = { id: deliveryEmails.id, email: deliveryEmails.email };
 export function listDeliveryEmails(db: Db, query: DeliveryEmailDropDownQuery) {
   const where = query.searchEmail ? containsText(deliveryEmails.email, query.searchEmail) : undefined;
   const rows = db.select(fields).from(deliveryEmails).$dynamic();
-  return findPage(db, rows, deliveryEmails, where, ordering([[sql`lower(${deliveryEmails.email})`, 'asc'], [deliveryEmails.id, 'asc']]), query, CATALOG);
+  return findPage(
+    db,
+    rows,
+    deliveryEmails,
+    where,
+    ordering([
+      [sql`lower(${deliveryEmails.email})`, 'asc'],
+      [deliveryEmails.id, 'asc'],
+    ]),
+    query,
+    CATALOG,
+  );
 }
 
 /** The row of `email` (lower-cased), created when there is none; the unique index decides a race. */
 export async function findOrCreateEmail(db: Db, email: string): Promise<{ row: DeliveryEmail; created: boolean }> {
   const [inserted] = await db.insert(deliveryEmails).values({ email }).onConflictDoNothing().returning(fields);
   if (inserted) return { row: inserted, created: true };
-  const [existing] = await db.select(fields).from(deliveryEmails).where(eq(sql`lower(${deliveryEmails.email})`, email.toLowerCase()));
+  const [existing] = await db
+    .select(fields)
+    .from(deliveryEmails)
+    .where(eq(sql`lower(${deliveryEmails.email})`, email.toLowerCase()));
   if (!existing) throw new Error('the delivery e-mail is neither new nor stored');
   return { row: existing, created: false };
 }

@@ -55,7 +55,10 @@ export async function listDeliveryLines(db: Db, query: DeliveryLineListQuery): P
 }
 
 export async function findLine(db: Db, id: number): Promise<{ id: number; deliveryId: number } | undefined> {
-  const [row] = await db.select({ id: deliveryLines.id, deliveryId: deliveryLines.deliveryId }).from(deliveryLines).where(eq(deliveryLines.id, id));
+  const [row] = await db
+    .select({ id: deliveryLines.id, deliveryId: deliveryLines.deliveryId })
+    .from(deliveryLines)
+    .where(eq(deliveryLines.id, id));
   return row;
 }
 

@@ -1,5 +1,5 @@
 /** SQL for the end-of-day sheet (docs/product.md §2.7): one London day (or a range of days) of receipts, oldest first. */
-import { and, asc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
@@ -7,9 +7,9 @@ import type { PageQuery } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 import { clients, coolers, customerAccounts, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
 import { isExported, receiptDayRange, receiptFields } from '../receipts/receipts.repository';
-import { rowsOf } from '../../db/rows';
+import { nameStatement, rowsOf, selectNamedRows, type NamedStatement } from '../../db/rows';
 
-/** The names by primary-key subqueries, as the receipts list reads them: cheap to plan (docs/decisions/110, 114). */
+/** The names by primary-key subqueries, as the receipts list reads them: cheap to plan (docs/decisions/273). */
 const sheetFields = {
   id: receipts.id,
   supplierCode: receiptFields.supplier.name,
@@ -64,7 +64,7 @@ const preparedWhere = () =>
     sql`(${sql.placeholder('isExported')}::boolean is null or ${isExported} = ${sql.placeholder('isExported')}::boolean)`,
   );
 
-/** A page of the sheet, prepared by name: the 6-table join is planned once per connection (docs/decisions/114). */
+/** A page of the sheet, prepared by name: the 6-table join is planned once per connection (docs/decisions/273). */
 const pageStatements = new WeakMap<Db, ReturnType<typeof preparePage>>();
 const preparePage = (db: Db) =>
   sheet(db)
@@ -81,13 +81,13 @@ export async function listSheet(db: Db, filter: SheetFilter, page: PageQuery): P
   if (!statement) pageStatements.set(db, (statement = preparePage(db)));
   const rows = await statement.execute({ ...dayParams(filter), limit: page.perPage, offset });
   // A first page that is not full is the whole answer; otherwise the total is remembered until
-  // receipts or coolers change (docs/decisions/112).
+  // receipts or coolers change (docs/decisions/274).
   const total = offset === 0 && rows.length < page.perPage ? rows.length : await rememberedCount(db, INVENTORY, receipts, where);
   return { rows, total };
 }
 
 /**
- * A row of the CSV as the cursor answers it. Every value has the same JavaScript type on both
+ * A row of the CSV as its statement answers it. Every value has the same JavaScript type on both
  * drivers: the receipt date as epoch milliseconds, the date of manufacture as 'YYYY-MM-DD' text.
  */
 export interface CsvSheetRow {
@@ -107,31 +107,50 @@ export interface CsvSheetRow {
   isExported: boolean;
 }
 
-/** The cursor of one download; it lives until its transaction ends (docs/decisions/243). */
-const CSV_CURSOR = sql.raw('end_of_day_csv');
-
-/**
- * Opens the CSV's one cursor over the whole filter, oldest first, in transaction `tx`: one query
- * planned once, read `fetchCsvRows` at a time (docs/decisions/243). The names are joined: over a
- * whole day a join costs less than ten subqueries per row. The planner is told the whole result
- * will be read (by default it plans a cursor for its first 10 %).
- */
-export async function openCsvCursor(tx: Db, filter: SheetFilter): Promise<void> {
-  await tx.execute(sql`select set_config('cursor_tuple_fraction', '1', true)`);
-  await tx.execute(sql`declare ${CSV_CURSOR} no scroll cursor for
-    ${csvSelect(whereOf(filter) ?? sql`true`)}
-    order by ${receipts.receiptDate}, ${receipts.id}`);
+/** A row of a CSV page: the CSV's columns and the page's key, the receipt date to the microsecond. */
+export interface CsvPageRow extends CsvSheetRow {
+  /** Microseconds since the epoch, as text (exact, where a JavaScript number of them may not be). */
+  receiptUs: string;
 }
 
-/** The CSV's columns with their names joined, for the rows `where` picks: the cursor's and the selection's one query. */
-function csvSelect(where: SQL): SQL {
+/** Where the next page of the CSV starts: after this receipt (date to the microsecond, then id). */
+export interface CsvKey {
+  receiptUs: string;
+  id: string;
+}
+
+/** The receipt date of a key, exactly: the epoch plus its microseconds. */
+const keyDate = (us: Placeholder) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+/** The pages' one statement, built at its first use. */
+let pageStatement: NamedStatement | undefined;
+
+/**
+ * The next page of the CSV, oldest first: one short statement on its own, holding no transaction
+ * between pages (docs/decisions/273). Keyset, so every page costs the same; prepared by name, so
+ * the join is planned once per connection.
+ */
+export async function csvPage(db: Db, filter: SheetFilter, after: CsvKey | undefined, limit: number): Promise<CsvPageRow[]> {
+  pageStatement ??= nameStatement(
+    db,
+    sql`${csvSelect(sql`${preparedWhere()} and (${receipts.receiptDate}, ${receipts.id}) > (${keyDate(sql.placeholder('afterUs'))}, ${sql.placeholder('afterId')}::uuid)`, sql`, (extract(epoch from ${receipts.receiptDate}) * 1000000)::bigint::text as "receiptUs"`)}
+      order by ${receipts.receiptDate}, ${receipts.id} limit ${sql.placeholder('limit')}`,
+  );
+  // The first page starts just before the first day: any receipt at its first microsecond is in it.
+  const start = after ?? { receiptUs: String(londonDayStart(filter.from).getTime() * 1000 - 1), id: NIL_UUID };
+  return selectNamedRows(db, pageStatement, { ...dayParams(filter), afterUs: start.receiptUs, afterId: start.id, limit });
+}
+
+/** The CSV's columns with their names joined, for the rows `where` picks: the pages' and the selection's one query. */
+function csvSelect(where: SQL, extra: SQL = sql``): SQL {
   return sql`
     select ${receipts.id} as "id", ${suppliers.name} as "supplierCode", ${customerAccounts.name} as "accountNo",
            ${receiptFields.deliveryId} as "deliveryId", (extract(epoch from ${receipts.receiptDate}) * 1000)::float8 as "receiptMs",
            ${coolers.serialNumber} as "serialNumber", ${partNumbers.partNumber} as "partNumber", ${clients.name} as "customer",
            ${receipts.assetNo} as "assetNo", ${receipts.lbNumber} as "lbNumber",
            ${coolers.dateOfManufacture}::text as "dateOfManufacture", ${receipts.processOption}::text as "processOption",
-           ${scrapReasons.code} as "scrapReason", ${isExported} as "isExported"
+           ${scrapReasons.code} as "scrapReason", ${isExported} as "isExported"${extra}
     from ${receipts}
     join ${suppliers} on ${suppliers.id} = ${receipts.supplierId}
     join ${customerAccounts} on ${customerAccounts.id} = ${receipts.customerAccountId}
@@ -151,18 +170,21 @@ export async function csvRowsOf(db: Db, ids: readonly string[]): Promise<CsvShee
   return rowsOf(result);
 }
 
-/** The cursor's next `limit` rows (fewer at the end, none past it). */
-export async function fetchCsvRows(tx: Db, limit: number): Promise<CsvSheetRow[]> {
-  return rowsOf(await tx.execute(sql`fetch forward ${sql.raw(String(Math.trunc(limit)))} from ${CSV_CURSOR}`));
+/**
+ * One statement for a whole batch, its ids as one parameter: rows into the narrow receipt_exports,
+ * not new versions of wide receipts rows (docs/decisions/273).
+ */
+export async function markExported(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await markJoinedExported(db, ids.join(','));
 }
 
 /**
- * One statement for a whole batch, its ids as one array parameter: rows into the narrow
- * receipt_exports, not new versions of wide receipts rows (docs/decisions/115).
+ * `markExported` of ids joined by commas: one flat string per batch is what a download keeps of
+ * the receipts it will mark once delivered, not thousands of small strings (docs/decisions/273).
  */
-export async function markExported(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function markJoinedExported(db: Db, joinedIds: string): Promise<void> {
+  if (joinedIds === '') return;
   await db.execute(
-    sql`insert into ${receiptExports} (${sql.identifier(receiptExports.receiptId.name)}) select unnest(${sql.param(ids)}::uuid[]) on conflict do nothing`,
+    sql`insert into ${receiptExports} (${sql.identifier(receiptExports.receiptId.name)}) select unnest(string_to_array(${joinedIds}, ',')::uuid[]) on conflict do nothing`,
   );
 }

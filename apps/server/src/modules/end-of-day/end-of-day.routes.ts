@@ -6,18 +6,20 @@
 import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ABILITIES } from '@cooler-hub/contract/permissions';
-import { endOfDayCsvQuery, endOfDayList, endOfDayQuery, receiptsExportBody } from '@cooler-hub/contract/end-of-day';
 import { findPgError } from '../../plugins/errors';
 import { DownloadAbortedError, type CsvSink, type EndOfDayService } from './end-of-day.service';
-
-const config = { permission: ABILITIES.endOfDaySheet };
-const tags = ['end of day sheet'];
+import * as ops from '@cooler-hub/contract/operations/end-of-day';
+import { routeOf } from '../../lib/route-of';
+/** How often `flush` looks whether the kernel took the last rows (the socket tells no event for it). */
+const FLUSH_POLL_MS = 5;
 
 /**
  * The response body as a CsvSink. A write waits while the client is slower than the database
- * (backpressure) and fails once the connection is gone; `end` resolves true only when Node has
- * handed the last byte to the connection ('finish'), false when it closed before that.
+ * (backpressure) and fails once the connection is gone — a client that takes nothing for
+ * RESPONSE_STALL_TIMEOUT_MS has its connection cut (plugins/stalled-response.ts). `flush` resolves
+ * true once nothing written waits in the body, the response or its socket (the kernel took it all),
+ * `end` once Node has handed the last byte to the connection ('finish'); either false when the
+ * connection closed before.
  */
 function responseSink(body: PassThrough, raw: ServerResponse): CsvSink {
   const delivered = new Promise<boolean>((resolve) => {
@@ -35,6 +37,11 @@ function responseSink(body: PassThrough, raw: ServerResponse): CsvSink {
       ]);
       if (!drained || gone()) throw new DownloadAbortedError('the client left during the end-of-day CSV');
     },
+    async flush() {
+      const waiting = () => body.readableLength + body.writableLength + raw.writableLength;
+      while (waiting() > 0 && !gone()) await new Promise((resolve) => setTimeout(resolve, FLUSH_POLL_MS));
+      return !gone();
+    },
     end() {
       body.end();
       return delivered;
@@ -43,47 +50,21 @@ function responseSink(body: PassThrough, raw: ServerResponse): CsvSink {
 }
 
 export const endOfDayRoutes: FastifyPluginAsyncZod<{ endOfDay: EndOfDayService }> = async (app, { endOfDay }) => {
-  app.get(
-    '/api/end_of_day_sheet',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The receipts of one day in Europe/London (default today), oldest first; reading marks nothing exported',
-        querystring: endOfDayQuery,
-        response: { 200: endOfDayList },
-      },
-    },
-    (request) => endOfDay.list(request.query),
-  );
+  app.route(routeOf(ops.getEndOfDaySheet, (request) => endOfDay.list(request.query)));
 
-  app.post(
-    '/api/receipts/export_csv',
-    {
-      config: { permission: ABILITIES.receipts },
-      schema: {
-        tags: ['receipts'],
-        summary: "Up to 1000 receipts by id as the end-of-day CSV's columns, in the order of ids; marks nothing exported",
-        body: receiptsExportBody,
-      },
-    },
-    async (request, reply) => {
+  app.route(
+    routeOf(ops.exportReceiptsCsv, async (request, reply) => {
       const { filename, csv } = await endOfDay.exportSelected(request.body.ids);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(csv);
-    },
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    }),
   );
 
-  app.get(
-    '/api/end_of_day_sheet_csv',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The sheet as CSV (streamed); its receipts become exported when the whole file was delivered',
-        querystring: endOfDayCsvQuery,
-      },
-    },
-    async (request, reply) => {
+  app.route(
+    routeOf(ops.exportEndOfDayCsv, async (request, reply) => {
       const body = new PassThrough();
       void reply
         .type('text/csv; charset=utf-8')
@@ -104,6 +85,6 @@ export const endOfDayRoutes: FastifyPluginAsyncZod<{ endOfDay: EndOfDayService }
         }
       }
       return reply;
-    },
+    }),
   );
 };

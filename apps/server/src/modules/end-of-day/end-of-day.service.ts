@@ -1,8 +1,8 @@
 /**
- * The end-of-day sheet (docs/product.md §2.7, §7; docs/decisions/092): a London day of receipts as a list, and as
- * a CSV streamed from one database cursor in batches. The receipts a download contains become
- * exported in the transaction that reads them, which commits only once the last byte has been
- * handed to the client's connection: a download cut short exports nothing.
+ * The end-of-day sheet (docs/product.md §2.7, §7; docs/decisions/273): a London day of receipts as a list, and as
+ * a CSV streamed in keyset pages. The receipts a download contains become exported once its last
+ * byte has been handed to the client's connection, and only then: a download cut short exports
+ * nothing.
  */
 import { UNKNOWN_REFERENCE, propertyPath, type ListResponse } from '@cooler-hub/contract/common';
 import { formatDay, formatLondonDateTime, londonToday } from '@cooler-hub/contract/london-time';
@@ -14,7 +14,7 @@ import { CSV_BOM, csvRows, type CsvCell } from '../../lib/csv';
 import { ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import * as repo from './end-of-day.repository';
-import type { CsvSheetRow, SheetFilter, SheetRow } from './end-of-day.repository';
+import type { CsvKey, CsvSheetRow, SheetFilter, SheetRow } from './end-of-day.repository';
 
 /** Rows per database round trip of the CSV: large enough to amortise it, small enough to stay flat in memory. */
 export const CSV_BATCH_ROWS = 2000;
@@ -80,7 +80,9 @@ function csvRow(row: CsvSheetRow, receiptDate: (ms: number) => string): CsvCell[
 export interface CsvSink {
   /** Rejects once the client has gone. */
   write(chunk: string): Promise<void>;
-  /** Resolves true when the whole body was handed to the connection, false when the client left first. */
+  /** Resolves true once every byte written was handed to the connection, false when the client left first. */
+  flush(): Promise<boolean>;
+  /** Ends the body: the client learns the file is whole. Resolves as `flush` does, for the ending. */
   end(): Promise<boolean>;
 }
 
@@ -124,7 +126,9 @@ export class EndOfDayService {
     const byId = new Map((await repo.csvRowsOf(this.db, ids)).map((row) => [row.id, row]));
     const missing = ids.flatMap((id, i) => (byId.has(id) ? [] : [i]));
     if (missing.length > 0) {
-      throw new ValidationError(missing.map((i) => ({ propertyPath: propertyPath(['ids', i]), title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE })));
+      throw new ValidationError(
+        missing.map((i) => ({ propertyPath: propertyPath(['ids', i]), title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE })),
+      );
     }
     const receiptDate = londonMinutes();
     const rows = ids.map((id) => csvRow(byId.get(id)!, receiptDate));
@@ -132,38 +136,46 @@ export class EndOfDayService {
   }
 
   /**
-   * Streams the CSV into `sink` and marks its receipts exported, all in one transaction: one cursor
-   * over the whole filter (docs/decisions/243), read CSV_BATCH_ROWS rows at a time, each batch
-   * written (waiting for the client) before the next is fetched, so memory stays flat however long
-   * the day. Commits only when `sink.end()` reports the whole body delivered; otherwise throws
-   * DownloadAbortedError and rolls the export back.
+   * Streams the CSV into `sink`, then marks its receipts exported (docs/decisions/273). The rows are
+   * read a page of `batchRows` at a time, each page its own short statement, and written (waiting for
+   * the client) before the next is read: memory stays flat however long the range, and nothing of
+   * the database is held while the client takes its time. The ids to mark are kept, one string per
+   * page, and written in one short transaction once `sink.flush()` reports every row handed to the
+   * connection; otherwise DownloadAbortedError, and nothing is marked. The body ends after the mark
+   * committed, so a client that has the whole file finds its receipts exported at once.
    */
   async exportCsv(query: EndOfDayCsvQuery, sink: CsvSink, batchRows = CSV_BATCH_ROWS): Promise<number> {
     const filter = filterOf(query);
     const receiptDate = londonMinutes();
-    return this.db.transaction(async (tx) => {
-      // The list version changes once, at the end, not from the first batch on (docs/decisions/112).
+    const toMark: string[] = [];
+    // A BOM so spreadsheet programs read the file as UTF-8 (names with accents, '£').
+    await sink.write(`${CSV_BOM}${csvRows([END_OF_DAY_COLUMNS])}`);
+    let after: CsvKey | undefined;
+    let total = 0;
+    for (;;) {
+      const rows = await repo.csvPage(this.db, filter, after, batchRows);
+      if (rows.length === 0) break;
+      // The rows are turned into text, ids and the next page's key before anything is awaited:
+      // nothing holds them while the client takes the batch, so they die young instead of filling
+      // the old heap (docs/decisions/273).
+      const text = csvRows(rows.map((row) => csvRow(row, receiptDate)));
+      const ids = rows.filter((r) => !r.isExported).map((r) => r.id);
+      if (ids.length > 0) toMark.push(ids.join(','));
+      const last = rows[rows.length - 1]!;
+      after = { receiptUs: last.receiptUs, id: last.id };
+      const fetched = rows.length;
+      await sink.write(text);
+      total += fetched;
+      if (fetched < batchRows) break;
+    }
+    if (!(await sink.flush())) throw new DownloadAbortedError('the client left before the end-of-day CSV was delivered');
+    await this.db.transaction(async (tx) => {
+      // The list version changes once, at the end, not with every page's marks (docs/decisions/274).
       await deferVersion(tx);
-      // A BOM so spreadsheet programs read the file as UTF-8 (names with accents, '£').
-      await sink.write(`${CSV_BOM}${csvRows([END_OF_DAY_COLUMNS])}`);
-      await repo.openCsvCursor(tx, filter);
-      let total = 0;
-      for (;;) {
-        const rows = await repo.fetchCsvRows(tx, batchRows);
-        if (rows.length === 0) break;
-        // The rows are turned into text and ids before anything is awaited: nothing holds them
-        // while the client takes the batch, so they die young instead of filling the old heap.
-        const text = csvRows(rows.map((row) => csvRow(row, receiptDate)));
-        const toMark = rows.filter((r) => !r.isExported).map((r) => r.id);
-        const fetched = rows.length;
-        await sink.write(text);
-        await repo.markExported(tx, toMark);
-        total += fetched;
-        if (fetched < batchRows) break;
-      }
-      if (!(await sink.end())) throw new DownloadAbortedError('the client left before the end-of-day CSV was delivered');
+      for (const joinedIds of toMark) await repo.markJoinedExported(tx, joinedIds);
       await bumpVersion(tx, INVENTORY);
-      return total;
     });
+    await sink.end();
+    return total;
   }
 }

@@ -50,7 +50,13 @@ export async function accountsNamed(db: Db, names: string[], lock: boolean): Pro
     .select({ account: customerAccounts, clientName: clients.name })
     .from(customerAccounts)
     .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
-    .where(inKeys(sql`lower(${customerAccounts.name})`, names.map((n) => n.toLowerCase()), 'text'));
+    .where(
+      inKeys(
+        sql`lower(${customerAccounts.name})`,
+        names.map((n) => n.toLowerCase()),
+        'text',
+      ),
+    );
   const found = await (lock ? rows.for('update', { of: customerAccounts }) : rows);
   return found.map((r) => ({ ...r.account, clientName: r.clientName }));
 }
@@ -63,6 +69,12 @@ export async function partNumbersCoded(db: Db, codes: string[], lock: boolean): 
   const rows = db
     .select()
     .from(partNumbers)
-    .where(inKeys(sql`lower(${partNumbers.partNumber})`, codes.map((c) => c.toLowerCase()), 'text'));
+    .where(
+      inKeys(
+        sql`lower(${partNumbers.partNumber})`,
+        codes.map((c) => c.toLowerCase()),
+        'text',
+      ),
+    );
   return lock ? rows.for('update') : rows;
 }

@@ -26,7 +26,7 @@ export const importJobData = z.object({ importId: z.uuid(), runId: z.uuid() });
 
 /**
  * Rows per batch: one transaction and a handful of statements each. Each batch written also moves
- * the inventory's list version, so the lists count again once per batch (docs/decisions/112).
+ * the inventory's list version, so the lists count again once per batch (docs/decisions/274).
  */
 export const BATCH_ROWS = 2000;
 export const RUNNING_STATUSES = ['checking', 'importing'] as const;
@@ -70,22 +70,39 @@ function tally(counts: ImportCounts, outcomes: RowOutcome[]): ImportCounts {
   return next;
 }
 
+/** Told, in the transaction that ends it, that an import (not a dry run) finished: imported or failed (webhooks). */
+export type OnImportFinished = (tx: Db, row: ImportRow) => Promise<void>;
+
+/** Ends the run (if it is still the running one) and tells `onFinished` when it was an import. */
+async function finish(
+  db: Db,
+  importId: string,
+  runId: string,
+  values: Parameters<typeof repo.finishRun>[3],
+  onFinished: OnImportFinished | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await repo.finishRun(tx, importId, runId, values);
+    if (row && row.runMode === 'import' && onFinished) await onFinished(tx, row);
+  });
+}
+
 /** The job's handler: a run that broke on the file or on its last attempt is failed with its reason, else retried. */
-export async function runImportJob(db: Db, data: unknown, attempt: JobAttempt): Promise<void> {
+export async function runImportJob(db: Db, data: unknown, attempt: JobAttempt, onFinished?: OnImportFinished): Promise<void> {
   const { importId, runId } = importJobData.parse(data);
   try {
-    await runImport(db, importId, runId);
+    await runImport(db, importId, runId, onFinished);
   } catch (err) {
     if (!(err instanceof FileRefusal) && !attempt.lastAttempt) throw err;
-    await repo.finishRun(db, importId, runId, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
+    await finish(db, importId, runId, { status: 'failed', error: err instanceof Error ? err.message : String(err) }, onFinished);
   }
 }
 
-export async function runImport(db: Db, importId: string, runId: string): Promise<void> {
+export async function runImport(db: Db, importId: string, runId: string, onFinished?: OnImportFinished): Promise<void> {
   const job = await repo.findImport(db, importId);
   if (!job || job.runId !== runId || !(RUNNING_STATUSES as readonly string[]).includes(job.status)) return;
   if (job.creatorId === null) {
-    await repo.finishRun(db, importId, runId, { status: 'failed', error: CREATOR_GONE });
+    await finish(db, importId, runId, { status: 'failed', error: CREATOR_GONE }, onFinished);
     return;
   }
   const actor: Actor = { id: job.creatorId, username: job.creatorUsername };
@@ -108,7 +125,11 @@ export async function runImport(db: Db, importId: string, runId: string): Promis
   const runBatch = async (db: Db, rows: FileRow[], tx: Tx | undefined): Promise<boolean> => {
     const first = rows[0]!;
     const last = rows[rows.length - 1]!;
-    const checked = await importer.check(db, rows.map((r) => fieldRow(r, job.mapping)), importing);
+    const checked = await importer.check(
+      db,
+      rows.map((r) => fieldRow(r, job.mapping)),
+      importing,
+    );
     if (tx) await checked.write(tx, actor, source);
     const cells = new Map(rows.map((r) => [r.rowNumber, r.cells]));
     await repo.insertRefusals(
@@ -116,11 +137,22 @@ export async function runImport(db: Db, importId: string, runId: string): Promis
       importId,
       checked.outcomes.flatMap((o) =>
         o.status === 'refused'
-          ? [{ rowNumber: o.rowNumber, problems: o.problems.map((p) => ({ field: columnName(job, p.field), message: p.message })), cells: cells.get(o.rowNumber) ?? [] }]
+          ? [
+              {
+                rowNumber: o.rowNumber,
+                problems: o.problems.map((p) => ({ field: columnName(job, p.field), message: p.message })),
+                cells: cells.get(o.rowNumber) ?? [],
+              },
+            ]
           : [],
       ),
     );
-    const progress = { rowsDone: rowsDone + rows.length, bytesDone: last.bytesRead, counts: tally(counts, checked.outcomes), resumeRow: last.rowNumber };
+    const progress = {
+      rowsDone: rowsDone + rows.length,
+      bytesDone: last.bytesRead,
+      counts: tally(counts, checked.outcomes),
+      resumeRow: last.rowNumber,
+    };
     const current = await repo.recordProgress(db, importId, runId, first.rowNumber, progress);
     if (current) ({ rowsDone, counts } = progress);
     return current;
@@ -155,5 +187,11 @@ export async function runImport(db: Db, importId: string, runId: string): Promis
   } finally {
     await table.close();
   }
-  await repo.finishRun(db, importId, runId, importing ? { status: 'imported' } : { status: 'checked', checkedMapping: job.mapping, bytesDone: job.size });
+  await finish(
+    db,
+    importId,
+    runId,
+    importing ? { status: 'imported' } : { status: 'checked', checkedMapping: job.mapping, bytesDone: job.size },
+    onFinished,
+  );
 }

@@ -1,6 +1,6 @@
 /** SQL for imports: the file's row and bytes, its runs' progress and refusals, a user's mappings (docs/decisions/258). */
 import { Readable } from 'node:stream';
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { ImportCounts, ImportKind } from '@cooler-hub/contract/imports';
 import type { Db } from '../../db/client';
 import { importFileChunks, importMappings, importRefusals, imports } from '../../db/schema';
@@ -16,6 +16,7 @@ export async function insertImport(db: Db, values: ImportValues): Promise<void> 
   await db.insert(imports).values(values);
 }
 
+/** The import as its run reads it, whoever owns it (the job queue acts for the import's creator). */
 export async function findImport(db: Db, id: string): Promise<ImportRow | undefined> {
   const [row] = await db.select().from(imports).where(eq(imports.id, id));
   return row;
@@ -24,6 +25,26 @@ export async function findImport(db: Db, id: string): Promise<ImportRow | undefi
 /** The row locked until the transaction ends: a run's batch and a state change see one another. */
 export async function lockImport(tx: Db, id: string): Promise<ImportRow | undefined> {
   const [row] = await tx.select().from(imports).where(eq(imports.id, id)).for('update');
+  return row;
+}
+
+/**
+ * An import is its owner's (docs/decisions/264): a user reaches only the imports they created, once
+ * uploaded. Every call on one import finds it through this condition, so another person's import,
+ * one whose creator is gone, or one still uploading is not there (404).
+ */
+function ownImport(id: string, ownerId: number) {
+  return and(eq(imports.id, id), eq(imports.creatorId, ownerId), ne(imports.status, 'uploading'));
+}
+
+export async function findOwnImport(db: Db, id: string, ownerId: number): Promise<ImportRow | undefined> {
+  const [row] = await db.select().from(imports).where(ownImport(id, ownerId));
+  return row;
+}
+
+/** {@link findOwnImport}, the row locked until the transaction ends. */
+export async function lockOwnImport(tx: Db, id: string, ownerId: number): Promise<ImportRow | undefined> {
+  const [row] = await tx.select().from(imports).where(ownImport(id, ownerId)).for('update');
   return row;
 }
 
@@ -50,17 +71,27 @@ export async function recordProgress(
   const rows = await db
     .update(imports)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(imports.id, id), eq(imports.runId, runId), inArray(imports.status, ['checking', 'importing']), lt(imports.resumeRow, firstRow)))
+    .where(
+      and(
+        eq(imports.id, id),
+        eq(imports.runId, runId),
+        inArray(imports.status, ['checking', 'importing']),
+        lt(imports.resumeRow, firstRow),
+      ),
+    )
     .returning({ id: imports.id });
   return rows.length > 0;
 }
 
 /** Ends a run — done, failed — unless it was cancelled or replaced meanwhile. */
-export async function finishRun(db: Db, id: string, runId: string, values: Partial<ImportValues>): Promise<void> {
-  await db
+/** Ends a running run; the import as it is now, or undefined when that run was no longer running. */
+export async function finishRun(db: Db, id: string, runId: string, values: Partial<ImportValues>): Promise<ImportRow | undefined> {
+  const [row] = await db
     .update(imports)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(imports.id, id), eq(imports.runId, runId), inArray(imports.status, ['checking', 'importing'])));
+    .where(and(eq(imports.id, id), eq(imports.runId, runId), inArray(imports.status, ['checking', 'importing'])))
+    .returning();
+  return row;
 }
 
 export async function deleteImport(db: Db, id: string): Promise<void> {
@@ -71,7 +102,10 @@ export async function deleteImport(db: Db, id: string): Promise<void> {
 export async function listImports(db: Db, creatorId: number, limit: number, offset: number): Promise<{ rows: ImportRow[]; total: number }> {
   const where = eq(imports.creatorId, creatorId);
   const rows = await db.select().from(imports).where(where).orderBy(desc(imports.createdAt), desc(imports.id)).limit(limit).offset(offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(imports).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(imports)
+    .where(where);
   return { rows, total: count?.n ?? 0 };
 }
 
@@ -119,7 +153,11 @@ export type RefusalValues = Omit<typeof importRefusals.$inferInsert, 'importId'>
 
 export async function insertRefusals(db: Db, importId: string, rows: RefusalValues[]): Promise<void> {
   // Another attempt of the same run may have recorded the same rows: they are the same refusals.
-  if (rows.length > 0) await db.insert(importRefusals).values(rows.map((r) => ({ importId, ...r }))).onConflictDoNothing();
+  if (rows.length > 0)
+    await db
+      .insert(importRefusals)
+      .values(rows.map((r) => ({ importId, ...r })))
+      .onConflictDoNothing();
 }
 
 export async function deleteRefusals(db: Db, importId: string): Promise<void> {
@@ -163,4 +201,3 @@ export async function rememberMapping(db: Db, userId: number, kind: ImportKind, 
     .values({ userId, kind, mapping })
     .onConflictDoUpdate({ target: [importMappings.userId, importMappings.kind], set: { mapping } });
 }
-

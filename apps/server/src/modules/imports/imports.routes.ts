@@ -1,33 +1,18 @@
 /**
  * /api/imports — importing records from CSV or XLSX (docs/decisions/258), for holders of ROLE_IMPORT:
  * upload (multipart: file, kind, sheet), choose a sheet, dry run, import, cancel, progress, refusals
- * and the refused rows' file, one's own imports.
+ * and the refused rows' file — each of one's own imports only.
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { REQUIRED_MESSAGE, violationsFromIssues } from '@cooler-hub/contract/common';
-import {
-  IMPORT_FILE_TOO_LARGE,
-  MAX_IMPORT_BYTES,
-  importDryRunBody,
-  importJob,
-  importList,
-  importListQuery,
-  importRefusalList,
-  importRefusalListQuery,
-  importSheetBody,
-  importUploadFields,
-} from '@cooler-hub/contract/imports';
-import { ABILITIES } from '@cooler-hub/contract/permissions';
+import { IMPORT_FILE_TOO_LARGE, MAX_IMPORT_BYTES, importUploadFields } from '@cooler-hub/contract/imports';
 import { signedInUser } from '../../plugins/auth';
 import { DomainError, FieldError, ValidationError } from '../../lib/errors';
 import { multipartProblem } from '../../lib/multipart';
 import type { ImportsService } from './imports.service';
-
-const tags = ['imports'];
-const config = { permission: ABILITIES.import };
-const idParams = z.object({ id: z.uuid() });
+import * as ops from '@cooler-hub/contract/operations/imports';
+import { routeOf } from '../../lib/route-of';
 
 /** A Content-Disposition naming any file name: ASCII for old clients, UTF-8 (RFC 6266) for the rest. */
 function attachment(fileName: string): string {
@@ -37,20 +22,12 @@ function attachment(fileName: string): string {
 
 export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
   // One byte past the limit is read, so a file over it is told apart from one exactly at it.
-  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES + 1, files: 1, fields: 5, fieldSize: 1000, parts: 8, headerPairs: 100 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMPORT_BYTES + 1, files: 1, fields: 5, fieldSize: 1000, parts: 8, headerPairs: 100 },
+  });
 
-  app.post(
-    '/api/imports',
-    {
-      config,
-      schema: {
-        tags,
-        summary: `Upload a file to import (multipart/form-data: kind, sheet, then file); CSV or XLSX, ≤ ${MAX_IMPORT_BYTES} bytes`,
-        consumes: ['multipart/form-data'],
-        response: { 201: importJob },
-      },
-    },
-    async (request, reply) => {
+  app.route(
+    routeOf(ops.uploadImport, async (request, reply) => {
       const user = signedInUser(request);
       const fields: Record<string, string> = {};
       let job: Awaited<ReturnType<ImportsService['upload']>> | undefined;
@@ -85,7 +62,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
           if (part.file.truncated) throw new FieldError('file', IMPORT_FILE_TOO_LARGE);
         }
       } catch (err) {
-        if (err instanceof ValidationError || err instanceof DomainError || (typeof err === 'object' && err !== null && ours.has(err))) throw err;
+        if (err instanceof ValidationError || err instanceof DomainError || (typeof err === 'object' && err !== null && ours.has(err)))
+          throw err;
         request.log.info({ err }, 'malformed import upload');
         throw multipartProblem(err);
       }
@@ -95,67 +73,43 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         throw new FieldError('file', REQUIRED_MESSAGE);
       }
       return reply.status(201).send(job);
-    },
+    }),
   );
 
-  app.get(
-    '/api/imports',
-    { config, schema: { tags, summary: "The signed-in user's imports, newest first", querystring: importListQuery, response: { 200: importList } } },
-    async (request) => imports.list(signedInUser(request), request.query),
+  app.route(routeOf(ops.listImports, async (request) => imports.list(signedInUser(request), request.query)));
+
+  app.route(routeOf(ops.getImport, async (request) => imports.get(signedInUser(request), request.params.id)));
+
+  app.route(
+    routeOf(ops.chooseImportSheet, async (request) => imports.chooseSheet(signedInUser(request), request.params.id, request.body.sheet)),
   );
 
-  app.get(
-    '/api/imports/:id',
-    { config, schema: { tags, summary: 'One import and the progress of its run', params: idParams, response: { 200: importJob } } },
-    async (request) => imports.get(request.params.id),
-  );
-
-  app.post(
-    '/api/imports/:id/sheet',
-    { config, schema: { tags, summary: "Read another sheet of the workbook (its header and mapping)", params: idParams, body: importSheetBody, response: { 200: importJob } } },
-    async (request) => imports.chooseSheet(signedInUser(request), request.params.id, request.body.sheet),
-  );
-
-  app.post(
-    '/api/imports/:id/dry_run',
-    { config, schema: { tags, summary: 'Check every row with this mapping; nothing is written', params: idParams, body: importDryRunBody, response: { 202: importJob } } },
-    async (request, reply) => {
+  app.route(
+    routeOf(ops.startImportDryRun, async (request, reply) => {
       const job = await imports.dryRun(signedInUser(request), request.params.id, request.body.mapping);
       return reply.status(202).send(job);
-    },
+    }),
   );
 
-  app.post(
-    '/api/imports/:id/import',
-    { config, schema: { tags, summary: 'Import the checked file (or go on with a stopped import)', params: idParams, response: { 202: importJob } } },
-    async (request, reply) => {
+  app.route(
+    routeOf(ops.startImport, async (request, reply) => {
       const job = await imports.import(signedInUser(request), request.params.id);
       return reply.status(202).send(job);
-    },
+    }),
   );
 
-  app.post(
-    '/api/imports/:id/cancel',
-    { config, schema: { tags, summary: 'Stop the running dry run or import after its current batch', params: idParams, response: { 200: importJob } } },
-    async (request) => imports.cancel(signedInUser(request), request.params.id),
-  );
+  app.route(routeOf(ops.cancelImport, async (request) => imports.cancel(signedInUser(request), request.params.id)));
 
-  app.get(
-    '/api/imports/:id/refusals',
-    { config, schema: { tags, summary: 'The rows the last run refused, with their problems', params: idParams, querystring: importRefusalListQuery, response: { 200: importRefusalList } } },
-    async (request) => imports.refusals(request.params.id, request.query),
-  );
+  app.route(routeOf(ops.listImportRefusals, async (request) => imports.refusals(signedInUser(request), request.params.id, request.query)));
 
-  app.get(
-    '/api/imports/:id/refused_rows',
-    { config, schema: { tags, summary: "The refused rows as a file of the upload's format, with an 'Error' column", params: idParams } },
-    async (request, reply) => {
-      const file = await imports.refusedRows(request.params.id);
+  app.route(
+    routeOf(ops.downloadImportRefusedRows, async (request, reply) => {
+      const file = await imports.refusedRows(signedInUser(request), request.params.id);
       return reply
         .type(file.contentType)
         .header('content-disposition', attachment(file.fileName))
         .header('cache-control', 'no-store')
         .send(file.stream);
-    },
+    }),
   );
 };

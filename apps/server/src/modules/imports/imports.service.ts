@@ -35,6 +35,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { DomainError, FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf, offsetOf } from '../../lib/list';
 import type { Actor } from '../revision-entries/revisions';
+import { NO_WEBHOOKS, type WebhookEmitter } from '../webhooks/webhooks.service';
 import { IMPORT_JOB, NO_COUNTS, RUNNING_STATUSES, runImportJob } from './import-run';
 import * as repo from './imports.repository';
 import type { ImportRow } from './imports.repository';
@@ -92,7 +93,9 @@ function completeMapping(kind: ImportKind, mapping: ImportMapping): ImportMappin
 }
 
 const sameMapping = (a: ImportMapping | null, b: ImportMapping) =>
-  a !== null && Object.keys(b).every((k) => (a[k] ?? null) === (b[k] ?? null)) && Object.keys(a).every((k) => (a[k] ?? null) === (b[k] ?? null));
+  a !== null &&
+  Object.keys(b).every((k) => (a[k] ?? null) === (b[k] ?? null)) &&
+  Object.keys(a).every((k) => (a[k] ?? null) === (b[k] ?? null));
 
 /** A file-level refusal is the request's mistake: 400 on `file`. */
 async function refusing<T>(work: () => Promise<T>): Promise<T> {
@@ -119,12 +122,15 @@ export class ImportsService {
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
+    webhooks: WebhookEmitter = NO_WEBHOOKS,
   ) {
-    jobs.define(IMPORT_JOB, { handler: (data, attempt) => runImportJob(db, data, attempt), concurrency: 1 });
+    // An import that ends tells the webhooks in the transaction that records it (docs/decisions/280).
+    const onFinished = (tx: Db, row: ImportRow) => webhooks.emit(tx, 'import.finished', () => toImportJob(row));
+    jobs.define(IMPORT_JOB, { handler: (data, attempt) => runImportJob(db, data, attempt, onFinished), concurrency: 1 });
   }
 
-  async get(id: string): Promise<ImportJob> {
-    return toImportJob(await this.find(id));
+  async get(actor: Actor, id: string): Promise<ImportJob> {
+    return toImportJob(await this.find(actor, id));
   }
 
   async list(actor: Actor, query: ImportListQuery): Promise<ListResponse<ImportJob>> {
@@ -167,19 +173,28 @@ export class ImportsService {
 
   /** Reads another sheet of the workbook: its header and mapping replace the file's, and a dry run is due again. */
   async chooseSheet(actor: Actor, id: string, sheet: string): Promise<ImportJob> {
-    const job = await this.find(id);
+    const job = await this.find(actor, id);
     if (isRunning(job.status)) throw new DomainError(IMPORT_BUSY);
     if (!job.sheets.includes(sheet)) throw new FieldError('sheet', IMPORT_NO_SHEET);
     const headers = await refusing(() => headerOf(repo.storedFile(this.db, id, job.size), job.format, sheet));
     const mapping = await this.matched(actor, job.kind as ImportKind, headers);
-    const row = await repo.updateImport(this.db, id, { sheet, headers, mapping, status: 'uploaded', checkedMapping: null, counts: NO_COUNTS, rowsDone: 0, bytesDone: 0 });
+    const row = await repo.updateImport(this.db, id, {
+      sheet,
+      headers,
+      mapping,
+      status: 'uploaded',
+      checkedMapping: null,
+      counts: NO_COUNTS,
+      rowsDone: 0,
+      bytesDone: 0,
+    });
     return toImportJob(row!);
   }
 
   /** Starts the dry run with this mapping (remembered for the user and kind). */
   dryRun(actor: Actor, id: string, mapping: ImportMapping): Promise<ImportJob> {
     return this.db.transaction(async (tx) => {
-      const job = await this.lockIdle(tx, id);
+      const job = await this.lockIdle(tx, actor, id);
       const kind = job.kind as ImportKind;
       const violations = mappingViolations(kind, job.headers, mapping);
       if (violations.length > 0) throw new ValidationError(violations);
@@ -188,17 +203,28 @@ export class ImportsService {
         tx,
         actor.id,
         kind,
-        Object.fromEntries(Object.entries(complete).flatMap(([field, column]) => (column === null ? [] : [[headerKey(job.headers[column]!), field]]))),
+        Object.fromEntries(
+          Object.entries(complete).flatMap(([field, column]) => (column === null ? [] : [[headerKey(job.headers[column]!), field]])),
+        ),
       );
       await repo.deleteRefusals(tx, id);
-      return this.startRun(tx, id, { mapping: complete, checkedMapping: null, runMode: 'dryRun', status: 'checking', resumeRow: 0, rowsDone: 0, bytesDone: 0, counts: NO_COUNTS });
+      return this.startRun(tx, id, {
+        mapping: complete,
+        checkedMapping: null,
+        runMode: 'dryRun',
+        status: 'checking',
+        resumeRow: 0,
+        rowsDone: 0,
+        bytesDone: 0,
+        counts: NO_COUNTS,
+      });
     });
   }
 
   /** Starts the import after a finished dry run of the same mapping, or resumes a stopped one. */
-  import(_actor: Actor, id: string): Promise<ImportJob> {
+  import(actor: Actor, id: string): Promise<ImportJob> {
     return this.db.transaction(async (tx) => {
-      const job = await this.lockIdle(tx, id);
+      const job = await this.lockIdle(tx, actor, id);
       if (!sameMapping(job.checkedMapping, job.mapping)) throw new DomainError(IMPORT_NOT_CHECKED);
       const resuming = job.runMode === 'import' && (job.status === 'cancelled' || job.status === 'failed');
       if (!resuming && job.status !== 'checked') throw new DomainError(IMPORT_NOT_CHECKED);
@@ -209,17 +235,17 @@ export class ImportsService {
   }
 
   /** Stops a running dry run or import after its current batch; what an import wrote stays (running it again goes on). */
-  async cancel(_actor: Actor, id: string): Promise<ImportJob> {
+  async cancel(actor: Actor, id: string): Promise<ImportJob> {
     return this.db.transaction(async (tx) => {
-      const job = await repo.lockImport(tx, id);
-      if (!job || job.status === 'uploading') throw new NotFoundError();
+      const job = await repo.lockOwnImport(tx, id, actor.id);
+      if (!job) throw new NotFoundError();
       if (!isRunning(job.status)) return toImportJob(job);
       return toImportJob((await repo.updateImport(tx, id, { status: 'cancelled' }))!);
     });
   }
 
-  async refusals(id: string, query: ImportRefusalListQuery): Promise<ListResponse<ImportRefusal>> {
-    const job = await this.find(id);
+  async refusals(actor: Actor, id: string, query: ImportRefusalListQuery): Promise<ListResponse<ImportRefusal>> {
+    const job = await this.find(actor, id);
     const rows = await repo.listRefusals(this.db, id, query.perPage, offsetOf(query), query.order?.row ?? 'asc');
     return listResponseOf(
       query,
@@ -229,8 +255,8 @@ export class ImportsService {
   }
 
   /** The refused rows with an 'Error' column, in the file's format (and a CSV's separator). */
-  async refusedRows(id: string): Promise<{ fileName: string; contentType: string; stream: Readable }> {
-    const job = await this.find(id);
+  async refusedRows(actor: Actor, id: string): Promise<{ fileName: string; contentType: string; stream: Readable }> {
+    const job = await this.find(actor, id);
     const base = job.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
     const refusals = (async function* (db: Db) {
       for await (const r of repo.eachRefusal(db, id)) {
@@ -250,16 +276,17 @@ export class ImportsService {
     };
   }
 
-  private async find(id: string): Promise<ImportRow> {
-    const job = await repo.findImport(this.db, id);
-    if (!job || job.status === 'uploading') throw new NotFoundError();
+  /** The actor's own import; anyone else's is not found (docs/decisions/264). */
+  private async find(actor: Actor, id: string): Promise<ImportRow> {
+    const job = await repo.findOwnImport(this.db, id, actor.id);
+    if (!job) throw new NotFoundError();
     return job;
   }
 
-  /** The import locked, refused while a run is going or once it is imported. */
-  private async lockIdle(tx: Db, id: string): Promise<ImportRow> {
-    const job = await repo.lockImport(tx, id);
-    if (!job || job.status === 'uploading') throw new NotFoundError();
+  /** The actor's own import locked, refused while a run is going or once it is imported. */
+  private async lockIdle(tx: Db, actor: Actor, id: string): Promise<ImportRow> {
+    const job = await repo.lockOwnImport(tx, id, actor.id);
+    if (!job) throw new NotFoundError();
     if (isRunning(job.status)) throw new DomainError(IMPORT_BUSY);
     if (job.status === 'imported') throw new DomainError(IMPORT_DONE);
     return job;

@@ -31,8 +31,14 @@ export class LbTagsService {
 
   /** The tags of `ids` in that order; a 400 on `ids[n]` for each that names no receipt, and nothing written. */
   async printMany(actor: Actor, ids: readonly string[], preset: LbTagPresetId): Promise<LbTagsFile> {
-    const tags = await this.print(actor, ids, preset, (missing) =>
-      new ValidationError(missing.map((i) => ({ propertyPath: propertyPath(['ids', i]), title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE }))),
+    const tags = await this.print(
+      actor,
+      ids,
+      preset,
+      (missing) =>
+        new ValidationError(
+          missing.map((i) => ({ propertyPath: propertyPath(['ids', i]), title: UNKNOWN_REFERENCE, message: UNKNOWN_REFERENCE })),
+        ),
     );
     return { filename: lbTagsFileName(tags.length), pdf: lbTagsPdf(tags, lbTagPreset(preset)) };
   }
@@ -47,7 +53,10 @@ export class LbTagsService {
       await recordTextEach(
         tx,
         actor,
-        tags.map((tag) => ({ subject: { kind: 'Receipt', ref: tag.id }, messages: [LB_TAG_PRINTED, `LB number: ${tag.lbNumber}`, `Label: ${label}`] })),
+        tags.map((tag) => ({
+          subject: { kind: 'Receipt', ref: tag.id },
+          messages: [LB_TAG_PRINTED, `LB number: ${tag.lbNumber}`, `Label: ${label}`],
+        })),
       );
       return tags;
     });

@@ -29,11 +29,20 @@ export function findPartNumber(db: Db, id: string): Promise<PartNumberRow | unde
 
 /** Undefined when the id — or another unique value — is already taken (see lib/create-once). */
 export async function insertPartNumber(db: Db, id: string, values: PartNumberValues): Promise<PartNumberRow | undefined> {
-  const [row] = await db.insert(partNumbers).values({ id, ...values }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(partNumbers)
+    .values({ id, ...values })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 
-export async function updatePartNumber(db: Db, id: string, values: PartNumberValues, by: { username: string }): Promise<PartNumberRow | undefined> {
+export async function updatePartNumber(
+  db: Db,
+  id: string,
+  values: PartNumberValues,
+  by: { username: string },
+): Promise<PartNumberRow | undefined> {
   const [row] = await db
     .update(partNumbers)
     .set({ ...values, ...nextVersion(partNumbers, by) })
@@ -46,7 +55,14 @@ export const versions = tableVersions(partNumbers);
 
 /** 400 on `partNumber` when another row has it, ignoring case. */
 export function assertNumberFree(db: Db, partNumber: string, exceptId?: string): Promise<void> {
-  return assertUnique(db, { table: partNumbers, column: partNumbers.partNumber, idColumn: partNumbers.id, value: partNumber, exceptId, field: 'partNumber' });
+  return assertUnique(db, {
+    table: partNumbers,
+    column: partNumbers.partNumber,
+    idColumn: partNumbers.id,
+    value: partNumber,
+    exceptId,
+    field: 'partNumber',
+  });
 }
 
 /** Deleted only while no other row uses it (db/remove-unused). */

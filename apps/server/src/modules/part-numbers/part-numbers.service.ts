@@ -3,12 +3,7 @@
  * client-generated on create, so a retried POST is harmless.
  */
 import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
-import type {
-  PartNumber,
-  PartNumberCreateBody,
-  PartNumberListQuery,
-  PartNumberUpdateBody,
-} from '@cooler-hub/contract/settings';
+import type { PartNumber, PartNumberCreateBody, PartNumberListQuery, PartNumberUpdateBody } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { createOnce } from '../../lib/create-once';
 import { NotFoundError } from '../../lib/errors';

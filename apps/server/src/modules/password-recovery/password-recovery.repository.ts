@@ -25,10 +25,7 @@ export async function countCodesSince(db: Db, userId: number, minutes: number): 
     .select({ total: count() })
     .from(passwordRecoveryCodes)
     .where(
-      and(
-        eq(passwordRecoveryCodes.userId, userId),
-        gt(passwordRecoveryCodes.createdAt, sql`now() - make_interval(mins => ${minutes})`),
-      ),
+      and(eq(passwordRecoveryCodes.userId, userId), gt(passwordRecoveryCodes.createdAt, sql`now() - make_interval(mins => ${minutes})`)),
     );
   return row?.total ?? 0;
 }
@@ -51,11 +48,27 @@ export async function findActiveCode(db: Db, userId: number, maxAttempts: number
   return rows[0];
 }
 
-export async function countFailedAttempt(db: Db, id: number): Promise<void> {
-  await db
+/**
+ * Takes one try at the user's live code (its newest unused, unexpired one) and answers the code's
+ * id and digest for the guess to be judged against — or nothing when it has no tries left. The try
+ * is counted in the statement that grants it, before any judging, and only while fewer than
+ * `maxAttempts` were: PostgreSQL re-reads the row's count after waiting for a concurrent update of
+ * it, so however many guesses arrive at once, at most `maxAttempts` are ever judged against a code.
+ */
+export async function takeAttempt(db: Db, userId: number, maxAttempts: number): Promise<{ id: number; codeHash: string } | undefined> {
+  const live = and(isNull(passwordRecoveryCodes.usedAt), gt(passwordRecoveryCodes.expiresAt, sql`now()`));
+  const newest = db
+    .select({ id: passwordRecoveryCodes.id })
+    .from(passwordRecoveryCodes)
+    .where(and(eq(passwordRecoveryCodes.userId, userId), live))
+    .orderBy(desc(passwordRecoveryCodes.createdAt), desc(passwordRecoveryCodes.id))
+    .limit(1);
+  const [row] = await db
     .update(passwordRecoveryCodes)
     .set({ attempts: sql`${passwordRecoveryCodes.attempts} + 1` })
-    .where(eq(passwordRecoveryCodes.id, id));
+    .where(and(eq(passwordRecoveryCodes.id, sql`(${newest})`), live, lt(passwordRecoveryCodes.attempts, maxAttempts)))
+    .returning({ id: passwordRecoveryCodes.id, codeHash: passwordRecoveryCodes.codeHash });
+  return row;
 }
 
 /** Marks the code used; false when another request used it first. */
@@ -77,11 +90,7 @@ export async function findActiveResetToken(db: Db, tokenHash: string): Promise<R
     .select()
     .from(passwordResetTokens)
     .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, sql`now()`),
-      ),
+      and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)),
     )
     .limit(1);
   return rows[0];

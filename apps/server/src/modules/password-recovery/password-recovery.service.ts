@@ -5,7 +5,7 @@
  *
  * The request answers the same whether or not the name exists, and in the same time: its answer
  * path only queues a job with the name typed — the same statement for every name — and answers
- * once that job is stored (docs/decisions/063, 163). The job does what differs for a real user:
+ * once that job is stored. The job does what differs for a real user:
  * the lookup, the hourly limit, the new code and, in that same transaction, the mail (src/jobs),
  * so a crash after the answer loses nothing. The code itself is never stored: it is derived from
  * the server secret and the job's id, which the mail's ref carries, and only its HMAC is kept.
@@ -17,15 +17,17 @@ import {
   PASSWORD_REUSED,
   RECOVERY_CODE_TTL_MINUTES,
   RECOVERY_MAX_ATTEMPTS,
+  tooManyRecoveryAttempts,
 } from '@cooler-hub/contract/password-recovery';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { JobAttempt, JobQueue } from '../../jobs/job-queue';
 import type { BuiltMail, MailQueue } from '../../jobs/mail-queue';
 import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { DomainError, FieldError } from '../../lib/errors';
+import { DomainError, FieldError, TooManyRequestsError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AuthService } from '../auth/auth.service';
+import { ACCOUNT_WINDOW_SECONDS, typedNameKey, type AuthService } from '../auth/auth.service';
+import * as throttle from '../auth/login-throttle.repository';
 import * as usersRepo from '../users/users.repository';
 import * as repo from './password-recovery.repository';
 
@@ -37,6 +39,21 @@ export const RECOVERY_JOB = 'password-recovery-request';
 export const RECOVERY_MAIL_KIND = 'recovery';
 /** A done request job (it holds the name typed, perhaps a mistyped password) is kept an hour. */
 const KEEP_DONE_REQUESTS_SECONDS = 3600;
+
+/**
+ * Uses of request and verify allowed per client address and per name within `windowSeconds`
+ * (docs/decisions/262); a name is the account when verify finds one, else the digest of what was typed.
+ */
+export interface RecoveryThrottle {
+  windowSeconds: number;
+  request: { perAddress: number; perName: number };
+  verify: { perAddress: number; perName: number };
+}
+export const DEFAULT_RECOVERY_THROTTLE: RecoveryThrottle = {
+  windowSeconds: 15 * 60,
+  request: { perAddress: 20, perName: 10 },
+  verify: { perAddress: 30, perName: 10 },
+};
 
 const recoveryJobData = z.object({ login: z.string() });
 /** A recovery mail's ref: `<user id>:<request job id>`. */
@@ -74,6 +91,7 @@ export class PasswordRecoveryService {
     /** Keys the code digests, so a leaked table cannot be brute-forced offline. */
     private readonly secret: string,
     private readonly log: FastifyBaseLogger,
+    private readonly throttle: RecoveryThrottle = DEFAULT_RECOVERY_THROTTLE,
   ) {
     jobs.define(RECOVERY_JOB, {
       handler: (data, attempt) => this.issueCode(data, attempt),
@@ -92,10 +110,28 @@ export class PasswordRecoveryService {
     return String(digest.readUIntBE(0, 6) % 1_000_000).padStart(6, '0');
   }
 
-  /** Queues the request — the same statement for any name — and answers once it is stored. */
-  async request(login: string): Promise<{ sent: true }> {
+  /**
+   * Takes the request's uses (per address, per name typed), queues it — the same statements for any
+   * name — and answers once it is stored.
+   */
+  async request(login: string, clientIp: string): Promise<{ sent: true }> {
+    await this.limit('request', clientIp, typedNameKey(login));
     await this.jobs.enqueue(this.db, RECOVERY_JOB, { login });
     return { sent: true };
+  }
+
+  /** One use of `step` from the address and for the name, or 429 with the wait (docs/decisions/262). */
+  private async limit(step: 'request' | 'verify', clientIp: string, name: string): Promise<void> {
+    const t = this.throttle;
+    for (const [key, limit] of [
+      [`recovery-${step}:ip:${clientIp}`, t[step].perAddress],
+      [`recovery-${step}:${name}`, t[step].perName],
+    ] as const) {
+      const retryAfter = await throttle.takeUse(this.db, key, t.windowSeconds, limit);
+      if (retryAfter > 0) throw new TooManyRequestsError(tooManyRecoveryAttempts(retryAfter), retryAfter);
+    }
+    // Made-up names and addresses leave rows behind: gone after the sign-in throttle's longest window.
+    await throttle.prune(this.db, ACCOUNT_WINDOW_SECONDS);
   }
 
   /** The request job: for a real user, a new code and its mail, in one transaction. */
@@ -134,14 +170,12 @@ export class PasswordRecoveryService {
     return recoveryMessage(user.email, user.username, code);
   }
 
-  async verify(login: string, code: string): Promise<{ resetToken: string }> {
+  /** A guess at the code: counted before it is judged (at most RECOVERY_MAX_ATTEMPTS per code, docs/decisions/262). */
+  async verify(login: string, code: string, clientIp: string): Promise<{ resetToken: string }> {
     const user = await usersRepo.findUserByLogin(this.db, login);
-    const active = user ? await repo.findActiveCode(this.db, user.id, RECOVERY_MAX_ATTEMPTS) : undefined;
-    if (!user || !active) throw new FieldError('code', INVALID_CODE);
-    if (!safeEqual(this.codeDigest(user.id, code), active.codeHash)) {
-      await repo.countFailedAttempt(this.db, active.id);
-      throw new FieldError('code', INVALID_CODE);
-    }
+    await this.limit('verify', clientIp, user ? `user:${user.id}` : typedNameKey(login));
+    const active = user ? await repo.takeAttempt(this.db, user.id, RECOVERY_MAX_ATTEMPTS) : undefined;
+    if (!user || !active || !safeEqual(this.codeDigest(user.id, code), active.codeHash)) throw new FieldError('code', INVALID_CODE);
     const resetToken = randomToken(32);
     await this.db.transaction(async (tx) => {
       if (!(await repo.consumeCode(tx, active.id))) throw new FieldError('code', INVALID_CODE);

@@ -1,29 +1,46 @@
 /**
  * The receipts list's page-query planner: which receipts a list query matches, in which order, and
  * how one page of them is read without PostgreSQL planning (or walking) more than that page
- * (docs/decisions/110, 111, 112, 115, 116, 239, 241).
+ * (docs/decisions/274). The filters are resolved to ids where few match (a cooler filter, a whole LB
+ * number or serial), so a filter never drags a join along; the page's ids are chosen on `receipts`
+ * alone, then only those rows get their names; a deep page seeks from a remembered page boundary or
+ * is read from the nearer end; sorts that would sort a million rows are read as two ordered runs;
+ * the total is remembered under the inventory list version.
  */
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
-import { LB_NUMBER_PATTERN } from '@cooler-hub/contract/rules';
+import { LB_NUMBER_PATTERN, normalizeLbNumber } from '@cooler-hub/contract/rules';
 import type { ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
-import { clients, collectionPoints, coolers, customerAccounts, deliveries, deliveryLines, listVersions, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
+import {
+  clients,
+  collectionPoints,
+  coolers,
+  customerAccounts,
+  deliveries,
+  deliveryLines,
+  listVersions,
+  partNumbers,
+  receiptExports,
+  receipts,
+  scrapReasons,
+  suppliers,
+} from '../../db/schema';
 import { isExported, noteLine, receiptDayRange, receiptFields, type ReceiptRow } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
 import { selectRows } from '../../db/rows';
+import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
 const noteIdOfReceipt = noteLine('delivery_id');
 
 /**
- * Each sortable column, and the tables its expression needs besides `receipts` (docs/decisions/110:
- * the page of ids is chosen with those joins only). `type` is the column's SQL type and `nullable`
- * whether the expression can be null: a remembered page boundary is compared as that type
- * (docs/decisions/239).
+ * Each sortable column, and the tables its expression needs besides `receipts` (the page of ids is
+ * chosen with those joins only). `type` is the column's SQL type and `nullable` whether the
+ * expression can be null: a remembered page boundary is compared as that type (docs/decisions/274).
  */
 type Joined = 'suppliers' | 'accounts' | 'clients' | 'coolers' | 'partNumbers' | 'collectionPoints' | 'scrapReasons';
 interface SortColumn {
@@ -64,7 +81,7 @@ function orderOf(field: ReceiptSortField, direction: SortDirection, reversed = f
   return field === 'lbNumber' ? [by(receipts.lbNumber)] : [by(SORT_COLUMNS[field].by), by(receipts.id)];
 }
 
-/** The list's version, read in the same statement as a page (so from the same snapshot: docs/decisions/239). */
+/** The list's version, read in the same statement as a page (so from the same snapshot: docs/decisions/274). */
 const versionNow = sql<string>`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${INVENTORY})`;
 
 /**
@@ -97,7 +114,9 @@ function after(field: ReceiptSortField, ascending: boolean, boundary: Boundary):
   if (field === 'lbNumber') return sql`${receipts.lbNumber} ${cmp} cast(${boundary.key} as text)`;
   if (boundary.key === null) {
     // Among the nulls (last ascending): the rest of them by id; descending, the non-null ones follow.
-    return ascending ? sql`(${by} is null and ${receipts.id} > ${id})` : sql`((${by} is null and ${receipts.id} < ${id}) or ${by} is not null)`;
+    return ascending
+      ? sql`(${by} is null and ${receipts.id} > ${id})`
+      : sql`((${by} is null and ${receipts.id} < ${id}) or ${by} is not null)`;
   }
   const past = sql`(${by}, ${receipts.id}) ${cmp} (cast(${boundary.key} as ${sql.raw(type)}), ${id})`;
   return nullable && ascending ? sql`(${past} or ${by} is null)` : past;
@@ -115,9 +134,18 @@ const withReferences = (db: Db) => db.select(receiptFields).from(receipts);
 const FEW_IDS_MAX = 1000;
 
 async function coolerIs(db: Db, condition: SQL): Promise<SQL> {
-  const found = await db.select({ id: coolers.id }).from(coolers).where(condition).limit(FEW_IDS_MAX + 1);
+  const found = await db
+    .select({ id: coolers.id })
+    .from(coolers)
+    .where(condition)
+    .limit(FEW_IDS_MAX + 1);
   if (found.length > FEW_IDS_MAX) return inArray(receipts.inventoryItemId, sql`(select ${coolers.id} from ${coolers} where ${condition})`);
-  return found.length === 0 ? sql`false` : inArray(receipts.inventoryItemId, found.map((c) => c.id));
+  return found.length === 0
+    ? sql`false`
+    : inArray(
+        receipts.inventoryItemId,
+        found.map((c) => c.id),
+      );
 }
 
 /**
@@ -127,9 +155,18 @@ async function coolerIs(db: Db, condition: SQL): Promise<SQL> {
  * page of a rare engineer number (190 ms instead of ~5).
  */
 async function receiptIs(db: Db, condition: SQL): Promise<SQL> {
-  const found = await db.select({ id: receipts.id }).from(receipts).where(condition).limit(FEW_IDS_MAX + 1);
+  const found = await db
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(condition)
+    .limit(FEW_IDS_MAX + 1);
   if (found.length > FEW_IDS_MAX) return condition;
-  return found.length === 0 ? NONE : inArray(receipts.id, found.map((r) => r.id));
+  return found.length === 0
+    ? NONE
+    : inArray(
+        receipts.id,
+        found.map((r) => r.id),
+      );
 }
 /** The filter that matches no receipt. */
 const NONE = sql`false`;
@@ -140,7 +177,7 @@ const NONE = sql`false`;
  * (docs/decisions/241).
  */
 async function lbNumberIs(db: Db, text: string): Promise<SQL> {
-  const whole = text.toUpperCase();
+  const whole = normalizeLbNumber(text);
   if (LB_NUMBER_PATTERN.test(whole)) {
     const [exact] = await db.select({ id: receipts.id }).from(receipts).where(eq(receipts.lbNumber, whole)).limit(1);
     if (exact) return eq(receipts.id, exact.id);
@@ -150,7 +187,11 @@ async function lbNumberIs(db: Db, text: string): Promise<SQL> {
 
 /** A whole serial number is answered by the serials' unique index, any case (docs/decisions/241). */
 async function serialNumberIs(db: Db, text: string): Promise<SQL> {
-  const [exact] = await db.select({ id: coolers.id }).from(coolers).where(sql`lower(${coolers.serialNumber}) = lower(${text})`).limit(1);
+  const [exact] = await db
+    .select({ id: coolers.id })
+    .from(coolers)
+    .where(sql`lower(${coolers.serialNumber}) = lower(${text})`)
+    .limit(1);
   if (exact) return eq(receipts.inventoryItemId, exact.id);
   return coolerIs(db, containsText(coolers.serialNumber, text));
 }
@@ -180,8 +221,18 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
   if (query.deliveryId !== undefined) {
     // A note holds at most a few thousand receipts: named by id, PostgreSQL reads just those and
     // sorts them, instead of walking the date index to meet them (as coolerIs, docs/decisions/111).
-    const onNote = await db.select({ id: deliveryLines.receiptId }).from(deliveryLines).where(eq(deliveryLines.deliveryId, query.deliveryId));
-    filters.push(onNote.length === 0 ? sql`false` : inArray(receipts.id, onNote.map((l) => l.id)));
+    const onNote = await db
+      .select({ id: deliveryLines.receiptId })
+      .from(deliveryLines)
+      .where(eq(deliveryLines.deliveryId, query.deliveryId));
+    filters.push(
+      onNote.length === 0
+        ? sql`false`
+        : inArray(
+            receipts.id,
+            onNote.map((l) => l.id),
+          ),
+    );
   }
   if (query.partNumber) filters.push(await coolerIs(db, eq(coolers.partNumberId, query.partNumber)));
   if (query.serialNumber) filters.push(await serialNumberIs(db, query.serialNumber));
@@ -212,10 +263,10 @@ export function onNoteApprovedIn(after: string | undefined, before: string | und
   if (before) range.push(sql`d.approved_at < ${londonDayStart(nextDay(before)).toISOString()}::timestamptz`);
   return sql`${receipts.id} in (select dl.receipt_id from ${deliveryLines} dl
     join ${deliveries} d on d.id = dl.delivery_id and d.type = dl.delivery_type
-    where dl.delivery_type in ('transfer', 'scrap') and ${and(...range)})`;
+    where ${isExclusiveTypeSql('dl.delivery_type')} and ${and(...range)})`;
 }
 
-/** The number of receipts a list query matches: the list's own total (docs/decisions/112). */
+/** The number of receipts a list query matches: the list's own total (docs/decisions/274). */
 export async function countReceipts(db: Db, query: Omit<ReceiptListQuery, 'page' | 'perPage' | 'order'>): Promise<number> {
   return rememberedCount(db, INVENTORY, receipts, await whereOf(db, { ...query, page: 1, perPage: 1 }));
 }
@@ -229,10 +280,10 @@ interface Plan {
 }
 
 /**
- * One page of receipts and the number matching (docs/decisions/110). The page's ids are chosen on
+ * One page of receipts and the number matching (docs/decisions/274). The page's ids are chosen on
  * `receipts` alone (plus the one table a sort may need): a small plan on the right index. Only
  * those ids are then joined to their names, so PostgreSQL never plans the 8-table join for a
- * million rows. A deep page is a seek from a remembered page boundary (docs/decisions/239), else
+ * million rows. A deep page is a seek from a remembered page boundary, else
  * read from the nearer end (every direction flipped, then turned back): OFFSET costs what it skips.
  */
 export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ rows: ReceiptRow[]; total: number }> {
@@ -265,7 +316,8 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
 }
 
 /** Sorts read by one ORDER BY (the others are runs put together: idsByNote, idsByExported, idsByReference). */
-const plainSort = (field: ReceiptSortField) => !(field === 'deliveryId' || field === 'deliveryNoteNo' || field === 'isExported' || field in REFERENCE_SORTS);
+const plainSort = (field: ReceiptSortField) =>
+  !(field === 'deliveryId' || field === 'deliveryNoteNo' || field === 'isExported' || field in REFERENCE_SORTS);
 
 /** Rows `from` … `from + limit` of the plan's order (`reversed`: of the opposite order). */
 async function idsAt({ db, where, field, direction }: Plan, from: number, limit: number, reversed = false): Promise<string[]> {
@@ -290,7 +342,7 @@ function keyedRows({ db, where, field, direction }: Plan, skip: number, limit: n
 
 /**
  * A page of a plain sort, `offset` > 0: a seek from the nearest remembered boundary of the same
- * query under the same list version when there is one (docs/decisions/239), else OFFSET from the
+ * query under the same list version when there is one (docs/decisions/274), else OFFSET from the
  * nearer end. Either way the page's first and last rows are remembered as boundaries, and only
  * when the page was read under the version its total was counted under.
  */
@@ -344,13 +396,13 @@ async function idsByNote(db: Db, where: SQL | undefined, direction: SortDirectio
     order by ${receipts.id} ${dir} limit ${upTo}`;
   // dl.receipt_id is the receipt's id: (delivery_id, receipt_id) is the order of a unique index.
   const onNote = sql`select ${receipts.id} as id from ${deliveryLines} dl join ${receipts} on ${receipts.id} = dl.receipt_id
-    where dl.delivery_type in ('transfer', 'scrap') and ${matches} order by dl.delivery_id ${dir}, dl.receipt_id ${dir} limit ${upTo}`;
+    where ${isExclusiveTypeSql('dl.delivery_type')} and ${matches} order by dl.delivery_id ${dir}, dl.receipt_id ${dir} limit ${upTo}`;
   const [first, second] = direction === 'desc' ? [noNote, onNote] : [onNote, noNote];
   return idsOfRuns(db, first, second, offset, limit);
 }
 
 /**
- * A page of ids sorted by isExported, then id (docs/decisions/115): the same two runs — receipts not
+ * A page of ids sorted by isExported, then id (docs/decisions/274): the same two runs — receipts not
  * exported by id (probing receipt_exports per row), and the exported ones walked in receipt_exports'
  * own key order — rather than a sort of a million `exists` subqueries (4–5 s).
  */
@@ -368,7 +420,7 @@ async function idsByExported(db: Db, where: SQL | undefined, direction: SortDire
 }
 
 /**
- * Sorts by a small referenced table's name or code (docs/decisions/116): sorting a million receipts
+ * Sorts by a small referenced table's name or code (docs/decisions/274): sorting a million receipts
  * by a joined name took 1–5 s. Instead each reference is walked in key order and its receipts read
  * by the (reference, id) index, `offset + limit` at most each, and the receipts with none form the
  * other run (nulls last ascending, first descending, as PostgreSQL orders). Used while
@@ -376,7 +428,12 @@ async function idsByExported(db: Db, where: SQL | undefined, direction: SortDire
  */
 const REFERENCE_SORTS = {
   supplierCode: { table: suppliers, id: suppliers.id, fk: receipts.supplierId, key: sql`lower(${suppliers.name})` },
-  collectionPoint: { table: collectionPoints, id: collectionPoints.id, fk: receipts.collectionPointId, key: sql`lower(${collectionPoints.name})` },
+  collectionPoint: {
+    table: collectionPoints,
+    id: collectionPoints.id,
+    fk: receipts.collectionPointId,
+    key: sql`lower(${collectionPoints.name})`,
+  },
   scrapReason: { table: scrapReasons, id: scrapReasons.id, fk: receipts.scrapReasonId, key: sql`${scrapReasons.code}` },
 } satisfies Partial<Record<ReceiptSortField, unknown>>;
 const REFERENCE_SORT_MAX = 2000;
@@ -403,7 +460,10 @@ async function idsByReference(
 
 /** Rows `offset` … `offset + limit` of run `first` followed by run `second` (UNION ALL keeps each run's order). */
 async function idsOfRuns(db: Db, first: SQL, second: SQL, offset: number, limit: number): Promise<string[]> {
-  const rows = await selectRows<{ id: string }>(db, sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`);
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -417,7 +477,7 @@ async function idsOfRuns(db: Db, first: SQL, second: SQL, offset: number, limit:
 async function scannedReceipt(db: Db, query: ReceiptListQuery): Promise<ReceiptRow | undefined> {
   const { lbNumber, page, perPage: _perPage, order: _order, ...otherFilters } = query;
   if (!lbNumber || page !== 1 || Object.values(otherFilters).some((value) => value !== undefined)) return undefined;
-  const whole = lbNumber.toUpperCase();
+  const whole = normalizeLbNumber(lbNumber);
   if (!LB_NUMBER_PATTERN.test(whole)) return undefined;
   let statement = byLbStatements.get(db);
   if (!statement) byLbStatements.set(db, (statement = prepareByLb(db)));
@@ -432,7 +492,7 @@ const prepareByLb = (db: Db) =>
 
 /**
  * The receipts of a page by id: one statement text whatever the ids, prepared by name, so
- * PostgreSQL plans it once per connection rather than on every page (docs/decisions/110).
+ * PostgreSQL plans it once per connection rather than on every page (docs/decisions/274).
  */
 const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
 const prepareByIds = (db: Db) =>

@@ -20,15 +20,17 @@ import {
   scrapReasons,
   suppliers,
 } from '../../db/schema';
+import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
 export type ReceiptValues = Omit<typeof receipts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** `(select column from table where key = ref)`: one index probe per row of the answer. */
-const valueOf = <T>(column: AnyColumn, key: AnyColumn, ref: SQL | AnyColumn) => sql<T>`(select ${column} from ${key.table} where ${key} = ${ref})`;
+const valueOf = <T>(column: AnyColumn, key: AnyColumn, ref: SQL | AnyColumn) =>
+  sql<T>`(select ${column} from ${key.table} where ${key} = ${ref})`;
 const clientIdOfAccount = sql`(select ${customerAccounts.clientId} from ${customerAccounts} where ${customerAccounts.id} = ${receipts.customerAccountId})`;
 const partNumberIdOfCooler = sql`(select ${coolers.partNumberId} from ${coolers} where ${coolers.id} = ${receipts.inventoryItemId})`;
 
-/** isExported: the receipt has left in an end-of-day CSV (its own table, docs/decisions/115). */
+/** isExported: the receipt has left in an end-of-day CSV (its own table, docs/decisions/273). */
 export const isExported = sql<boolean>`exists(select 1 from ${receiptExports} where ${receiptExports.receiptId} = ${receipts.id})`;
 
 // ── delivery notes (docs/decisions/150) ──────────────────────────────────────────────
@@ -38,13 +40,13 @@ export const isExported = sql<boolean>`exists(select 1 from ${receiptExports} wh
  */
 export const noteLine = (column: 'delivery_id' | 'delivery_type' | '1') =>
   sql`(select ${sql.raw(column === '1' ? '1' : `dl.${column}`)} from ${deliveryLines} dl
-    where dl.receipt_id = ${sql.raw('"receipts"."id"')} and dl.delivery_type in ('transfer', 'scrap'))`;
+    where dl.receipt_id = ${sql.raw('"receipts"."id"')} and ${isExclusiveTypeSql('dl.delivery_type')})`;
 const noteIdOfReceipt = noteLine('delivery_id');
 
 /**
  * Every name a receipt shows is a scalar subquery by primary key rather than a join: PostgreSQL
  * plans each on its own in well under a millisecond, where the 8-table join cost 10–60 ms of
- * planning on every call, more than running it (docs/decisions/110). The references are NOT NULL
+ * planning on every call, more than running it (docs/decisions/274). The references are NOT NULL
  * foreign keys (or nullable ones shown as null), so the answers are those of the inner joins.
  */
 export const receiptFields = {
@@ -52,7 +54,10 @@ export const receiptFields = {
   lbNumber: receipts.lbNumber,
   receiptDate: receipts.receiptDate,
   supplier: { id: receipts.supplierId, name: valueOf<string>(suppliers.name, suppliers.id, receipts.supplierId) },
-  account: { id: receipts.customerAccountId, name: valueOf<string>(customerAccounts.name, customerAccounts.id, receipts.customerAccountId) },
+  account: {
+    id: receipts.customerAccountId,
+    name: valueOf<string>(customerAccounts.name, customerAccounts.id, receipts.customerAccountId),
+  },
   customer: valueOf<string>(clients.name, clients.id, clientIdOfAccount),
   // drizzle nests one level: the part number inside the cooler is put together by the service.
   inventoryItem: {
@@ -119,7 +124,8 @@ export async function findReceipts(db: Db, ids: string[]): Promise<ReceiptRow[]>
  */
 export async function insertReceipts(db: Db, rows: (ReceiptValues & { id: string })[]): Promise<void> {
   if (rows.length === 0) return;
-  const column = (value: (r: ReceiptValues & { id: string }) => unknown, type: string) => sql`${sql.param(rows.map(value))}::${sql.raw(type)}[]`;
+  const column = (value: (r: ReceiptValues & { id: string }) => unknown, type: string) =>
+    sql`${sql.param(rows.map(value))}::${sql.raw(type)}[]`;
   await db.execute(sql`insert into ${receipts} (id, lb_number, receipt_date, supplier_id, customer_account_id, inventory_item_id,
       collection_point_id, engineer_no, process_option, process_state, scrap_reason_id, notes, tag_fault_comment, asset_no)
     select * from unnest(${column((r) => r.id, 'uuid')}, ${column((r) => r.lbNumber, 'varchar')}, ${column((r) => r.receiptDate.toISOString(), 'timestamptz')},
@@ -141,18 +147,27 @@ export async function receiptWithLbNumber(db: Db, lbNumber: string, exceptId?: s
 
 /** False when the id — or the LB number — is already taken (see lib/create-once). */
 export async function insertReceipt(db: Db, id: string, values: ReceiptValues): Promise<boolean> {
-  const rows = await db.insert(receipts).values({ id, ...values }).onConflictDoNothing().returning({ id: receipts.id });
+  const rows = await db
+    .insert(receipts)
+    .values({ id, ...values })
+    .onConflictDoNothing()
+    .returning({ id: receipts.id });
   return rows.length > 0;
 }
 
-export async function updateReceipt(db: Db, id: string, values: Omit<ReceiptValues, 'receiptDate'>, by: { username: string }): Promise<void> {
+export async function updateReceipt(
+  db: Db,
+  id: string,
+  values: Omit<ReceiptValues, 'receiptDate'>,
+  by: { username: string },
+): Promise<void> {
   await db
     .update(receipts)
     .set({ ...values, ...nextVersion(receipts, by) })
     .where(eq(receipts.id, id));
 }
 
-/** The receipt and its exported mark (no foreign key holds them together: docs/decisions/115). */
+/** The receipt and its exported mark (no foreign key holds them together: docs/decisions/273). */
 export async function deleteReceipt(db: Db, id: string): Promise<void> {
   await db.delete(receiptExports).where(eq(receiptExports.receiptId, id));
   await db.delete(receipts).where(eq(receipts.id, id));

@@ -12,7 +12,16 @@ import type { Db } from '../../db/client';
 import { createOnce } from '../../lib/create-once';
 import { FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
-import { recordChanges, recordReceiptLeftCooler, recordText, type Actor, type Snapshot, type Subject, type Tx } from '../revision-entries/revisions';
+import { NO_WEBHOOKS, type WebhookEmitter } from '../webhooks/webhooks.service';
+import {
+  recordChanges,
+  recordReceiptLeftCooler,
+  recordText,
+  type Actor,
+  type Snapshot,
+  type Subject,
+  type Tx,
+} from '../revision-entries/revisions';
 import { listReceipts } from './receipt-pages.repository';
 import * as repo from './receipts.repository';
 import type { ReceiptRow, ReceiptValues } from './receipts.repository';
@@ -39,7 +48,8 @@ export function toReceipt(row: ReceiptRow): Receipt {
       partNumber: { id: inventoryItem.partNumberId, partNumber: inventoryItem.partNumber },
       dateOfManufacture: inventoryItem.dateOfManufacture,
     },
-    collectionPoint: collectionPointId !== null && collectionPointName !== null ? { id: collectionPointId, name: collectionPointName } : null,
+    collectionPoint:
+      collectionPointId !== null && collectionPointName !== null ? { id: collectionPointId, name: collectionPointName } : null,
     engineerNo: row.engineerNo,
     processOption: row.processOption as Receipt['processOption'],
     processState: row.processState as Receipt['processState'],
@@ -83,7 +93,16 @@ export const receiptSnapshot = (row: ReceiptRow): Snapshot => ({
 /** What a receipt's description reads: its values, with its references by name. */
 export type ReceiptFacts = Pick<
   ReceiptRow,
-  'lbNumber' | 'receiptDate' | 'collectionPointName' | 'engineerNo' | 'processOption' | 'processState' | 'scrapReason' | 'notes' | 'tagFaultComment' | 'assetNo'
+  | 'lbNumber'
+  | 'receiptDate'
+  | 'collectionPointName'
+  | 'engineerNo'
+  | 'processOption'
+  | 'processState'
+  | 'scrapReason'
+  | 'notes'
+  | 'tagFaultComment'
+  | 'assetNo'
 > & { inventoryItem: { serialNumber: string }; supplier: { name: string }; account: { name: string } };
 
 export const describeReceipt = (row: ReceiptFacts): string[] => {
@@ -106,7 +125,10 @@ export const describeReceipt = (row: ReceiptFacts): string[] => {
 };
 
 export class ReceiptsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly webhooks: WebhookEmitter = NO_WEBHOOKS,
+  ) {}
 
   async list(query: ReceiptListQuery): Promise<ListResponse<Receipt>> {
     const { rows, total } = await listReceipts(this.db, query);
@@ -136,6 +158,11 @@ export class ReceiptsService {
           const created = await repo.findReceipt(tx, body.id);
           if (!created) throw new Error('the inserted receipt is not readable');
           await recordText(tx, actor, receiptSubject(body.id), [RECEIPT_CREATED, ...describeReceipt(created)]);
+          // Only a receipt made now: a repeated create answers the existing one and tells nobody.
+          await this.webhooks.emit(tx, 'receipt.created', async () => ({
+            ...toReceipt(created),
+            version: await repo.versions.now(tx, body.id),
+          }));
           return created;
         },
         matches: (r) => r.receiptDate.getTime() === receiptDate.getTime() && sameFields(r, body),
@@ -158,10 +185,11 @@ export class ReceiptsService {
       const after = await repo.findReceipt(tx, id);
       if (!after) throw new NotFoundError();
       await recordChanges(tx, actor, receiptSubject(id), receiptSnapshot(before), receiptSnapshot(after));
-      return { ...toReceipt(after), version: await repo.versions.now(tx, id) };
+      const answer = { ...toReceipt(after), version: await repo.versions.now(tx, id) };
+      await this.webhooks.emit(tx, 'receipt.updated', () => answer);
+      return answer;
     });
   }
-
 
   /** ROLE_ADMIN_USER (docs/architecture.md §5: only coolers and deliveries need ROLE_REMOVE_INVENTORY). */
   async remove(actor: Actor, id: string): Promise<void> {

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { RevisionEntryListQuery } from '@cooler-hub/contract/revisions';
 import type { Db } from '../../db/client';
 import { findPage, ordering } from '../../db/paging';
+import { selectRows } from '../../db/rows';
 import { revisionEntries } from '../../db/schema';
 
 export type RevisionEntryRow = typeof revisionEntries.$inferSelect;
@@ -45,6 +46,32 @@ export async function insertReceiptLeftCooler(
 }
 
 /**
+ * The kind of a delivery note's entries (docs/decisions/262): who sent it again by e-mail, and when.
+ * None of the API's kinds (the history screens are the receipts' and coolers'), so no list shows them yet.
+ */
+export const DELIVERY_NOTE_KIND = 'DeliveryNote';
+
+export async function insertDeliveryNoteText(
+  db: Db,
+  entry: { noteId: number; messages: string[]; creatorId: number; creatorUsername: string },
+): Promise<void> {
+  // Written as SQL for the same reason as the entry above: the typed kind is the API's.
+  await db.execute(sql`insert into ${revisionEntries} (entry_kind, entry_ref, diff_type, text_only_message, creator_id, creator_username)
+    values (${DELIVERY_NOTE_KIND}, ${String(entry.noteId)}, 'Text', ${sql.param(entry.messages)}::text[], ${entry.creatorId}, ${entry.creatorUsername})`);
+}
+
+/** Seconds since the note's newest entry whose first sentence is `first` (by the database's clock); null when none. */
+export async function secondsSinceDeliveryNoteText(db: Db, noteId: number, first: string): Promise<number | null> {
+  const [row] = await selectRows<{ seconds: string | number }>(
+    db,
+    sql`select extract(epoch from now() - created_at) as seconds from ${revisionEntries}
+      where entry_kind = ${DELIVERY_NOTE_KIND} and entry_ref = ${String(noteId)} and text_only_message[1] = ${first}
+      order by id desc limit 1`,
+  );
+  return row ? Number(row.seconds) : null;
+}
+
+/**
  * One entity's history, newest first unless asked otherwise. 'createdAt' sorts by id: ids follow
  * insertion order, while created_at is its transaction's start, so two overlapping changes could
  * tie or read in the wrong order.
@@ -52,5 +79,12 @@ export async function insertReceiptLeftCooler(
 export function listRevisionEntries(db: Db, query: RevisionEntryListQuery) {
   const where = and(eq(revisionEntries.entryKind, query.entryKind), eq(revisionEntries.entryRef, query.entryRef));
   const direction = query.order?.createdAt ?? 'desc';
-  return findPage(db, db.select().from(revisionEntries).$dynamic(), revisionEntries, where, ordering([[revisionEntries.id, direction]]), query);
+  return findPage(
+    db,
+    db.select().from(revisionEntries).$dynamic(),
+    revisionEntries,
+    where,
+    ordering([[revisionEntries.id, direction]]),
+    query,
+  );
 }

@@ -7,7 +7,13 @@
  */
 import type { RevisionEntryKind, RevisionValue } from '@cooler-hub/contract/revisions';
 import type { Db } from '../../db/client';
-import { insertReceiptLeftCooler, insertRevisionEntries, insertRevisionEntry } from './revision-entries.repository';
+import {
+  insertDeliveryNoteText,
+  insertReceiptLeftCooler,
+  insertRevisionEntries,
+  insertRevisionEntry,
+  secondsSinceDeliveryNoteText,
+} from './revision-entries.repository';
 
 /** The transaction handed to `db.transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -16,6 +22,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Actor {
   id: number;
   username: string;
+  /** Where the request came from besides its user: 'via token {name}' for an API token's (docs/decisions/279). */
+  source?: string;
 }
 
 /** Which entity the entry is about. */
@@ -27,7 +35,7 @@ export interface Subject {
 /** What a person reads of an entity: API field → value (texts rather than ids of references). */
 export type Snapshot = Record<string, RevisionValue>;
 
-const creatorOf = (actor: Actor) => ({ creatorId: actor.id, creatorUsername: actor.username });
+const creatorOf = (actor: Actor) => ({ creatorId: actor.id, creatorUsername: actor.username, source: actor.source ?? null });
 
 /** A create or a delete, told in sentences. */
 export async function recordText(tx: Tx, actor: Actor, subject: Subject, messages: string[]): Promise<void> {
@@ -44,7 +52,11 @@ export async function recordText(tx: Tx, actor: Actor, subject: Subject, message
  * One Text entry for each of many subjects, in one statement: an action on a batch (LB tags printed,
  * an import's creates). `source`: where each change came from besides its user (an import's row).
  */
-export async function recordTextEach(tx: Tx, actor: Actor, entries: { subject: Subject; messages: string[]; source?: string }[]): Promise<void> {
+export async function recordTextEach(
+  tx: Tx,
+  actor: Actor,
+  entries: { subject: Subject; messages: string[]; source?: string }[],
+): Promise<void> {
   await insertRevisionEntries(
     tx,
     entries.map(({ subject, messages, source }) => ({
@@ -52,8 +64,8 @@ export async function recordTextEach(tx: Tx, actor: Actor, entries: { subject: S
       entryRef: subject.ref,
       diffType: 'Text' as const,
       textOnlyMessage: messages,
-      source: source ?? null,
       ...creatorOf(actor),
+      source: source ?? actor.source ?? null,
     })),
   );
 }
@@ -74,7 +86,9 @@ export async function recordChangesEach(
   actor: Actor,
   entries: { subject: Subject; before: Snapshot; after: Snapshot; source?: string }[],
 ): Promise<void> {
-  const changed = entries.map((e) => ({ ...e, changes: changesBetween(e.before, e.after) })).filter((e) => Object.keys(e.changes).length > 0);
+  const changed = entries
+    .map((e) => ({ ...e, changes: changesBetween(e.before, e.after) }))
+    .filter((e) => Object.keys(e.changes).length > 0);
   await insertRevisionEntries(
     tx,
     changed.map(({ subject, changes, source }) => ({
@@ -82,8 +96,8 @@ export async function recordChangesEach(
       entryRef: subject.ref,
       diffType: 'OldNew' as const,
       oldNewMessage: changes,
-      source: source ?? null,
       ...creatorOf(actor),
+      source: source ?? actor.source ?? null,
     })),
   );
 }
@@ -106,6 +120,20 @@ export async function recordChanges(tx: Tx, actor: Actor, subject: Subject, befo
  * history entry of its own (its kind is none of the API's), only what lets the cooler's timeline find
  * that receipt's history by the cooler's id once the receipts table no longer can.
  */
-export async function recordReceiptLeftCooler(tx: Tx, actor: Actor, link: { coolerId: string; receiptId: string; lbNumber: string }): Promise<void> {
+export async function recordReceiptLeftCooler(
+  tx: Tx,
+  actor: Actor,
+  link: { coolerId: string; receiptId: string; lbNumber: string },
+): Promise<void> {
   await insertReceiptLeftCooler(tx, { ...link, ...creatorOf(actor) });
+}
+
+/** Something done with a delivery note, told in sentences (docs/decisions/262: sent again by e-mail). */
+export async function recordDeliveryNoteText(tx: Tx, actor: Actor, noteId: number, messages: string[]): Promise<void> {
+  await insertDeliveryNoteText(tx, { noteId, messages, ...creatorOf(actor) });
+}
+
+/** Seconds since the note's newest entry that starts with `first`; null when it has none. */
+export function secondsSinceDeliveryNoteEntry(tx: Tx, noteId: number, first: string): Promise<number | null> {
+  return secondsSinceDeliveryNoteText(tx, noteId, first);
 }

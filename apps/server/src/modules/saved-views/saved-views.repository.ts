@@ -30,7 +30,11 @@ const viewsVisibleTo = (db: Db, userId: number, where: SQL) =>
     .innerJoin(users, eq(users.id, savedViews.ownerId))
     .leftJoin(
       savedViewDefaults,
-      and(eq(savedViewDefaults.userId, userId), eq(savedViewDefaults.listKey, savedViews.listKey), eq(savedViewDefaults.viewId, savedViews.id)),
+      and(
+        eq(savedViewDefaults.userId, userId),
+        eq(savedViewDefaults.listKey, savedViews.listKey),
+        eq(savedViewDefaults.viewId, savedViews.id),
+      ),
     )
     .where(and(where, or(eq(savedViews.ownerId, userId), eq(savedViews.shared, true))));
 
@@ -82,7 +86,12 @@ export async function nameTaken(db: Db, ownerId: number, listKey: string, name: 
   return rows.length > 0;
 }
 
-export async function insertView(db: Db, owner: { id: number; username: string }, listKey: string, values: SavedViewValues): Promise<number> {
+export async function insertView(
+  db: Db,
+  owner: { id: number; username: string },
+  listKey: string,
+  values: SavedViewValues,
+): Promise<number> {
   const [row] = await db
     .insert(savedViews)
     .values({ ownerId: owner.id, listKey, ...values, updatedBy: owner.username })

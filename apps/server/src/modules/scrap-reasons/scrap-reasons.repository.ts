@@ -18,7 +18,10 @@ const SORT_COLUMNS = { id: scrapReasons.id, code: scrapReasons.code, reason: sql
 
 export function listScrapReasons(db: Db, query: ScrapReasonListQuery) {
   // The list's `name` filter searches the reason text (the form calls the reason its name).
-  const where = and(query.name ? containsText(scrapReasons.reason, query.name) : undefined, query.code === undefined ? undefined : eq(scrapReasons.code, query.code));
+  const where = and(
+    query.name ? containsText(scrapReasons.reason, query.name) : undefined,
+    query.code === undefined ? undefined : eq(scrapReasons.code, query.code),
+  );
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', scrapReasons.id, ['code']);
   return findPage(db, db.select(fields).from(scrapReasons).$dynamic(), scrapReasons, where, orderBy, query, CATALOG);
 }
@@ -45,7 +48,14 @@ export async function updateScrapReason(db: Db, id: number, values: ScrapReasonV
 
 /** 400 on `number` (the form's name for the code) when another reason has the code. */
 export function assertCodeFree(db: Db, code: number, exceptId?: number): Promise<void> {
-  return assertUnique(db, { table: scrapReasons, column: scrapReasons.code, idColumn: scrapReasons.id, value: code, exceptId, field: 'number' });
+  return assertUnique(db, {
+    table: scrapReasons,
+    column: scrapReasons.code,
+    idColumn: scrapReasons.id,
+    value: code,
+    exceptId,
+    field: 'number',
+  });
 }
 
 /** Deleted only while no other row uses it (db/remove-unused). */

@@ -13,6 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryStatus } from '@cooler-hub/contract/deliveries';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
+import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import type { Db } from '../../db/client';
 import { containsPattern, matchesPattern } from '../../db/paging';
 import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
@@ -76,16 +77,20 @@ export async function readLookups<K extends string>(db: Db, lookups: Map<K, Look
   let statement = statements.get(shape);
   if (!statement) {
     const columns = entries.map(
-      ([, lookup], i) => sql`(select coalesce(json_agg(json_build_object('id', h.id, 'label', h.label, 'detail', h.detail, 'type', h.type, 'status', h.status)
+      (
+        [, lookup],
+        i,
+      ) => sql`(select coalesce(json_agg(json_build_object('id', h.id, 'label', h.label, 'detail', h.detail, 'type', h.type, 'status', h.status)
         order by h.sort, h.id), '[]') from (${lookup.sql}) h) as ${sql.identifier(`k${i}`)}`,
     );
     statement = nameStatement(db, sql`select ${sql.join(columns, sql`, `)}`);
     statements.set(shape, statement);
   }
-  const filled = { ...values, lbStart: values.text.toUpperCase(), pattern: containsPattern(values.text) };
+  const filled = { ...values, lbStart: normalizeLbNumber(values.text), pattern: containsPattern(values.text) };
   const [row] = await selectNamedRows<Record<string, HitRow[] | string>>(db, statement, filled);
   // node-postgres parses json columns; a driver that hands back text gets it parsed here.
-  const hitsOf = (value: HitRow[] | string | undefined): HitRow[] => (typeof value === 'string' ? (JSON.parse(value) as HitRow[]) : (value ?? []));
+  const hitsOf = (value: HitRow[] | string | undefined): HitRow[] =>
+    typeof value === 'string' ? (JSON.parse(value) as HitRow[]) : (value ?? []);
   return new Map(entries.map(([key], i) => [key, hitsOf(row?.[`k${i}`])]));
 }
 
@@ -118,7 +123,8 @@ const receiptsWithPattern = receiptHits(
  * dropped (a few index entries, where the trigram index reads every LB number sharing 'lb1',
  * 'b10', … — thousands). Any other text is searched "contains" by the trigram index.
  */
-export const receiptsContaining = (text: string): Lookup => (LB_NUMBER_START.test(text.toUpperCase()) ? receiptsFromLbStart : receiptsWithPattern);
+export const receiptsContaining = (text: string): Lookup =>
+  LB_NUMBER_START.test(normalizeLbNumber(text)) ? receiptsFromLbStart : receiptsWithPattern;
 
 /** Coolers of `chosen` (a SELECT of coolers' id, serial_number and part_number_id), with their part number. */
 const coolerHits = (chosen: SQL): Lookup =>

@@ -50,7 +50,10 @@ const EXACT: Partial<Record<SearchKind, Finder>> = {
 };
 
 /** Partial lookups of text; each reads one more row than it shows, in case the exact match is among them. */
-const text = (lookup: (q: string) => repo.Lookup): Finder => (q) => (q.length < SEARCH_MIN_PARTIAL ? null : lookup(q));
+const text =
+  (lookup: (q: string) => repo.Lookup): Finder =>
+  (q) =>
+    q.length < SEARCH_MIN_PARTIAL ? null : lookup(q);
 const PARTIAL: Record<SearchKind, Finder> = {
   receipt: text(repo.receiptsContaining),
   cooler: text(() => repo.coolersContaining),
@@ -73,7 +76,12 @@ async function find(db: Db, stages: readonly Stage[], kinds: readonly SearchKind
       if (lookup) lookups.set(`${stage}:${kind}`, lookup);
     }
   }
-  const rows = await repo.readLookups(db, lookups, { text: q, lbNumber: normalizeLbNumber(q), note: deliveryNumberOf(q), limit: SEARCH_LIMIT + 1 });
+  const rows = await repo.readLookups(db, lookups, {
+    text: q,
+    lbNumber: normalizeLbNumber(q),
+    note: deliveryNumberOf(q),
+    limit: SEARCH_LIMIT + 1,
+  });
   const found: Record<Stage, Found> = { exact: new Map(), partial: new Map() };
   for (const [key, hits] of rows) {
     const [stage, kind] = key.split(':') as [Stage, SearchKind];

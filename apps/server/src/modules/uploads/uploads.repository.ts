@@ -1,4 +1,4 @@
-/** Uploaded files, bytes included (docs/decisions/013, 062). */
+/** Uploaded files, bytes included, in the database (docs/decisions/013): a daily quota per owner, abandoned ones removed. */
 import { and, count, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { referencesTo } from '../../db/references';
@@ -35,7 +35,12 @@ export async function countUploadsSince(db: Db, ownerId: number, hours: number):
  */
 export async function deleteOrphanUploads(db: Db, graceHours: number): Promise<number> {
   const unused = referencesTo(uploads).map((ref) =>
-    notExists(db.select({ one: sql`1` }).from(ref.table).where(eq(ref.column, uploads.id))),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(ref.table)
+        .where(eq(ref.column, uploads.id)),
+    ),
   );
   const deleted = await db
     .delete(uploads)

@@ -6,11 +6,13 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { REQUIRED_MESSAGE, violationsFromIssues } from '@cooler-hub/contract/common';
-import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, uploadResponse } from '@cooler-hub/contract/uploads';
+import { MAX_UPLOAD_BYTES, UPLOAD_KINDS } from '@cooler-hub/contract/uploads';
 import { signedInUser } from '../../plugins/auth';
 import { FieldError, NotFoundError, ValidationError } from '../../lib/errors';
 import { multipartProblem } from '../../lib/multipart';
 import type { UploadsService } from './uploads.service';
+import * as ops from '@cooler-hub/contract/operations/uploads';
+import { routeOf } from '../../lib/route-of';
 
 const uploadFields = z.object({ type: z.enum(UPLOAD_KINDS) });
 
@@ -22,18 +24,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12, headerPairs: 100 },
   });
 
-  app.post(
-    '/api/file_upload',
-    {
-      config: { permission: 'ROLE_ADMIN_USER' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'Upload an image (multipart/form-data: file, type=avatar); PNG or JPEG by content, ≤ 512000 bytes',
-        consumes: ['multipart/form-data'],
-        response: { 200: uploadResponse },
-      },
-    },
-    async (request) => {
+  app.route(
+    routeOf(ops.uploadImage, async (request) => {
       const user = signedInUser(request);
       let bytes: Buffer | null | undefined;
       const fields: Record<string, string> = {};
@@ -58,16 +50,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
       if (!parsed.success) throw new ValidationError(violationsFromIssues(parsed.error.issues));
       if (bytes === undefined) throw new FieldError('file', REQUIRED_MESSAGE);
       return uploads.store({ kind: parsed.data.type, bytes, ownerId: user.id });
-    },
+    }),
   );
 
-  app.get(
-    '/api/uploads/:id',
-    {
-      config: { public: true },
-      schema: { tags: ['uploads'], summary: 'An uploaded image (public, unguessable URL)', params: z.object({ id: z.string() }) },
-    },
-    async (request, reply) => {
+  app.route(
+    routeOf(ops.getUploadedImage, async (request, reply) => {
       const upload = await uploads.find(request.params.id);
       if (!upload) throw new NotFoundError();
       return reply
@@ -75,6 +62,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('content-disposition', 'inline')
         .send(upload.bytes);
-    },
+    }),
   );
 };

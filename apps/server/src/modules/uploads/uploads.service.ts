@@ -51,25 +51,26 @@ export class UploadsService {
     return UPLOAD_PATH.exec(pathname)?.[1];
   }
 
-  async store(input: {
-    kind: (typeof UPLOAD_KINDS)[number];
-    bytes: Buffer | null;
-    ownerId: number;
-  }): Promise<UploadResponse> {
+  async store(input: { kind: (typeof UPLOAD_KINDS)[number]; bytes: Buffer | null; ownerId: number }): Promise<UploadResponse> {
     if (input.bytes === null || input.bytes.length > MAX_UPLOAD_BYTES) throw new DomainError(FILE_TOO_LARGE);
+    // Every check that needs no decoding comes before it (docs/decisions/262): a user past the
+    // quota, or bytes that are no PNG or JPEG, cost no image decoding.
+    await this.assertUnderQuota(this.db, input.ownerId);
     const contentType = detectImageType(input.bytes);
     const image = contentType && (await reencodeImage(input.bytes, contentType));
     if (!contentType || !image) throw new DomainError(INVALID_FILE_FORMAT);
     const id = randomToken(32);
     await this.db.transaction(async (tx) => {
-      // Two uploads at once cannot both pass the quota.
+      // Two uploads at once cannot both pass the quota: checked again under the user's lock.
       await lockUser(tx, input.ownerId);
-      if ((await repo.countUploadsSince(tx, input.ownerId, 24)) >= UPLOADS_PER_DAY) {
-        throw new DomainError(UPLOAD_QUOTA_REACHED);
-      }
+      await this.assertUnderQuota(tx, input.ownerId);
       await repo.insertUpload(tx, { id, kind: input.kind, contentType, bytes: image, size: image.length, ownerId: input.ownerId });
     });
     return { url: this.urlFor(id) };
+  }
+
+  private async assertUnderQuota(db: Db, ownerId: number): Promise<void> {
+    if ((await repo.countUploadsSince(db, ownerId, 24)) >= UPLOADS_PER_DAY) throw new DomainError(UPLOAD_QUOTA_REACHED);
   }
 
   async find(id: string): Promise<repo.UploadRow | undefined> {

@@ -65,7 +65,18 @@ export function listUsers(db: Db, query: HubUserListQuery) {
   if (query.role) filters.push(eq(users.role, query.role));
   const where = filters.length ? and(...filters) : undefined;
   const orderBy = orderByOf(query.order, SORT_COLUMNS, 'id', users.id, ['username', 'email']);
-  return findPage(db, db.select({ ...getTableColumns(users), version: versionOf(users) }).from(users).$dynamic(), users, where, orderBy, query, CATALOG);
+  return findPage(
+    db,
+    db
+      .select({ ...getTableColumns(users), version: versionOf(users) })
+      .from(users)
+      .$dynamic(),
+    users,
+    where,
+    orderBy,
+    query,
+    CATALOG,
+  );
 }
 
 export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
@@ -119,9 +130,7 @@ export async function recordPasswordHistory(db: Db, userId: number, passwordHash
     .where(eq(passwordHistory.userId, userId))
     .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
     .limit(PASSWORD_HISTORY_SIZE);
-  await db
-    .delete(passwordHistory)
-    .where(and(eq(passwordHistory.userId, userId), sql`${passwordHistory.id} not in (${keep})`));
+  await db.delete(passwordHistory).where(and(eq(passwordHistory.userId, userId), sql`${passwordHistory.id} not in (${keep})`));
 }
 
 export async function recentPasswordHashes(db: Db, userId: number): Promise<string[]> {

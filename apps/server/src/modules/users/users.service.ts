@@ -35,11 +35,7 @@ export function colorFor(role: Role, color: Color | null | undefined): Color | n
 }
 
 /** 400 on `username` and/or `email` when another user already has them (case-insensitive). */
-export async function assertUniqueIdentity(
-  db: Db,
-  fields: { username: string; email: string },
-  exceptId?: number,
-): Promise<void> {
+export async function assertUniqueIdentity(db: Db, fields: { username: string; email: string }, exceptId?: number): Promise<void> {
   const taken = await repo.findTakenFields(db, fields, exceptId);
   const violations = (['username', 'email'] as const)
     .filter((field) => taken[field])
@@ -56,11 +52,13 @@ export class UsersService {
   }
 
   get(id: number): Promise<Versioned<HubUser>> {
-    return repo.versions.read(this.db, id, async () => {
-      const row = await repo.findUserById(this.db, id);
-      if (!row) throw new NotFoundError();
-      return row;
-    }).then(toHubUser);
+    return repo.versions
+      .read(this.db, id, async () => {
+        const row = await repo.findUserById(this.db, id);
+        if (!row) throw new NotFoundError();
+        return row;
+      })
+      .then(toHubUser);
   }
 
   async create(_actor: Actor, body: HubUserCreateBody): Promise<Versioned<HubUser>> {
@@ -94,14 +92,19 @@ export class UsersService {
         if (otherAdmins.length === 0) throw new ConflictError(LAST_ADMIN_DEMOTE);
       }
       const revokeTokens = passwordHash !== undefined || body.role !== current.role;
-      const user = await repo.updateUser(tx, id, {
-        username: body.username,
-        email: body.email,
-        role: body.role,
-        color: colorFor(body.role, body.color),
-        ...(passwordHash ? { passwordHash } : {}),
-        ...(revokeTokens ? { tokenVersion: repo.bumpedTokenVersion } : {}),
-      }, actor);
+      const user = await repo.updateUser(
+        tx,
+        id,
+        {
+          username: body.username,
+          email: body.email,
+          role: body.role,
+          color: colorFor(body.role, body.color),
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(revokeTokens ? { tokenVersion: repo.bumpedTokenVersion } : {}),
+        },
+        actor,
+      );
       if (!user) throw new NotFoundError();
       if (passwordHash) await repo.recordPasswordHistory(tx, id, passwordHash);
       return { ...user, version: await repo.versions.now(tx, id) };

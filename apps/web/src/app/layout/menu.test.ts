@@ -4,7 +4,7 @@ import { paths } from '../../lib/paths';
 import { MENU, activeEntry, visibleMenu } from './menu';
 
 describe('side menu (docs/product.md §2.1, §6)', () => {
-  it('shows all twelve entries to an Admin', () => {
+  it('shows all thirteen entries to an Admin', () => {
     expect(visibleMenu(permissionsOf('Admin')).map((e) => e.label)).toEqual([
       'Main',
       'Master Data',
@@ -18,13 +18,15 @@ describe('side menu (docs/product.md §2.1, §6)', () => {
       'Settings',
       'Import',
       'Users',
+      'API tokens',
     ]);
   });
-  it('shows everything but Import and Users to Production', () => {
+  it('shows everything but Import, Users and API tokens to Production', () => {
     const labels = visibleMenu(permissionsOf('Production')).map((e) => e.label);
     expect(labels).toHaveLength(10);
     expect(labels).not.toContain('Users');
     expect(labels).not.toContain('Import');
+    expect(labels).not.toContain('API tokens');
   });
   it('shows nothing without permissions', () => {
     expect(visibleMenu([])).toEqual([]);
@@ -43,6 +45,7 @@ describe('side menu (docs/product.md §2.1, §6)', () => {
       '/settings',
       '/import',
       '/users',
+      '/api-tokens',
     ]);
   });
   it('builds parameterised paths', () => {

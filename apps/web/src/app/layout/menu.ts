@@ -54,6 +54,7 @@ export const MENU: readonly MenuEntry[] = [
   },
   { label: 'Import', path: paths.importFile, abilities: ['import'] },
   { label: 'Users', path: paths.users, abilities: ['manageUser'] },
+  { label: 'API tokens', path: paths.apiTokens, abilities: ['manageApiTokens'] },
 ];
 
 export function visibleMenu(permissions: readonly string[]): MenuEntry[] {

@@ -13,6 +13,7 @@ import {
   IconFileImport,
   IconFridge,
   IconHome,
+  IconKey,
   IconRecycle,
   IconSettings,
   IconTruckDelivery,
@@ -36,6 +37,7 @@ const ICONS: Record<string, Icon> = {
   Settings: IconSettings,
   Import: IconFileImport,
   Users: IconUsers,
+  'API tokens': IconKey,
 };
 
 // In the rail the link is the icon alone, centred.

@@ -6,13 +6,7 @@
  * icon and name say which.
  */
 import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconLayoutSidebarLeftCollapse,
-  IconLayoutSidebarLeftExpand,
-  IconLogout,
-  IconUserEdit,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -20,6 +14,8 @@ import { useAuth } from '../../lib/auth';
 import { useCurrentUser, useSignOut } from '../../lib/current-user';
 import { LANGUAGES, setLanguage, useLanguage } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import { OutboxBadge } from '../../features/outbox/outbox-badge';
+import { useSignOutWarning } from '../../features/outbox/sign-out-warning';
 import { TopBarSearch } from '../search/top-bar-search';
 
 export const TOP_BAR_HEIGHT = 56;
@@ -51,7 +47,7 @@ function UserMenu() {
   const auth = useAuth();
   const profile = useCurrentUser();
   const navigate = useNavigate();
-  const signOut = useSignOut();
+  const signOut = useSignOutWarning(useSignOut());
   const { t } = useTranslation();
   const language = useLanguage();
   const languageLabelId = useId();
@@ -61,41 +57,44 @@ function UserMenu() {
   return (
     // No focus placeholder: inside role=menu only menu items may sit (axe aria-required-children).
     // Not portalled: the dropdown stays inside the banner landmark, like the button that opens it.
-    <Menu position="bottom-end" width={200} withinPortal={false} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        {/* Named by the user name it shows; the avatar's initials would only repeat it. */}
-        <UnstyledButton data-testid="user-menu" style={{ borderRadius: 'var(--mantine-radius-sm)' }} px={6} py={4}>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar src={avatar} alt="" size={32} radius="xl" name={username} color="initials" data-testid="user-avatar" aria-hidden />
-            {/* On a phone the avatar alone shows (the bar's width goes to the search box); the name still names the button. */}
-            <Text size="sm" fw={500} data-testid="user-name" truncate maw={240} visibleFrom="sm">
-              {username}
-            </Text>
-            <VisuallyHidden hiddenFrom="sm">{username}</VisuallyHidden>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconUserEdit size={16} aria-hidden />} onClick={() => void navigate(paths.editProfile.to())}>
-          Edit profile
-        </Menu.Item>
-        <Menu.Divider role="separator" />
-        <div role="group" aria-labelledby={languageLabelId}>
-          <Menu.Label id={languageLabelId}>{t('shell.language')}</Menu.Label>
-          {LANGUAGES.map((l) => (
-            <Menu.RadioItem key={l.code} value={l.code} checked={language === l.code} onChange={() => setLanguage(l.code)} lang={l.code}>
-              {l.name}
-            </Menu.RadioItem>
-          ))}
-        </div>
-        <Menu.Divider role="separator" />
-        {/* red.4 (5.9:1 on the dropdown), not Mantine's red item colour (4.13:1, under WCAG AA's 4.5:1). */}
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} c="red.4" onClick={signOut}>
-          Sign Out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" width={200} withinPortal={false} withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          {/* Named by the user name it shows; the avatar's initials would only repeat it. */}
+          <UnstyledButton data-testid="user-menu" style={{ borderRadius: 'var(--mantine-radius-sm)' }} px={6} py={4}>
+            <Group gap="xs" wrap="nowrap">
+              <Avatar src={avatar} alt="" size={32} radius="xl" name={username} color="initials" data-testid="user-avatar" aria-hidden />
+              {/* On a phone the avatar alone shows (the bar's width goes to the search box); the name still names the button. */}
+              <Text size="sm" fw={500} data-testid="user-name" truncate maw={240} visibleFrom="sm">
+                {username}
+              </Text>
+              <VisuallyHidden hiddenFrom="sm">{username}</VisuallyHidden>
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconUserEdit size={16} aria-hidden />} onClick={() => void navigate(paths.editProfile.to())}>
+            Edit profile
+          </Menu.Item>
+          <Menu.Divider role="separator" />
+          <div role="group" aria-labelledby={languageLabelId}>
+            <Menu.Label id={languageLabelId}>{t('shell.language')}</Menu.Label>
+            {LANGUAGES.map((l) => (
+              <Menu.RadioItem key={l.code} value={l.code} checked={language === l.code} onChange={() => setLanguage(l.code)} lang={l.code}>
+                {l.name}
+              </Menu.RadioItem>
+            ))}
+          </div>
+          <Menu.Divider role="separator" />
+          {/* red.4 (5.9:1 on the dropdown), not Mantine's red item colour (4.13:1, under WCAG AA's 4.5:1). */}
+          <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} c="red.4" onClick={signOut.request}>
+            Sign Out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {signOut.warning}
+    </>
   );
 }
 
@@ -105,12 +104,22 @@ export function TopBar({ menuToggle }: { menuToggle: MenuToggle }) {
       <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap">
           <MenuToggleButton {...menuToggle} />
-          <Text component={Link} to={paths.main.to()} fw={700} fz="lg" style={{ textDecoration: 'none', color: 'inherit' }} visibleFrom="sm">
+          <Text
+            component={Link}
+            to={paths.main.to()}
+            fw={700}
+            fz="lg"
+            style={{ textDecoration: 'none', color: 'inherit' }}
+            visibleFrom="sm"
+          >
             Cooler Hub
           </Text>
         </Group>
         <TopBarSearch />
-        <UserMenu />
+        <Group gap="xs" wrap="nowrap">
+          <OutboxBadge />
+          <UserMenu />
+        </Group>
       </Group>
     </AppShell.Header>
   );

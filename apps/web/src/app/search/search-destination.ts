@@ -1,6 +1,6 @@
 /**
  * Where a search result leads (docs/decisions/250): the screen the app already opens for that
- * record. A receipt its edit screen; a cooler its cooler page (docs/decisions/251); a note its edit screen; an account its form; a
+ * record. A receipt its edit screen; a cooler its cooler page; a note its edit screen; an account its form; a
  * client the Customers screen; a part number its form.
  */
 import type { SearchHit, SearchKind } from '@cooler-hub/contract/search';

@@ -13,7 +13,15 @@ const answer = (exact: SearchHit[], groups: SearchResponse['groups'] = []): Sear
 
 describe('the result list', () => {
   it('numbers the exact matches first, then each group in order', () => {
-    const sections = sectionsOf(answer([receipt], [{ kind: 'cooler', items: [cooler] }, { kind: 'client', items: [client] }]));
+    const sections = sectionsOf(
+      answer(
+        [receipt],
+        [
+          { kind: 'cooler', items: [cooler] },
+          { kind: 'client', items: [client] },
+        ],
+      ),
+    );
     expect(sections.map((s) => [s.key, s.items.map((i) => i.index)])).toEqual([
       ['exact', [0]],
       ['cooler', [1]],
@@ -50,7 +58,13 @@ describe('where a result leads', () => {
 });
 
 describe('the keys that focus the search', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    ...mods,
+  });
   it("Ctrl+K and ⌘K anywhere; '/' only when not typing in a field", () => {
     const field = { tagName: 'INPUT', type: 'text' };
     expect(isSearchShortcut(key('k', { ctrlKey: true }), field)).toBe(true);

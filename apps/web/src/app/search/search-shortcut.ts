@@ -17,7 +17,10 @@ function isEditable(element: FocusedElement | null): boolean {
   return tag === 'INPUT' && !NOT_TYPED_INTO.has((element.type ?? 'text').toLowerCase());
 }
 
-export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>, focused: FocusedElement | null): boolean {
+export function isSearchShortcut(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+  focused: FocusedElement | null,
+): boolean {
   if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') return true;
   return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(focused);
 }

@@ -1,9 +1,10 @@
 /**
- * The search box of the top bar, on every screen (docs/decisions/249, 250): Ctrl+K or '/' puts the
+ * The search box of the top bar, on every screen (docs/decisions/249): Ctrl+K or '/' puts the
  * focus in it; typing lists up to 5 matches of each kind, grouped, walked with the arrows, opened
  * with Enter or a click, closed with Escape. Enter on a text that names exactly one record (an LB
- * number, a serial, a note number), or a scan of one, opens it with no further click. A keyboard-
- * wedge scan is read by the app's one scan rule (docs/decisions/210).
+ * number, a serial, a note number), or a scan of one, opens it with no further click — each kind
+ * where the app already opens it. A keyboard-wedge scan is read by the app's one scan rule, as in
+ * every scan field; it is nobody's scan field, so it takes no keys typed before it.
  */
 import { Kbd, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -12,6 +13,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { SearchHit, SearchResponse } from '@cooler-hub/contract/search';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { readForScan } from '../../components/scanner/read-for-scan';
 import { useWedgeInput } from '../../components/scanner/wedge-input';
 import { searchQueryOf } from './search-api';
 import { destinationOf, KIND_HEADINGS } from './search-destination';
@@ -51,7 +53,7 @@ export function TopBarSearch() {
   /** Asks now (not after the typing pause); opens the one exact match, else shows the list. */
   const searchNow = async (q: string): Promise<boolean> => {
     if (q === '') return false;
-    const now = await queryClient.fetchQuery(searchQueryOf(q));
+    const now = await readForScan(queryClient, searchQueryOf(q));
     const exact = soleExactMatch(now);
     if (exact) {
       go(exact);
@@ -121,7 +123,11 @@ export function TopBarSearch() {
         autoComplete="off"
         spellCheck={false}
         leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={<Kbd size="xs" visibleFrom="sm" aria-hidden>Ctrl K</Kbd>}
+        rightSection={
+          <Kbd size="xs" visibleFrom="sm" aria-hidden>
+            Ctrl K
+          </Kbd>
+        }
         rightSectionWidth={56}
         rightSectionPointerEvents="none"
         data-testid="top-bar-search"
@@ -162,7 +168,9 @@ export function TopBarSearch() {
           })}
         </ul>
       )}
-      <VisuallyHidden aria-live="polite">{showResults ? (count === 0 ? 'No matches' : `${count} result${count === 1 ? '' : 's'}`) : ''}</VisuallyHidden>
+      <VisuallyHidden aria-live="polite">
+        {showResults ? (count === 0 ? 'No matches' : `${count} result${count === 1 ? '' : 's'}`) : ''}
+      </VisuallyHidden>
     </div>
   );
 }

@@ -12,7 +12,8 @@ import { displayValue, type ConflictRow, type FormConflict } from './conflict';
 function labelOf(form: HTMLFormElement | null | undefined, field: string): string {
   const input = form?.querySelector(`[name="${CSS.escape(field)}"]`);
   const wrapper = input?.closest('.mantine-InputWrapper-root, fieldset');
-  const text = wrapper?.querySelector('label, legend')?.textContent ?? (input instanceof HTMLInputElement ? input.labels?.[0]?.textContent : null);
+  const text =
+    wrapper?.querySelector('label, legend')?.textContent ?? (input instanceof HTMLInputElement ? input.labels?.[0]?.textContent : null);
   if (text) return text.replace(/\s*\*\s*$/, '').trim();
   const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -60,7 +61,14 @@ export function ConflictPanel({ conflict }: { conflict: FormConflict }) {
     void conflict[what]().finally(() => setBusy(null));
   };
   return (
-    <Alert ref={panel} color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" title="Changed by someone else">
+    <Alert
+      ref={panel}
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      role="alert"
+      title="Changed by someone else"
+    >
       <Stack gap="sm">
         <Text size="sm">{conflict.message}</Text>
         {conflict.rows && (

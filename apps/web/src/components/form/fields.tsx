@@ -55,12 +55,7 @@ type Base = { name: string; label: string };
 
 export function TextField({ name, ...props }: Base & Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
   const binding = useTextBinding(name);
-  return (
-    <TextInput
-      {...props}
-      {...binding}
-    />
-  );
+  return <TextInput {...props} {...binding} />;
 }
 
 export function PasswordField({ name, ...props }: Base & Omit<PasswordInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
@@ -69,6 +64,8 @@ export function PasswordField({ name, ...props }: Base & Omit<PasswordInputProps
     <PasswordInput
       // Mantine's default name 'Toggle password visibility' would also match getByLabel('Password').
       visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
+      // Mantine's PasswordInput marks its inner input data-invalid only: screen readers need aria-invalid.
+      aria-invalid={binding.error ? true : undefined}
       {...props}
       {...binding}
     />
@@ -77,14 +74,7 @@ export function PasswordField({ name, ...props }: Base & Omit<PasswordInputProps
 
 export function TextareaField({ name, ...props }: Base & Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'error'>) {
   const binding = useTextBinding(name);
-  return (
-    <Textarea
-      autosize
-      minRows={3}
-      {...props}
-      {...binding}
-    />
-  );
+  return <Textarea autosize minRows={3} {...props} {...binding} />;
 }
 
 export interface SelectOption {

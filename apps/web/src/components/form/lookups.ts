@@ -4,29 +4,22 @@
  * SearchSelect (`<SearchSelect name="client" label="Client" {...clientLookup} />`) and override
  * `getValue` where a form keeps something other than the id (a receipt keeps the scrap reason's code).
  */
-import {
-  client,
-  clientList,
-  customerAccountDropDown,
-  supplierList,
-  type Client,
-  type Supplier,
-} from '@cooler-hub/contract/customers';
+import { client, clientList, customerAccountDropDown, type Client, type Supplier } from '@cooler-hub/contract/customers';
 import type { NamedRef } from '@cooler-hub/contract/common';
-import {
-  ccCodeDropDown,
-  ccCodeLabel,
-  collectionPointList,
-  partNumberList,
-  scrapReasonList,
-  type CollectionPoint,
-  type PartNumber,
-  type ScrapReason,
-} from '@cooler-hub/contract/settings';
+import { ccCodeLabel, type CollectionPoint, type PartNumber, type ScrapReason } from '@cooler-hub/contract/settings';
+import { listCcCodeOptions } from '@cooler-hub/contract/operations/cc-codes';
+import { listCollectionPoints } from '@cooler-hub/contract/operations/collection-points';
+import { listPartNumbers } from '@cooler-hub/contract/operations/part-numbers';
+import { listScrapReasons } from '@cooler-hub/contract/operations/scrap-reasons';
+import { listSuppliers } from '@cooler-hub/contract/operations/suppliers';
 import { api } from '../../lib/api-client';
+import { lookupOrSeen } from '../../lib/outbox/offline-lookup';
 import type { Lookup } from './search-select';
 
 const FIRST_PAGE = 1;
+
+/** The floor's lookups remember their answers for offline use (docs/decisions/270). */
+const byName = (r: { id: number | string; name: string }) => ({ id: r.id, text: r.name });
 
 export const clientLookup: Lookup<Client> = {
   search: async (name, signal) => (await api.get('/api/clients', clientList, { page: FIRST_PAGE, name }, signal)).items,
@@ -38,42 +31,68 @@ export const clientLookup: Lookup<Client> = {
 export const createClient = (name: string) => api.post('/api/clients', { name }, client);
 
 export const supplierLookup: Lookup<Supplier> = {
-  search: async (name, signal) => (await api.get('/api/suppliers', supplierList, { page: FIRST_PAGE, name }, signal)).items,
+  search: (name, signal) =>
+    lookupOrSeen(
+      'ref:suppliers',
+      name,
+      async () => (await api.call(listSuppliers, { query: { page: FIRST_PAGE, name }, signal })).items,
+      byName,
+    ),
   getLabel: (s) => s.name,
   getValue: (s) => s.id,
 };
 
 export const customerAccountLookup: Lookup<NamedRef> = {
-  search: async (name, signal) =>
-    (await api.get('/api/customer_accounts_drop_down', customerAccountDropDown, { page: FIRST_PAGE, name }, signal)).items,
+  search: (name, signal) =>
+    lookupOrSeen(
+      'ref:accounts',
+      name,
+      async () => (await api.get('/api/customer_accounts_drop_down', customerAccountDropDown, { page: FIRST_PAGE, name }, signal)).items,
+      byName,
+    ),
   getLabel: (a) => a.name,
   getValue: (a) => a.id,
 };
 
 export const collectionPointLookup: Lookup<CollectionPoint> = {
-  search: async (name, signal) =>
-    (await api.get('/api/collection_points', collectionPointList, { page: FIRST_PAGE, name }, signal)).items,
+  search: (name, signal) =>
+    lookupOrSeen(
+      'ref:collection-points',
+      name,
+      async () => (await api.call(listCollectionPoints, { query: { page: FIRST_PAGE, name }, signal })).items,
+      byName,
+    ),
   getLabel: (p) => p.name,
   getValue: (p) => p.id,
 };
 
 export const partNumberLookup: Lookup<PartNumber> = {
-  search: async (partNumber, signal) =>
-    (await api.get('/api/part_numbers', partNumberList, { page: FIRST_PAGE, partNumber }, signal)).items,
+  search: (partNumber, signal) =>
+    lookupOrSeen(
+      'ref:part-numbers',
+      partNumber,
+      async () => (await api.call(listPartNumbers, { query: { page: FIRST_PAGE, partNumber }, signal })).items,
+      (p) => ({ id: p.id, text: p.partNumber }),
+    ),
   getLabel: (p) => p.partNumber,
   getValue: (p) => p.id,
 };
 
 export const scrapReasonLookup: Lookup<ScrapReason> = {
-  search: async (name, signal) => (await api.get('/api/scrap_reasons', scrapReasonList, { page: FIRST_PAGE, name }, signal)).items,
+  search: (name, signal) =>
+    lookupOrSeen(
+      'ref:scrap-reasons',
+      name,
+      async () => (await api.call(listScrapReasons, { query: { page: FIRST_PAGE, name }, signal })).items,
+      (r) => ({ id: r.id, text: `${r.code} - ${r.reason}` }),
+    ),
   getLabel: (r) => `${r.code} - ${r.reason}`,
   getValue: (r) => r.id,
 };
 
 /** CC codes by code, labelled 'CODE (Name)' (docs/product.md §7). */
 export const ccCodeLookup: Lookup<{ id: string; code: string; name: string }> = {
-  search: async (code, signal) =>
-    (await api.get('/api/cc_codes_drop_down', ccCodeDropDown, { page: FIRST_PAGE, code }, signal)).items,
+  search: async (code, signal) => (await api.call(listCcCodeOptions, { query: { page: FIRST_PAGE, code }, signal })).items,
   getLabel: ccCodeLabel,
   getValue: (c) => c.id,
 };

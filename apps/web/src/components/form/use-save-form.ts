@@ -71,7 +71,11 @@ export function useSaveForm<I extends FieldValues, O, R>(
     form.reset(resetTo(loaded));
   }, [loaded, resetTo, form, formApi.conflict]);
 
-  const conflictOf = (message: string, edit: NonNullable<SaveOptions<I, O, R>['edit']>, resetTo: (saved: R) => DefaultValues<I>): FormConflict => {
+  const conflictOf = (
+    message: string,
+    edit: NonNullable<SaveOptions<I, O, R>['edit']>,
+    resetTo: (saved: R) => DefaultValues<I>,
+  ): FormConflict => {
     const conflict: FormConflict = {
       message,
       rows: null,

@@ -176,7 +176,12 @@ export function DataList<T>(props: DataListProps<T>) {
                   const field = column.sortField;
                   const direction = field !== undefined ? sortDirection(params.sort, field) : null;
                   return (
-                    <Table.Th key={column.key} w={column.key === PHONE_KEY ? undefined : column.width} {...cellOf(column, i)} aria-sort={field !== undefined ? ariaSort(direction) : undefined}>
+                    <Table.Th
+                      key={column.key}
+                      w={column.key === PHONE_KEY ? undefined : column.width}
+                      {...cellOf(column, i)}
+                      aria-sort={field !== undefined ? ariaSort(direction) : undefined}
+                    >
                       {field !== undefined ? (
                         <SortButton label={column.header} direction={direction} onClick={() => params.toggleSort(field)} />
                       ) : (
@@ -254,12 +259,22 @@ export function DataList<T>(props: DataListProps<T>) {
 
       <Group justify="space-between" wrap="wrap">
         {lastAnswer && (
-          <PageSummary page={lastAnswer.page} perPage={lastAnswer.perPage} totalCount={lastAnswer.totalCount} pagesCount={lastAnswer.pagesCount} />
+          <PageSummary
+            page={lastAnswer.page}
+            perPage={lastAnswer.perPage}
+            totalCount={lastAnswer.totalCount}
+            pagesCount={lastAnswer.pagesCount}
+          />
         )}
         {props.paginationPosition !== 'top' && pagination}
       </Group>
 
-      <DeleteDialog opened={deletion.row !== null} loading={deletion.running} onCancel={deletion.cancel} onConfirm={() => void deletion.confirm()} />
+      <DeleteDialog
+        opened={deletion.row !== null}
+        loading={deletion.running}
+        onCancel={deletion.cancel}
+        onConfirm={() => void deletion.confirm()}
+      />
     </Stack>
   );
 }

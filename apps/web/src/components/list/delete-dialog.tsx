@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 export function DeleteDialog(props: { opened: boolean; loading: boolean; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={props.opened} onClose={props.onCancel} title={t('dialog.deleteTitle')} centered closeButtonProps={{ 'aria-label': t('list.close') }}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onCancel}
+      title={t('dialog.deleteTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('list.close') }}
+    >
       <Text mb="lg">{t('dialog.deleteBody')}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onCancel} disabled={props.loading}>

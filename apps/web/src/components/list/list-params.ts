@@ -61,9 +61,7 @@ function listStateEntries(state: ListState): [string, string][] {
 }
 
 function encodeEntries(entries: [string, string][]): string {
-  return entries
-    .map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v)}`)
-    .join('&');
+  return entries.map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v)}`).join('&');
 }
 
 /** The hash search string for a list state, other (non-list) parameters kept. */

@@ -23,7 +23,14 @@ export function Pagination(props: { page: number; pagesCount: number; onChange: 
   return (
     <nav aria-label={t('list.pagination')}>
       <Group gap={4} wrap="nowrap">
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('list.previousPage')} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('list.previousPage')}
+          disabled={page <= 1}
+          onClick={() => onChange(page - 1)}
+        >
           <IconChevronLeft size={16} aria-hidden />
         </ActionIcon>
         {pageItems(page, pagesCount).map((item) =>
@@ -46,7 +53,14 @@ export function Pagination(props: { page: number; pagesCount: number; onChange: 
             </Text>
           ),
         )}
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('list.nextPage')} disabled={page >= pagesCount} onClick={() => onChange(page + 1)}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('list.nextPage')}
+          disabled={page >= pagesCount}
+          onClick={() => onChange(page + 1)}
+        >
           <IconChevronRight size={16} aria-hidden />
         </ActionIcon>
       </Group>

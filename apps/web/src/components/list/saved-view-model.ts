@@ -12,9 +12,7 @@ const NOT_IN_VIEW = new Set(['page', COLUMNS_PARAM]);
 
 /** Encodes pairs as components/list writes them (readable brackets). */
 function encodePairs(pairs: [string, string][]): string {
-  return pairs
-    .map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v)}`)
-    .join('&');
+  return pairs.map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v)}`).join('&');
 }
 
 /** The query a view keeps of the address: every non-empty parameter but the page and the columns. */

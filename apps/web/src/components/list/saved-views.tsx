@@ -116,8 +116,22 @@ export function useSavedViews<T>({ list, columns, columnChooser = false }: Saved
       onClick={() => apply(v)}
       aria-current={v === active ? 'true' : undefined}
       fw={v === active ? 700 : undefined}
-      leftSection={v.isDefault ? <IconStarFilled size={14} aria-label="Default view" /> : v.shared ? <IconUsers size={14} aria-label="Shared" /> : <span style={{ width: 14 }} />}
-      rightSection={v.mine ? undefined : <Text size="xs" c="dimmed">{v.owner.name}</Text>}
+      leftSection={
+        v.isDefault ? (
+          <IconStarFilled size={14} aria-label="Default view" />
+        ) : v.shared ? (
+          <IconUsers size={14} aria-label="Shared" />
+        ) : (
+          <span style={{ width: 14 }} />
+        )
+      }
+      rightSection={
+        v.mine ? undefined : (
+          <Text size="xs" c="dimmed">
+            {v.owner.name}
+          </Text>
+        )
+      }
     >
       {v.name}
     </Menu.Item>
@@ -129,7 +143,11 @@ export function useSavedViews<T>({ list, columns, columnChooser = false }: Saved
     <>
       <Menu position="bottom-end" width={280} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <Button variant="default" leftSection={<IconLayoutList size={16} aria-hidden />} aria-label={active ? `Views: ${active.name}` : 'Views'}>
+          <Button
+            variant="default"
+            leftSection={<IconLayoutList size={16} aria-hidden />}
+            aria-label={active ? `Views: ${active.name}` : 'Views'}
+          >
             <Text span inherit truncate maw={180}>
               {active ? active.name : 'Views'}
             </Text>
@@ -151,7 +169,11 @@ export function useSavedViews<T>({ list, columns, columnChooser = false }: Saved
           {items.length === 0 && <Menu.Label>{views.isLoading ? 'Loading...' : 'No saved views yet'}</Menu.Label>}
           <Menu.Divider role="separator" />
           <Menu.Item onClick={() => setSaving(true)}>Save view…</Menu.Item>
-          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} disabled={!active?.mine} onClick={() => active && setRenaming({ view: active, opened: true })}>
+          <Menu.Item
+            leftSection={<IconPencil size={14} aria-hidden />}
+            disabled={!active?.mine}
+            onClick={() => active && setRenaming({ view: active, opened: true })}
+          >
             Rename…
           </Menu.Item>
           <Menu.Item
@@ -238,7 +260,12 @@ export function useSavedViews<T>({ list, columns, columnChooser = false }: Saved
           return renamed;
         }}
       />
-      <DeleteDialog opened={deleting !== null} loading={deleting?.running ?? false} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+      <DeleteDialog
+        opened={deleting !== null}
+        loading={deleting?.running ?? false}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </>
   );
 

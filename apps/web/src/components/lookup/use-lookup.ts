@@ -11,7 +11,10 @@ import { createLookup, type LookupMachine, type LookupState } from './lookup';
 
 export type LookupControl<R> = LookupState<R> & Omit<LookupMachine<R>, 'getState' | 'subscribe' | 'dispose'>;
 
-export function useLookup<R>(search: (query: string, signal: AbortSignal) => Promise<R>, options: { empty: R; delay?: number }): LookupControl<R> {
+export function useLookup<R>(
+  search: (query: string, signal: AbortSignal) => Promise<R>,
+  options: { empty: R; delay?: number },
+): LookupControl<R> {
   const latest = useRef(search);
   useEffect(() => {
     latest.current = search;

@@ -52,11 +52,21 @@ export function ScanFeedback({ idle }: { idle: string }) {
         ) : (
           <IconScan size={20} color="var(--mantine-color-dimmed)" aria-hidden style={{ flexShrink: 0 }} />
         )}
-        <Text size="sm" c={outcome === 'accepted' ? 'green.3' : outcome === 'refused' ? 'red.3' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+        <Text
+          size="sm"
+          c={outcome === 'accepted' ? 'green.3' : outcome === 'refused' ? 'red.3' : 'dimmed'}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {last ? last.message : idle}
         </Text>
       </Group>
-      <Switch size="sm" label="Scan sound" checked={soundOn} onChange={(e) => setSoundOn(e.currentTarget.checked)} style={{ flexShrink: 0 }} />
+      <Switch
+        size="sm"
+        label="Scan sound"
+        checked={soundOn}
+        onChange={(e) => setSoundOn(e.currentTarget.checked)}
+        style={{ flexShrink: 0 }}
+      />
       {/* On the body: an ancestor's transform (a reveal animation) would confine a fixed frame. */}
       {last && createPortal(<div key={last.count} className="ch-scan-flash" data-scan-flash={last.outcome} aria-hidden />, document.body)}
     </Group>

@@ -20,7 +20,13 @@ export function CameraScanner({ scanner, label = 'Camera', unsupportedHint }: Ca
   return (
     <Box>
       {state === 'unsupported' && (
-        <Alert color="yellow" variant="light" icon={<IconCameraOff size={18} aria-hidden />} title="Camera scanning is not available" role="status">
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconCameraOff size={18} aria-hidden />}
+          title="Camera scanning is not available"
+          role="status"
+        >
           The camera could not be started on this device or permission was refused.{unsupportedHint ? ` ${unsupportedHint}` : ''}
         </Alert>
       )}

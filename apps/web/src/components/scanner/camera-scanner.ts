@@ -95,7 +95,11 @@ export function useCameraScanner({ onCode }: CameraScannerOptions): CameraScanne
           .detect(video)
           .then((found) => {
             if (cancelled) return;
-            for (const code of newCodes(seen.current, found.map((b) => b.rawValue))) onCodeRef.current(code);
+            for (const code of newCodes(
+              seen.current,
+              found.map((b) => b.rawValue),
+            ))
+              onCodeRef.current(code);
           })
           .catch((error: unknown) => console.error('Barcode detection failed on a frame', error))
           .finally(() => {

@@ -1,5 +1,5 @@
 /**
- * The keyboard-wedge scanner on an input (docs/product.md §5.1, §5.3, §9; docs/decisions/210): keys go into the
+ * The keyboard-wedge scanner on an input (docs/product.md §5.1, §5.3, §9; docs/decisions/275): keys go into the
  * input as typed keys do; at Enter, a burst that began at rest is one scanned code, handed whole to
  * `onScan` — whatever the gaps between its keys, and whatever the input held before it (the
  * handler puts the code in place of it) — and any other Enter is a person's, handed to `onEnter`
@@ -18,8 +18,15 @@
  * its handler has finished, with the handler's verdict — `onScan` may return 'accepted' or
  * 'refused'; returning nothing means accepted, throwing means refused, and a scan no input could
  * take is refused.
+ *
+ * **Keys before the field**: a screen's scan field passes `earlyKeys` (a ref to
+ * the input, or to a wrapper around it) and takes the keys typed before it could — while the screen
+ * was opening, or with the focus on the page — in order, as if typed into it: the same burst, the
+ * same Enter (early-keys.ts).
  */
-import { useEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { registerEarlyKeys, type EarlyKey, type EarlyKeysRegistration, type TextInputElement } from './early-keys';
+import { MODIFIER_KEYS, isPrintableKey } from './early-keys-model';
 import { DEFAULT_WEDGE_TIMING, ScanQueue, WedgeReader } from './wedge-model';
 
 export type ScanVerdict = 'accepted' | 'refused';
@@ -91,17 +98,13 @@ export function useScanCommitted(listener: ScanListener): void {
   }, []);
 }
 
-const MODIFIER_KEYS = new Set(['Shift', 'CapsLock', 'Control', 'Alt', 'AltGraph', 'Meta']);
-
-function isPrintable(event: KeyboardEvent) {
-  return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-}
-
 export interface WedgeInputOptions {
   /** One scanned code (without its Enter), to be put in place of what the input held. May return a promise (later scans wait for it) and a verdict. */
   onScan: ScanHandler;
   /** Enter pressed by a person, with the input's text as typed (never submits the form either way). */
   onEnter?: (typed: string) => void;
+  /** The screen's scan field (the input, or a wrapper around it): it takes the keys typed before it could. */
+  earlyKeys?: RefObject<HTMLElement | null>;
 }
 
 export interface WedgeInputProps {
@@ -139,21 +142,59 @@ export function replaceInputText(input: Element, text: string): void {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** Enter at `time` in `element`: the end of a scan, or a person's (docs/decisions/275). */
+function enter(element: Element, time: number, onEnter: ((typed: string) => void) | undefined) {
+  const outcome = reader.enter(time);
+  if (outcome.kind === 'scan') queue.push({ value: outcome.value, origin: element });
+  else onEnter?.(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : '');
+}
+
 function onKeyDown(event: KeyboardEvent, onEnter: ((typed: string) => void) | undefined) {
   const element = inputOf(event);
   if (event.key === 'Enter') {
     // Never a submit (docs/product.md §5.1), whether scanned or pressed.
     event.preventDefault();
-    const outcome = reader.enter(stamp(event));
-    if (outcome.kind === 'scan') queue.push({ value: outcome.value, origin: element });
-    else onEnter?.(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : '');
+    enter(element, stamp(event), onEnter);
     return;
   }
   // A scanner presses Shift for capitals: modifiers neither end nor extend a burst.
   if (MODIFIER_KEYS.has(event.key)) return;
-  if (isPrintable(event)) reader.key(event.key, stamp(event));
+  if (isPrintableKey(event)) reader.key(event.key, stamp(event));
   else reader.edit(stamp(event));
 }
+
+/**
+ * Keys typed before the field could take them, put in now as if typed there: each character read
+ * by the same reader with its own time stamp and added at the end of the field's text, each Enter
+ * the field's Enter.
+ */
+function replay(input: TextInputElement, keys: readonly EarlyKey[], onEnter: ((typed: string) => void) | undefined) {
+  let run = '';
+  const typeRun = () => {
+    if (run !== '') replaceInputText(input, input.value + run);
+    run = '';
+  };
+  for (const { key, time } of keys) {
+    if (key === 'Enter') {
+      typeRun();
+      enter(input, time, onEnter);
+    } else {
+      reader.key(key, time);
+      run += key;
+    }
+  }
+  typeRun();
+}
+
+/** The text input itself, or the first one inside a wrapper. */
+function textInputOf(element: HTMLElement | null): TextInputElement | null {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) return element;
+  return element?.querySelector<HTMLInputElement>('input:not([type="hidden"])') ?? null;
+}
+
+const register = (element: Element, registration: { current: Registration }) => {
+  if (!registry.has(element)) registry.set(element, registration);
+};
 
 export function useWedgeInput(options: WedgeInputOptions): WedgeInputProps {
   const registration = useRef<Registration>({ onScan: options.onScan });
@@ -163,16 +204,40 @@ export function useWedgeInput(options: WedgeInputOptions): WedgeInputProps {
     onEnter.current = options.onEnter;
   });
 
-  return useMemo(() => {
-    const register = (element: Element) => {
-      if (!registry.has(element)) registry.set(element, registration);
+  // Layout effects: they run in the commit that mounts the field (after its autoFocus), before any
+  // further key can reach it, so the keys that waited come first.
+  const early = useRef<EarlyKeysRegistration | null>(null);
+  const earlyRef = options.earlyKeys;
+  useLayoutEffect(() => {
+    if (!earlyRef) return undefined;
+    const taker = registerEarlyKeys({
+      input: () => textInputOf(earlyRef.current),
+      take: (input, keys) => {
+        register(input, registration);
+        replay(input, keys, onEnter.current);
+      },
+    });
+    early.current = taker;
+    return () => {
+      early.current = null;
+      taker.unregister();
     };
-    return {
+  }, [earlyRef]);
+  // Each render: a field enabled again (or shown) takes what waited meanwhile.
+  useLayoutEffect(() => early.current?.ready());
+
+  return useMemo(
+    () => ({
       onKeyDown: (event: KeyboardEvent) => {
-        register(inputOf(event));
+        early.current?.typed(stamp(event));
+        register(inputOf(event), registration);
         onKeyDown(event, onEnter.current);
       },
-      onFocus: (event: FocusEvent) => register(inputOf(event)),
-    };
-  }, []);
+      onFocus: (event: FocusEvent) => {
+        register(inputOf(event), registration);
+        early.current?.focused();
+      },
+    }),
+    [],
+  );
 }

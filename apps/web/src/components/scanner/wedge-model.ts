@@ -1,5 +1,5 @@
 /**
- * The pure half of the keyboard-wedge scanner (docs/product.md §5.1, §5.3, §9; docs/decisions/210): a barcode
+ * The pure half of the keyboard-wedge scanner (docs/product.md §5.1, §5.3, §9; docs/decisions/275): a barcode
  * scanner "types" each code as keystrokes and ends it with Enter. wedge-input.ts binds these to
  * input elements; they are kept free of the DOM so the rule can be run against timing models.
  *
@@ -82,8 +82,7 @@ export class WedgeReader {
 
   /** Enter at `time`. */
   enter(time: number): EnterOutcome {
-    const scan =
-      this.atRest && this.chars.length >= this.timing.minLength && time - this.last <= this.timing.burstGapMs;
+    const scan = this.atRest && this.chars.length >= this.timing.minLength && time - this.last <= this.timing.burstGapMs;
     const value = this.chars.join('');
     this.chars = [];
     this.last = time;

@@ -1,6 +1,6 @@
 /**
  * A form text field (AppForm, like TextField) that a keyboard-wedge scanner can type into
- * (docs/decisions/210). Typing fills it as usual; a scan puts its code, formatted, in place of what
+ * (docs/decisions/275). Typing fills it as usual; a scan puts its code, formatted, in place of what
  * the field held (a previous value, the 'LB' prefix), marks the field touched and shows it before
  * the next scan is taken; then `onScan` gets the formatted code (to move on, to look it up) and may
  * give the scan's verdict (wedge-input.ts).
@@ -10,6 +10,8 @@
  * error as soon as it was left, changed or not (docs/product.md §5.1: "once the field is touched").
  */
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
+import { useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useField } from '../form/fields';
@@ -36,6 +38,9 @@ export function WedgeTextField({
   const { control, setValue, getFieldState } = useFormContext();
   const formState = useFormState({ control, name });
   const fieldState = getFieldState(name, formState);
+  // A field a scanner types into takes the keys typed before it could (docs/decisions/275).
+  const own = useRef<HTMLInputElement>(null);
+  const ref = useMergedRef(own, field.ref);
   const wedge = useWedgeInput({
     onScan: (code) => {
       const value = format ? format(code) : code;
@@ -44,6 +49,7 @@ export function WedgeTextField({
       return onScan?.(value);
     },
     onEnter,
+    earlyKeys: own,
   });
   const value = (field.value as string | null | undefined) ?? '';
   // The field's own rule first; then what the caller adds (e.g. a number already used elsewhere).
@@ -53,7 +59,7 @@ export function WedgeTextField({
     <TextInput
       autoComplete="off"
       {...props}
-      ref={field.ref}
+      ref={ref}
       name={field.name}
       value={value}
       error={shown}

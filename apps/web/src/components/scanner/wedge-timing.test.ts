@@ -1,10 +1,16 @@
 /**
- * The scan-input rule (docs/decisions/210) against the keystroke-timing model the browser tests use
+ * The scan-input rule (docs/decisions/275) against the keystroke-timing model the browser tests use
  * too (e2e/support/keystroke-timing.ts): 1,000 codes per profile, each typed into a field that
  * already holds something, read by the same WedgeReader and ScanQueue the page uses.
  */
 import { describe, expect, it } from 'vitest';
-import { KeystrokeTiming, PROFILE_SPECS, sampleCode, TIMING_PROFILES, type TimingProfile } from '../../../../../e2e/support/keystroke-timing';
+import {
+  KeystrokeTiming,
+  PROFILE_SPECS,
+  sampleCode,
+  TIMING_PROFILES,
+  type TimingProfile,
+} from '../../../../../e2e/support/keystroke-timing';
 import { ScanQueue, WedgeReader } from './wedge-model';
 
 const CODES = 1000;

@@ -1,12 +1,6 @@
 /** Coolers and their history of changes (docs/product.md §2.11, §3, §7; contract coolers.ts, revisions.ts). */
 import { useQuery } from '@tanstack/react-query';
-import {
-  cooler,
-  coolerList,
-  type Cooler,
-  type CoolerCreateBody,
-  type CoolerUpdateBody,
-} from '@cooler-hub/contract/coolers';
+import { cooler, coolerList, type Cooler, type CoolerCreateBody, type CoolerUpdateBody } from '@cooler-hub/contract/coolers';
 import { coolerTimeline } from '@cooler-hub/contract/cooler-timeline';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
@@ -27,7 +21,8 @@ export function useCooler(id: string) {
 }
 
 export const createCooler = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
-export const updateCooler = (id: string, body: CoolerUpdateBody, version?: string) => api.put(`/api/coolers/${id}`, body, withVersion(cooler), version);
+export const updateCooler = (id: string, body: CoolerUpdateBody, version?: string) =>
+  api.put(`/api/coolers/${id}`, body, withVersion(cooler), version);
 export const deleteCooler = (id: string) => api.delete(`/api/coolers/${id}`);
 
 /** One cooler's whole life (docs/decisions/251); `query` pages its merged history ('page=2&perPage=20'). */

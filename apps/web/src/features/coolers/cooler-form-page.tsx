@@ -37,7 +37,8 @@ function CoolerForm(props: { record?: Versioned<Cooler>; label: string }) {
   const [newId, renewId] = useNewId();
   const formApi = useAppForm(coolerUpdateBody, { defaultValues: record ? formValues(record) : EMPTY });
   const onSubmit = useSaveForm(formApi, {
-    save: (values, version) => (record ? updateCooler(record.id, values, version) : createCooler({ id: newId, modelNumber: null, ...values })),
+    save: (values, version) =>
+      record ? updateCooler(record.id, values, version) : createCooler({ id: newId, modelNumber: null, ...values }),
     edit: record && { record, reload: () => getCooler(record.id) },
     message: editing ? 'Cooler was updated' : 'Cooler was successfully created',
     resetTo: formValues,

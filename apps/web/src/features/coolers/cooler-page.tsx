@@ -51,7 +51,12 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function NoteCell({ receipt }: { receipt: CoolerReceipt }) {
   const note = receipt.deliveryNote;
-  if (!note) return <Text size="sm" c="dimmed">Not on a note</Text>;
+  if (!note)
+    return (
+      <Text size="sm" c="dimmed">
+        Not on a note
+      </Text>
+    );
   return (
     <Group gap={6} wrap="nowrap">
       <Anchor component={Link} to={DELIVERY_SCREENS[note.type].edit(note.id)} aria-label={`Delivery note ${note.id} (${note.type})`}>
@@ -136,8 +141,18 @@ function CoolerTimelinePage({ id }: { id: string }) {
     () => async (q, signal) => (await getCoolerTimeline(id, q.apiQuery, signal)).history,
     [id],
   );
-  const receipts = useListController({ queryKey: [...COOLERS_KEY, 'timeline', id, 'receipts'], fetch: fetchReceipts, getRowId: (r) => r.id, namespace: 'r' });
-  const history = useListController({ queryKey: [...COOLERS_KEY, 'timeline', id, 'history'], fetch: fetchHistory, getRowId: (e) => e.id, namespace: 'h' });
+  const receipts = useListController({
+    queryKey: [...COOLERS_KEY, 'timeline', id, 'receipts'],
+    fetch: fetchReceipts,
+    getRowId: (r) => r.id,
+    namespace: 'r',
+  });
+  const history = useListController({
+    queryKey: [...COOLERS_KEY, 'timeline', id, 'history'],
+    fetch: fetchHistory,
+    getRowId: (e) => e.id,
+    namespace: 'h',
+  });
 
   const timeline = head.data;
   const cooler = timeline?.cooler;
@@ -152,7 +167,12 @@ function CoolerTimelinePage({ id }: { id: string }) {
           <Button component={Link} to={paths.coolersList.to()} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
             {paths.coolersList.title}
           </Button>
-          <Button component={Link} to={paths.coolersRevisions.to({ receipt: id })} variant="default" leftSection={<IconHistory size={16} aria-hidden />}>
+          <Button
+            component={Link}
+            to={paths.coolersRevisions.to({ receipt: id })}
+            variant="default"
+            leftSection={<IconHistory size={16} aria-hidden />}
+          >
             {paths.coolersRevisions.title}
           </Button>
           <Button component={Link} to={paths.coolersEdit.to({ cooler: id })} leftSection={<IconPencil size={16} aria-hidden />}>
@@ -179,7 +199,9 @@ function CoolerTimelinePage({ id }: { id: string }) {
         list={receipts}
         columns={receiptColumns}
         phoneKey={receiptPhoneKey}
-        rowActions={(r) => <RowActions editTo={paths.receiptEdit.to({ receipt: r.id })} historyTo={paths.receiptRevisions.to({ receipt: r.id })} />}
+        rowActions={(r) => (
+          <RowActions editTo={paths.receiptEdit.to({ receipt: r.id })} historyTo={paths.receiptRevisions.to({ receipt: r.id })} />
+        )}
       />
       {more && (
         <Text size="sm" c="dimmed">

@@ -19,7 +19,12 @@ import { COOLERS_KEY, deleteCooler, listCoolers } from './api';
 const columns: ListColumn<Cooler>[] = [
   { key: 'partNumber', header: 'Part Number', sortField: 'partNumber', render: (c) => c.partNumber.partNumber },
   { key: 'lastLbNumber', header: 'LB', render: (c) => c.lastLbNumber ?? '' },
-  { key: 'serialNumber', header: 'Serial number', sortField: 'serialNumber', render: (c) => <SerialLink coolerId={c.id} serialNumber={c.serialNumber} /> },
+  {
+    key: 'serialNumber',
+    header: 'Serial number',
+    sortField: 'serialNumber',
+    render: (c) => <SerialLink coolerId={c.id} serialNumber={c.serialNumber} />,
+  },
 ];
 
 export default function CoolersPage() {

@@ -21,7 +21,8 @@ export const listAccounts: ListFetcher<CustomerAccount> = (q, signal) =>
   api.get('/api/customer_accounts', customerAccountList, q.apiQuery, signal);
 
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
-export const getAccount = (id: number, signal?: AbortSignal) => api.get(`/api/customer_accounts/${id}`, withVersion(customerAccount), undefined, signal);
+export const getAccount = (id: number, signal?: AbortSignal) =>
+  api.get(`/api/customer_accounts/${id}`, withVersion(customerAccount), undefined, signal);
 export function useAccount(id: number) {
   return useQuery({
     refetchOnMount: 'always',

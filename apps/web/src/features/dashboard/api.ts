@@ -1,6 +1,13 @@
 /** The dashboard's figures (contract dashboard.ts, docs/decisions/255): one call each, read afresh on every visit. */
 import { useQuery } from '@tanstack/react-query';
-import { notExported, notOnNoteByAge, receiptsPerDay, scrapByReason, turnaround, type DashboardPeriod } from '@cooler-hub/contract/dashboard';
+import {
+  notExported,
+  notOnNoteByAge,
+  receiptsPerDay,
+  scrapByReason,
+  turnaround,
+  type DashboardPeriod,
+} from '@cooler-hub/contract/dashboard';
 import { api } from '../../lib/api-client';
 
 const KEY = ['dashboard'] as const;

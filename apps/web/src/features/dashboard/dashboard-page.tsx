@@ -6,7 +6,21 @@
  */
 import { useState, type ReactNode } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -48,7 +62,14 @@ function Panel<T>(props: { title: string; query: UseQueryResult<T>; children: (d
   const { query } = props;
   const id = `dashboard-${props.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-labelledby={id} style={props.span ? { gridColumn: '1 / -1' } : undefined}>
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component="section"
+      aria-labelledby={id}
+      style={props.span ? { gridColumn: '1 / -1' } : undefined}
+    >
       <Title order={2} size="h4" id={id} mb="sm">
         {props.title}
       </Title>
@@ -56,7 +77,13 @@ function Panel<T>(props: { title: string; query: UseQueryResult<T>; children: (d
         props.children(query.data)
       ) : query.isError ? (
         <Alert color="red" variant="light" role="alert" title="This figure could not be loaded." icon={<IconAlertCircle aria-hidden />}>
-          <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} loading={query.isFetching} onClick={() => void query.refetch()}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
             Retry
           </Button>
         </Alert>
@@ -89,7 +116,11 @@ function ReceiptsPerDayPanel(props: { data: ReceiptsPerDay }) {
     <Stack gap="sm">
       <Group gap="lg" wrap="wrap">
         <Text size="sm">
-          <FigureLink link={dashboardLinks.received(data.from, data.to)} label={`${plural(data.total, 'receipt', 'receipts')} in ${period}`} size="lg">
+          <FigureLink
+            link={dashboardLinks.received(data.from, data.to)}
+            label={`${plural(data.total, 'receipt', 'receipts')} in ${period}`}
+            size="lg"
+          >
             {n(data.total)}
           </FigureLink>{' '}
           received from {formatDay(data.from)} to {formatDay(data.to)}
@@ -97,13 +128,19 @@ function ReceiptsPerDayPanel(props: { data: ReceiptsPerDay }) {
         {optionTotals.map(({ option, count }) => (
           <Text size="sm" key={option}>
             {option}:{' '}
-            <FigureLink link={dashboardLinks.periodOption(data.from, data.to, option)} label={`${plural(count, 'receipt', 'receipts')} with process option ${option} in ${period}`}>
+            <FigureLink
+              link={dashboardLinks.periodOption(data.from, data.to, option)}
+              label={`${plural(count, 'receipt', 'receipts')} with process option ${option} in ${period}`}
+            >
               {n(count)}
             </FigureLink>
           </Text>
         ))}
       </Group>
-      <div role="img" aria-label={`Receipts per day in ${period}, stacked by process option: ${optionTotals.map((o) => `${o.option} ${n(o.count)}`).join(', ')}`}>
+      <div
+        role="img"
+        aria-label={`Receipts per day in ${period}, stacked by process option: ${optionTotals.map((o) => `${o.option} ${n(o.count)}`).join(', ')}`}
+      >
         <BarChart
           h={240}
           data={rows}
@@ -145,7 +182,10 @@ function ReceiptsPerDayPanel(props: { data: ReceiptsPerDay }) {
                   <Table.Td>{formatDay(d.day)}</Table.Td>
                   {STACKED_OPTIONS.map((option) => (
                     <Table.Td key={option}>
-                      <FigureLink link={dashboardLinks.dayOption(d.day, option)} label={`${plural(d[option], 'receipt', 'receipts')} with process option ${option} on ${formatDay(d.day)}`}>
+                      <FigureLink
+                        link={dashboardLinks.dayOption(d.day, option)}
+                        label={`${plural(d[option], 'receipt', 'receipts')} with process option ${option} on ${formatDay(d.day)}`}
+                      >
                         {n(d[option])}
                       </FigureLink>
                     </Table.Td>
@@ -197,32 +237,43 @@ export default function DashboardPage() {
               <Stack gap="xs">
                 <Text size="sm">
                   Of{' '}
-                  <FigureLink link={dashboardLinks.received(data.from, data.to)} label={`${plural(data.received, 'receipt', 'receipts')} received in ${period}`}>
+                  <FigureLink
+                    link={dashboardLinks.received(data.from, data.to)}
+                    label={`${plural(data.received, 'receipt', 'receipts')} received in ${period}`}
+                  >
                     {plural(data.received, 'receipt', 'receipts')}
                   </FigureLink>{' '}
                   received in {period}:
                 </Text>
                 <div style={{ maxHeight: 320, overflowY: 'auto', overflowX: 'hidden' }}>
                   <Stack gap="xs">
-                {data.reasons.map((r) => {
-                  const rate = percent(r.count, data.received);
-                  return (
-                    <div key={r.code}>
-                      <Group justify="space-between" gap="xs" wrap="nowrap">
-                        <Text size="sm" truncate style={{ minWidth: 0, flex: 1 }}>
-                          {r.code} · {r.reason}
-                        </Text>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          <FigureLink link={dashboardLinks.scrapReason(data.from, data.to, r.code)} label={`${plural(r.count, 'receipt', 'receipts')} with scrap reason ${r.code} in ${period}`}>
-                            {n(r.count)}
-                          </FigureLink>{' '}
-                          ({rate.toFixed(1)} %)
-                        </Text>
-                      </Group>
-                      <Progress value={rate} color="orange" size="sm" aria-label={`Scrap rate of reason ${r.code}: ${rate.toFixed(1)} %`} />
-                    </div>
-                  );
-                })}
+                    {data.reasons.map((r) => {
+                      const rate = percent(r.count, data.received);
+                      return (
+                        <div key={r.code}>
+                          <Group justify="space-between" gap="xs" wrap="nowrap">
+                            <Text size="sm" truncate style={{ minWidth: 0, flex: 1 }}>
+                              {r.code} · {r.reason}
+                            </Text>
+                            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                              <FigureLink
+                                link={dashboardLinks.scrapReason(data.from, data.to, r.code)}
+                                label={`${plural(r.count, 'receipt', 'receipts')} with scrap reason ${r.code} in ${period}`}
+                              >
+                                {n(r.count)}
+                              </FigureLink>{' '}
+                              ({rate.toFixed(1)} %)
+                            </Text>
+                          </Group>
+                          <Progress
+                            value={rate}
+                            color="orange"
+                            size="sm"
+                            aria-label={`Scrap rate of reason ${r.code}: ${rate.toFixed(1)} %`}
+                          />
+                        </div>
+                      );
+                    })}
                   </Stack>
                 </div>
               </Stack>
@@ -256,7 +307,10 @@ export default function DashboardPage() {
                 </Group>
                 <Text size="sm">
                   From receipt to approval, over{' '}
-                  <FigureLink link={dashboardLinks.approvedInPeriod(data.from, data.to)} label={`${plural(data.count, 'receipt', 'receipts')} on notes approved in ${period}`}>
+                  <FigureLink
+                    link={dashboardLinks.approvedInPeriod(data.from, data.to)}
+                    label={`${plural(data.count, 'receipt', 'receipts')} on notes approved in ${period}`}
+                  >
                     {plural(data.count, 'receipt', 'receipts')}
                   </FigureLink>{' '}
                   on notes approved in {period}.
@@ -280,7 +334,10 @@ export default function DashboardPage() {
                         {band.label}
                       </Text>
                       <FigureLink
-                        link={dashboardLinks.notOnNote(AGE_BANDS.find((b) => b.key === band.key)!, data.today)}
+                        link={dashboardLinks.notOnNote(
+                          AGE_BANDS.find((b) => b.key === band.key)!,
+                          data.today,
+                        )}
                         label={`${plural(band.count, 'receipt', 'receipts')} on no note, ${band.label} old`}
                         size="xl"
                       >
@@ -300,7 +357,11 @@ export default function DashboardPage() {
               <Empty>Every receipt has been exported.</Empty>
             ) : (
               <Text size="sm">
-                <FigureLink link={dashboardLinks.notExported()} label={`${plural(data.count, 'receipt', 'receipts')} not yet exported`} size="xl">
+                <FigureLink
+                  link={dashboardLinks.notExported()}
+                  label={`${plural(data.count, 'receipt', 'receipts')} not yet exported`}
+                  size="xl"
+                >
                   {n(data.count)}
                 </FigureLink>{' '}
                 {data.count === 1 ? 'receipt has' : 'receipts have'} not left in an end-of-day CSV yet.

@@ -1,6 +1,6 @@
 /**
  * Delivery notes, their lines, recipients and addresses (docs/product.md §2.13, §3, §4, §7; contract
- * deliveries.ts; docs/decisions/150–157). Every screen of the feature calls the server through here.
+ * deliveries.ts; docs/decisions/150). Every screen of the feature calls the server through here.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -22,6 +22,8 @@ import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 import { withVersion } from '@cooler-hub/contract/common';
 import { downloadFile } from '../../lib/download';
+import { nounTitle } from '../../lib/delivery-screens';
+import { outboxItems, saveOrQueue } from '../../lib/outbox/outbox';
 
 export const DELIVERIES_KEY = ['deliveries'] as const;
 export const DELIVERY_LINES_KEY = ['delivery_lines'] as const;
@@ -43,13 +45,39 @@ export function useDelivery(id: number) {
   });
 }
 
-
 // ── writes ──────────────────────────────────────────────────────────────────────────────────────
 
 /** The bodies as a form sends them (the contract's input types: '' and null mean "none"). */
 export type DeliveryBody = Omit<DeliveryCreateInput, 'type'>;
 
 export const createDelivery = (body: DeliveryCreateInput) => api.post('/api/deliveries', body, delivery);
+
+/**
+ * POST /api/deliveries under the note's client key; offline (or with writes still waiting) kept in
+ * the outbox behind the receipts of its lines that wait too (docs/decisions/271).
+ */
+export async function createDeliveryOrKeep(body: DeliveryCreateInput & { clientKey: string }) {
+  const lbs = new Set(((body.lbNumbers ?? []) as string[]).map((lb) => lb.trim().toUpperCase()));
+  const waitingReceipts = (await outboxItems())
+    .filter(
+      (i) =>
+        i.kind === 'receipt' &&
+        i.status !== 'sent' &&
+        lbs.has(String((i.request.body as { lbNumber?: string }).lbNumber ?? '').toUpperCase()),
+    )
+    .map((i) => i.id);
+  const count = lbs.size === 1 ? '1 LB number' : `${lbs.size} LB numbers`;
+  return saveOrQueue(
+    {
+      id: body.clientKey,
+      kind: 'delivery',
+      label: `${nounTitle(body.type as DeliveryType)} with ${count}`,
+      request: { method: 'POST', path: '/api/deliveries', body },
+      dependsOn: waitingReceipts,
+    },
+    delivery,
+  );
+}
 /** PUT /api/deliveries/{id}/{type}: the edit of a note of that type. */
 export const updateDelivery = (type: DeliveryType, id: number, body: DeliveryBody, version?: string) =>
   api.put(`/api/deliveries/${id}/${type}`, body, withVersion(delivery), version);

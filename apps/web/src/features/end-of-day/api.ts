@@ -6,9 +6,13 @@ import { downloadFile } from '../../lib/download';
 
 export const END_OF_DAY_KEY = ['end_of_day_sheet'] as const;
 
-export const listEndOfDay: ListFetcher<EndOfDayRow> = (q, signal) =>
-  api.get('/api/end_of_day_sheet', endOfDayList, q.apiQuery, signal);
+export const listEndOfDay: ListFetcher<EndOfDayRow> = (q, signal) => api.get('/api/end_of_day_sheet', endOfDayList, q.apiQuery, signal);
 
 /** Download CSV of the End Of Day Sheet; resolves with the saved file's name. */
 export const downloadEndOfDayCsv = (receiptDate: string) =>
-  downloadFile({ path: '/api/end_of_day_sheet_csv', query: { receiptDate }, accept: 'text/csv', fallbackName: END_OF_DAY_FALLBACK_FILENAME });
+  downloadFile({
+    path: '/api/end_of_day_sheet_csv',
+    query: { receiptDate },
+    accept: 'text/csv',
+    fallbackName: END_OF_DAY_FALLBACK_FILENAME,
+  });

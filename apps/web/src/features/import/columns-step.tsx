@@ -22,7 +22,10 @@ export function ColumnsStep({ job, onCancel }: { job: ImportJob; onCancel?: () =
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const headerOptions = [{ value: NONE, label: 'Not in the file' }, ...job.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` }))];
+  const headerOptions = [
+    { value: NONE, label: 'Not in the file' },
+    ...job.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` })),
+  ];
 
   const showError = (error: unknown) => {
     if (isApiError(error) && error.kind === 'violations') {
@@ -65,7 +68,13 @@ export function ColumnsStep({ job, onCancel }: { job: ImportJob; onCancel?: () =
             {job.fileName}: choose the column of the file that gives each field. Fields marked * are required.
           </Text>
           {formError && (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} style={{ whiteSpace: 'pre-line' }}>
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              icon={<IconAlertCircle size={18} aria-hidden />}
+              style={{ whiteSpace: 'pre-line' }}
+            >
               {formError}
             </Alert>
           )}

@@ -44,7 +44,11 @@ function StepsBar({ current }: { current: number }) {
     <nav aria-label="Import steps">
       <ol className="ch-import-steps">
         {STEPS.map((step, i) => (
-          <li key={step} data-state={i < current ? 'done' : i === current ? 'current' : 'todo'} aria-current={i === current ? 'step' : undefined}>
+          <li
+            key={step}
+            data-state={i < current ? 'done' : i === current ? 'current' : 'todo'}
+            aria-current={i === current ? 'step' : undefined}
+          >
             <span className="ch-import-step-number" aria-hidden>
               {i + 1}
             </span>
@@ -99,7 +103,19 @@ function NewImport() {
   );
 }
 
-function ImportConfirm({ job, opened, onClose, onConfirm, running }: { job: ImportJob; opened: boolean; onClose: () => void; onConfirm: () => void; running: boolean }) {
+function ImportConfirm({
+  job,
+  opened,
+  onClose,
+  onConfirm,
+  running,
+}: {
+  job: ImportJob;
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  running: boolean;
+}) {
   const { counts } = job;
   const written = counts.new + counts.updated;
   return (
@@ -133,7 +149,10 @@ function DownloadRefused({ job }: { job: ImportJob }) {
       loading={running}
       onClick={() => {
         setRunning(true);
-        void runWithToast(() => downloadRefusedRows(job), (name) => `Downloaded ${name}`).finally(() => setRunning(false));
+        void runWithToast(
+          () => downloadRefusedRows(job),
+          (name) => `Downloaded ${name}`,
+        ).finally(() => setRunning(false));
       }}
     >
       Download refused rows
@@ -202,7 +221,11 @@ function ImportView({ id }: { id: string }) {
       <>
         <StepsBar current={status === 'checking' ? 2 : 3} />
         {heading}
-        <RunProgress job={job} label={status === 'checking' ? 'Dry run: checking every row, nothing is written' : 'Importing'} onChanged={changed} />
+        <RunProgress
+          job={job}
+          label={status === 'checking' ? 'Dry run: checking every row, nothing is written' : 'Importing'}
+          onChanged={changed}
+        />
       </>
     );
   }
@@ -230,7 +253,13 @@ function ImportView({ id }: { id: string }) {
           </Text>
         )}
         {job.counts.refused > 0 && <RefusalsList job={job} toolbar={<DownloadRefused job={job} />} />}
-        <ImportConfirm job={job} opened={confirming} onClose={() => setConfirming(false)} onConfirm={() => void runImport()} running={starting} />
+        <ImportConfirm
+          job={job}
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => void runImport()}
+          running={starting}
+        />
       </>
     );
   }

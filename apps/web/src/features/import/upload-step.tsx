@@ -50,7 +50,13 @@ export function UploadStep({ onUploaded }: { onUploaded: (job: ImportJob) => voi
       <form noValidate aria-label="Upload a file" onSubmit={(e) => void submit(e)}>
         <Stack gap="md">
           {formError && (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} style={{ whiteSpace: 'pre-line' }}>
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              icon={<IconAlertCircle size={18} aria-hidden />}
+              style={{ whiteSpace: 'pre-line' }}
+            >
               {formError}
             </Alert>
           )}

@@ -1,8 +1,4 @@
-import {
-  recoveryRequestResponse,
-  recoveryResetResponse,
-  recoveryVerifyResponse,
-} from '@cooler-hub/contract/password-recovery';
+import { recoveryRequestResponse, recoveryResetResponse, recoveryVerifyResponse } from '@cooler-hub/contract/password-recovery';
 import { api } from '../../lib/api-client';
 
 const BASE = '/api/password_recovery';

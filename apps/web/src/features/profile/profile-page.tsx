@@ -2,9 +2,15 @@
  * Edit profile (docs/product.md §2.5): GET /api/profile, PUT /api/profile (contract profileUpdateBody). The
  * answer carries a fresh token (a password change invalidates the old ones): it replaces the stored
  * one, and the cached profile is updated so the top bar shows the new name and avatar at once.
+ * A new password or e-mail needs the current password: its field appears once either is changed,
+ * and the server's violation lands on it (docs/decisions/263). Under the form, a way to the person's API
+ * tokens for scripts (docs/decisions/279).
  */
-import { Group } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { CurrentUser } from '@cooler-hub/contract/auth';
 import type { Versioned } from '@cooler-hub/contract/common';
 import { profileUpdateBody, profileUpdateResponse, type ProfileUpdateBody } from '@cooler-hub/contract/users';
@@ -17,9 +23,16 @@ import { FormScreen } from '../../components/form/form-screen';
 import { api } from '../../lib/api-client';
 import { storeToken } from '../../lib/auth';
 import { getProfile, PROFILE_QUERY_KEY, useCurrentUser } from '../../lib/current-user';
+import { paths } from '../../lib/paths';
 
 function formValues(user: CurrentUser) {
-  return { username: user.username, email: user.email, plainPassword: '', avatar: user.avatar };
+  return { username: user.username, email: user.email, plainPassword: '', currentPassword: '', avatar: user.avatar };
+}
+
+/** The server's rule (docs/decisions/263): a new password, or an e-mail other than the stored one ignoring case. */
+function needsCurrentPassword(user: CurrentUser, plainPassword: unknown, email: unknown): boolean {
+  const typedEmail = typeof email === 'string' ? email.trim().toLowerCase() : '';
+  return (typeof plainPassword === 'string' && plainPassword !== '') || typedEmail !== user.email.toLowerCase();
 }
 
 /** PUT /api/profile; the answer's fresh token is stored at once, the rest is the profile. */
@@ -32,6 +45,7 @@ async function saveProfile(values: ProfileUpdateBody, version: string | undefine
 function ProfileForm({ user }: { user: Versioned<CurrentUser> }) {
   const [uploading, setUploading] = useState(false);
   const formApi = useAppForm(profileUpdateBody, { defaultValues: formValues(user) });
+  const [plainPassword, email] = useWatch({ control: formApi.form.control, name: ['plainPassword', 'email'] });
   const onSubmit = useSaveForm(formApi, {
     save: saveProfile,
     edit: { record: user, reload: () => getProfile() },
@@ -51,6 +65,14 @@ function ProfileForm({ user }: { user: Versioned<CurrentUser> }) {
         description="Leave empty to keep the current password"
         autoComplete="new-password"
       />
+      {needsCurrentPassword(user, plainPassword, email) && (
+        <PasswordField
+          name="currentPassword"
+          label="Current password"
+          description="Needed to change the password or the e-mail"
+          autoComplete="current-password"
+        />
+      )}
       <UploadField
         name="avatar"
         label="Avatar photo"
@@ -69,11 +91,39 @@ function ProfileForm({ user }: { user: Versioned<CurrentUser> }) {
   );
 }
 
+function ApiTokensSection() {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-api-tokens">
+      <Group justify="space-between" align="center" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 260px' }}>
+          <Title order={2} size="h4" id="profile-api-tokens">
+            API tokens
+          </Title>
+          <Text size="sm" c="dimmed">
+            Let a script call the API as you, without your password.
+          </Text>
+        </Stack>
+        <Button component={Link} to={paths.myApiTokens.to()} variant="light" leftSection={<IconKey size={16} aria-hidden />}>
+          Manage API tokens
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
 export default function ProfilePage() {
   const profile = useCurrentUser();
   return (
-    <FormScreen title="Edit profile" loading={!profile.data} failed={!profile.data && profile.isError} failedMessage="The profile could not be loaded.">
-      {profile.data && <ProfileForm user={profile.data} />}
-    </FormScreen>
+    <Stack maw={640}>
+      <FormScreen
+        title="Edit profile"
+        loading={!profile.data}
+        failed={!profile.data && profile.isError}
+        failedMessage="The profile could not be loaded."
+      >
+        {profile.data && <ProfileForm user={profile.data} />}
+      </FormScreen>
+      <ApiTokensSection />
+    </Stack>
   );
 }

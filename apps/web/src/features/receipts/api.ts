@@ -1,13 +1,17 @@
 /** Receipts and their history of changes (contract receipts.ts, revisions.ts). */
 import { useQuery } from '@tanstack/react-query';
 import { receipt, receiptList, type Receipt, type ReceiptCreateBody, type ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
-import { cooler, coolerList, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
+import { cooler, coolerList, type Cooler, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
 import { customerAccount } from '@cooler-hub/contract/customers';
-import { partNumber, scrapReasonList } from '@cooler-hub/contract/settings';
+import { partNumber, scrapReasonList, type PartNumber } from '@cooler-hub/contract/settings';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
-import { withVersion } from '@cooler-hub/contract/common';
+import { withVersion, type Versioned } from '@cooler-hub/contract/common';
 import { RECEIPTS_KEY } from '../../lib/query-keys';
+import { rememberSeen, seenById } from '../../lib/outbox/offline-lookup';
+import { outboxItems, queueWrite, saveOrQueue, type SaveOutcome } from '../../lib/outbox/outbox';
+import type { OutboxItem } from '../../lib/outbox/types';
+import { newUuid } from '../../lib/new-id';
 
 export const listReceipts: ListFetcher<Receipt> = (q, signal) => api.get('/api/receipts', receiptList, q.apiQuery, signal);
 
@@ -22,10 +26,9 @@ export function useReceipt(id: string) {
 }
 
 export const createReceipt = (body: ReceiptCreateBody) => api.post('/api/receipts', body, receipt);
-export const updateReceipt = (id: string, body: ReceiptUpdateBody, version?: string) =>
-  api.put(`/api/receipts/${id}/main`, body, withVersion(receipt), version);
+/** PUT /api/receipts/{id}/main: the whole receipt but its id and receipt date, under the version the editor saw. */
+const updatePath = (id: string) => `/api/receipts/${id}/main`;
 export const deleteReceipt = (id: string) => api.delete(`/api/receipts/${id}`);
-
 
 /**
  * Receipts whose LB number starts with `text`, in LB-number order (/lb-tag's lookup; the exact
@@ -57,8 +60,95 @@ export async function findCoolerSerials(text: string, signal?: AbortSignal): Pro
 
 // ── receipt forms (receipt-create, receipt-edit, receipt-revisions) ─────────────────────────────
 
-/** 'Add item and continue' on /receipt-create: the cooler of an unknown serial (client UUID, docs/product.md §7). */
-export const createCoolerForReceipt = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
+/**
+ * 'Add item and continue' on /receipt-create: the cooler of an unknown serial (client UUID,
+ * docs/product.md §7). Offline it is kept in the outbox and answered as this device knows it,
+ * `pending` until sent (docs/decisions/270).
+ */
+export async function createCoolerForReceipt(body: CoolerCreateBody): Promise<Cooler & { pending?: true }> {
+  const outcome = await saveOrQueue(
+    {
+      id: body.id,
+      kind: 'cooler',
+      label: `Cooler ${body.serialNumber}`,
+      request: { method: 'POST', path: '/api/coolers', body },
+      dependsOn: [],
+    },
+    cooler,
+  );
+  if (outcome.saved) {
+    void rememberSeen('cooler', [outcome.saved], bySerial);
+    return outcome.saved;
+  }
+  const part = await seenById<PartNumber>('ref:part-numbers', body.partNumber);
+  const made: Cooler = {
+    id: body.id,
+    serialNumber: body.serialNumber,
+    partNumber: { id: body.partNumber, partNumber: part?.value.partNumber ?? '' },
+    dateOfManufacture: body.dateOfManufacture,
+    modelNumber: null,
+    lastLbNumber: null,
+  };
+  await rememberSeen('cooler', [made], bySerial, true);
+  return { ...made, pending: true };
+}
+
+const bySerial = (c: Cooler) => ({ id: c.id, text: c.serialNumber });
+
+/**
+ * POST /api/receipts; offline (or with writes still waiting) kept in the outbox behind the cooler
+ * it names if that one waits too (docs/decisions/270). Answers the receipt, or the kept item.
+ */
+export async function createReceiptOrKeep(body: ReceiptCreateBody, serialNumber: string) {
+  const coolerWaits = (await seenById<Cooler>('cooler', body.inventoryItem))?.pending === true;
+  const outcome = await saveOrQueue(
+    {
+      id: body.id,
+      kind: 'receipt',
+      label: `Receipt ${body.lbNumber} for serial ${serialNumber}`,
+      request: { method: 'POST', path: '/api/receipts', body },
+      dependsOn: coolerWaits ? [body.inventoryItem] : [],
+    },
+    receipt,
+  );
+  const lb = (r: { id: string; lbNumber: string }) => ({ id: r.id, text: r.lbNumber });
+  if (outcome.saved) void rememberSeen('receipt', [outcome.saved], lb);
+  else void rememberSeen('receipt', [{ id: body.id, lbNumber: body.lbNumber, inventoryItem: { serialNumber } }], lb, true);
+  return outcome;
+}
+
+/** What /outbox calls a kept update: 'Update of receipt LB0002 (was LB0001)' when its LB number changes. */
+export function receiptUpdateLabel(savedLb: string, lbNumber: string): string {
+  return lbNumber === savedLb ? `Update of receipt ${lbNumber}` : `Update of receipt ${lbNumber} (was ${savedLb})`;
+}
+
+/** The last update of this receipt the device keeps and the server has not taken (waiting, held or refused). */
+export function keptUpdateOf(items: readonly OutboxItem[], id: string): OutboxItem | undefined {
+  return items.filter((i) => i.kind === 'receipt-update' && i.status !== 'sent' && i.request.path === updatePath(id)).at(-1);
+}
+
+/**
+ * 'Update' of /receipt/{id}/edit: PUT under the version the editor saw (If-Match);
+ * offline, or with writes still waiting, kept in the outbox (docs/decisions/270). An update made on
+ * top of one still kept for this receipt goes behind it, and on the version that one saves.
+ * `saved`: the receipt as the server keeps it; its LB number names the update.
+ */
+export async function updateReceiptOrKeep(
+  saved: Pick<Receipt, 'id' | 'lbNumber'>,
+  body: ReceiptUpdateBody,
+  version: string | undefined,
+): Promise<SaveOutcome<Versioned<Receipt>>> {
+  const earlier = keptUpdateOf(await outboxItems(), saved.id);
+  const item = {
+    id: newUuid(),
+    kind: 'receipt-update' as const,
+    label: receiptUpdateLabel(saved.lbNumber, body.lbNumber),
+    request: { method: 'PUT' as const, path: updatePath(saved.id), body, ifMatch: version },
+    dependsOn: earlier ? [earlier.id] : [],
+  };
+  if (earlier) return { queued: await queueWrite(item) };
+  return saveOrQueue(item, withVersion(receipt));
+}
 
 /** The scrap reason with this code (a receipt names its reason by code, docs/product.md §3): the edit form shows its text. */
 export function useScrapReasonByCode(code: number | null | undefined) {

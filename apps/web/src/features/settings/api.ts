@@ -1,16 +1,14 @@
 /** Reference data calls under Settings (docs/product.md §2.12, §7; contract settings.ts). */
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { MAX_PER_PAGE, type ListResponse, withVersion } from '@cooler-hub/contract/common';
+import { MAX_PER_PAGE, type ListResponse } from '@cooler-hub/contract/common';
+import type { OperationDeclaration } from '@cooler-hub/contract/operation';
+import * as ccCodes from '@cooler-hub/contract/operations/cc-codes';
+import * as collectionPoints from '@cooler-hub/contract/operations/collection-points';
+import * as partNumbers from '@cooler-hub/contract/operations/part-numbers';
+import * as scrapReasons from '@cooler-hub/contract/operations/scrap-reasons';
+import { downloadBackup as backupOp } from '@cooler-hub/contract/operations/backup';
+import { pathOf } from '@cooler-hub/contract/operation';
 import {
-  ccCode,
-  ccCodeList,
-  collectionPoint,
-  collectionPointList,
-  partNumber,
-  partNumberList,
-  scrapReason,
-  scrapReasonList,
   type CcCode,
   type CcCodeCreateBody,
   type CcCodeUpdateBody,
@@ -40,8 +38,7 @@ const MAX_PAGES = 50;
  * gives (100) and follow further pages if there are any, so every row shows on one screen.
  */
 async function fetchAll<T>(
-  path: string,
-  schema: z.ZodType<ListResponse<T>>,
+  op: OperationDeclaration & { method: 'GET'; query: object; response: { 200: object } },
   sort: ListSort | null,
   signal: AbortSignal,
 ): Promise<ListResponse<T>> {
@@ -50,29 +47,31 @@ async function fetchAll<T>(
     perPage: MAX_PER_PAGE,
     ...(sort ? { [`order[${sort.field}]`]: sort.direction } : {}),
   });
-  const first = await api.get(path, schema, query(1), signal);
+  const list = async (page: number) => (await api.call(op, { query: query(page), signal })) as ListResponse<T>;
+  const first = await list(1);
   const items = [...first.items];
   for (let page = 2; page <= Math.min(first.pagesCount, MAX_PAGES); page++) {
-    items.push(...(await api.get(path, schema, query(page), signal)).items);
+    items.push(...(await list(page)).items);
   }
   return { page: 1, perPage: Math.max(items.length, 1), pagesCount: items.length > 0 ? 1 : 0, items, totalCount: items.length };
 }
 
 // CC codes
-export const listCcCodes: ListFetcher<CcCode> = (q, signal) => fetchAll('/api/cc_codes', ccCodeList, q.sort, signal);
+export const listCcCodes: ListFetcher<CcCode> = (q, signal) => fetchAll(ccCodes.listCcCodes, q.sort, signal);
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
-export const getCcCode = (id: string, signal?: AbortSignal) => api.get(`/api/cc_codes/${id}`, withVersion(ccCode), undefined, signal);
+export const getCcCode = (id: string, signal?: AbortSignal) => api.call(ccCodes.getCcCode, { params: { id }, signal });
 export function useCcCode(id: string) {
   return useQuery({ refetchOnMount: 'always', queryKey: [...CC_CODES_KEY, 'one', id], queryFn: ({ signal }) => getCcCode(id, signal) });
 }
-export const createCcCode = (body: CcCodeCreateBody) => api.post('/api/cc_codes', body, ccCode);
-export const updateCcCode = (id: string, body: CcCodeUpdateBody, version?: string) => api.put(`/api/cc_codes/${id}`, body, withVersion(ccCode), version);
-export const deleteCcCode = (id: string) => api.delete(`/api/cc_codes/${id}`);
+export const createCcCode = (body: CcCodeCreateBody) => api.call(ccCodes.createCcCode, { body });
+export const updateCcCode = (id: string, body: CcCodeUpdateBody, version?: string) =>
+  api.call(ccCodes.updateCcCode, { params: { id }, body, ifMatch: version });
+export const deleteCcCode = (id: string) => api.call(ccCodes.deleteCcCode, { params: { id } });
 
 // Part numbers
-export const listPartNumbers: ListFetcher<PartNumber> = (q, signal) => api.get('/api/part_numbers', partNumberList, q.apiQuery, signal);
+export const listPartNumbers: ListFetcher<PartNumber> = (q, signal) => api.call(partNumbers.listPartNumbers, { query: q.apiQuery, signal });
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
-export const getPartNumber = (id: string, signal?: AbortSignal) => api.get(`/api/part_numbers/${id}`, withVersion(partNumber), undefined, signal);
+export const getPartNumber = (id: string, signal?: AbortSignal) => api.call(partNumbers.getPartNumber, { params: { id }, signal });
 export function usePartNumber(id: string) {
   return useQuery({
     refetchOnMount: 'always',
@@ -80,17 +79,18 @@ export function usePartNumber(id: string) {
     queryFn: ({ signal }) => getPartNumber(id, signal),
   });
 }
-export const createPartNumber = (body: PartNumberCreateBody) => api.post('/api/part_numbers', body, partNumber);
+export const createPartNumber = (body: PartNumberCreateBody) => api.call(partNumbers.createPartNumber, { body });
 export const updatePartNumber = (id: string, body: PartNumberUpdateBody, version?: string) =>
-  api.put(`/api/part_numbers/${id}`, body, withVersion(partNumber), version);
-export const deletePartNumber = (id: string) => api.delete(`/api/part_numbers/${id}`);
+  api.call(partNumbers.updatePartNumber, { params: { id }, body, ifMatch: version });
+export const deletePartNumber = (id: string) => api.call(partNumbers.deletePartNumber, { params: { id } });
 
 // Collection points
 export const listCollectionPoints: ListFetcher<CollectionPoint> = (q, signal) =>
-  api.get('/api/collection_points', collectionPointList, q.apiQuery, signal);
+  api.call(collectionPoints.listCollectionPoints, { query: q.apiQuery, signal });
 /** Only when the edit screen was opened directly (no name passed along by the list). */
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
-export const getCollectionPoint = (id: number, signal?: AbortSignal) => api.get(`/api/collection_points/${id}`, withVersion(collectionPoint), undefined, signal);
+export const getCollectionPoint = (id: number, signal?: AbortSignal) =>
+  api.call(collectionPoints.getCollectionPoint, { params: { id }, signal });
 export function useCollectionPoint(id: number, enabled: boolean) {
   return useQuery({
     refetchOnMount: 'always',
@@ -99,16 +99,16 @@ export function useCollectionPoint(id: number, enabled: boolean) {
     enabled,
   });
 }
-export const createCollectionPoint = (body: CollectionPointBody) => api.post('/api/collection_points/create', body, collectionPoint);
+export const createCollectionPoint = (body: CollectionPointBody) => api.call(collectionPoints.createCollectionPoint, { body });
 export const updateCollectionPoint = (id: number, body: CollectionPointBody, version?: string) =>
-  api.put(`/api/collection_points/${id}/update`, body, withVersion(collectionPoint), version);
-export const deleteCollectionPoint = (id: number) => api.delete(`/api/collection_points/${id}/remove`);
+  api.call(collectionPoints.updateCollectionPoint, { params: { id }, body, ifMatch: version });
+export const deleteCollectionPoint = (id: number) => api.call(collectionPoints.deleteCollectionPoint, { params: { id } });
 
 // Scrap reasons
-export const listScrapReasons: ListFetcher<ScrapReason> = (q, signal) => fetchAll('/api/scrap_reasons', scrapReasonList, q.sort, signal);
+export const listScrapReasons: ListFetcher<ScrapReason> = (q, signal) => fetchAll(scrapReasons.listScrapReasons, q.sort, signal);
 /** Only when the edit screen was opened directly (no code and name passed along by the list). */
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
-export const getScrapReason = (id: number, signal?: AbortSignal) => api.get(`/api/scrap_reasons/${id}`, withVersion(scrapReason), undefined, signal);
+export const getScrapReason = (id: number, signal?: AbortSignal) => api.call(scrapReasons.getScrapReason, { params: { id }, signal });
 export function useScrapReason(id: number, enabled: boolean) {
   return useQuery({
     refetchOnMount: 'always',
@@ -117,12 +117,12 @@ export function useScrapReason(id: number, enabled: boolean) {
     enabled,
   });
 }
-export const createScrapReason = (body: ScrapReasonBody) => api.post('/api/scrap_reasons/create', body, scrapReason);
+export const createScrapReason = (body: ScrapReasonBody) => api.call(scrapReasons.createScrapReason, { body });
 export const updateScrapReason = (id: number, body: ScrapReasonBody, version?: string) =>
-  api.put(`/api/scrap_reasons/${id}/update`, body, withVersion(scrapReason), version);
-export const deleteScrapReason = (id: number) => api.delete(`/api/scrap_reasons/${id}/remove`);
+  api.call(scrapReasons.updateScrapReason, { params: { id }, body, ifMatch: version });
+export const deleteScrapReason = (id: number) => api.call(scrapReasons.deleteScrapReason, { params: { id } });
 
 /** The whole database as a backup file (Admin only; docs/decisions/199). */
 export function downloadBackup(): Promise<string> {
-  return downloadFile({ path: '/api/backup', accept: 'application/sql', fallbackName: 'cooler-hub-backup.sql' });
+  return downloadFile({ path: pathOf(backupOp), accept: 'application/sql', fallbackName: 'cooler-hub-backup.sql' });
 }

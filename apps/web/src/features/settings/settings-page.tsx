@@ -28,6 +28,7 @@ import {
   listScrapReasons,
 } from './api';
 import { BackupSection } from './backup-section';
+import { WebhooksSection } from './webhooks-section';
 import type { CollectionPointEditState } from './collection-point-form-page';
 import type { ScrapReasonEditState } from './scrap-reason-form-page';
 
@@ -151,6 +152,7 @@ export default function SettingsPage() {
       <PartNumbersList />
       <CollectionPointsList />
       <ScrapReasonsList />
+      {can('manageWebhooks') && <WebhooksSection />}
       {can('backup') && <BackupSection />}
     </ListsScreen>
   );

@@ -59,13 +59,24 @@ export async function coolersImporter(db: Db): Promise<KindImporter> {
         const day = domCell === null ? undefined : importDay(domCell);
         if (domCell !== null && day === undefined) problems.push({ field: 'dateOfManufacture', message: IMPORT_NOT_A_DATE });
         const found = serial === null ? undefined : existing.get(serial.toLowerCase());
-        const body = { id: found?.id ?? randomUUID(), serialNumber: serial, partNumber, dateOfManufacture: day, modelNumber: row.get('modelNumber') };
+        const body = {
+          id: found?.id ?? randomUUID(),
+          serialNumber: serial,
+          partNumber,
+          dateOfManufacture: day,
+          modelNumber: row.get('modelNumber'),
+        };
         const result = parsed(coolerCreateBody, body, FIELD_OF, problems);
         if (!result.value || result.problems.length > 0) {
           outcomes.push(refused(row.rowNumber, result.problems));
           continue;
         }
-        accepted.push({ rowNumber: row.rowNumber, body: result.value, partNumber: partNumberText.get(result.value.partNumber) ?? '', existing: found });
+        accepted.push({
+          rowNumber: row.rowNumber,
+          body: result.value,
+          partNumber: partNumberText.get(result.value.partNumber) ?? '',
+          existing: found,
+        });
         outcomes.push({ rowNumber: row.rowNumber, status: !found ? 'new' : unchanged(found, result.value) ? 'unchanged' : 'updated' });
       }
       return {
@@ -87,13 +98,21 @@ export async function coolersImporter(db: Db): Promise<KindImporter> {
             actor,
             created.map(({ body, partNumber, rowNumber }) => ({
               subject: coolerSubject(body.id),
-              messages: [COOLER_CREATED, ...describeCooler({ ...body, partNumber: { id: body.partNumber, partNumber }, lastLbNumber: null })],
+              messages: [
+                COOLER_CREATED,
+                ...describeCooler({ ...body, partNumber: { id: body.partNumber, partNumber }, lastLbNumber: null }),
+              ],
               source: source(rowNumber),
             })),
           );
           const updated = accepted.filter((a) => a.existing && !unchanged(a.existing, a.body));
           for (const { body } of updated) {
-            await coolersRepo.updateCooler(tx, body.id, { serialNumber: body.serialNumber, partNumberId: body.partNumber, dateOfManufacture: body.dateOfManufacture }, actor);
+            await coolersRepo.updateCooler(
+              tx,
+              body.id,
+              { serialNumber: body.serialNumber, partNumberId: body.partNumber, dateOfManufacture: body.dateOfManufacture },
+              actor,
+            );
           }
           await recordChangesEach(
             tx,

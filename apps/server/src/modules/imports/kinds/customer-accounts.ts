@@ -45,7 +45,8 @@ export async function customerAccountsImporter(db: Db): Promise<KindImporter> {
     async check(db, rows, lock) {
       const names = rows.map((r) => r.get('name')).filter((n): n is string => n !== null);
       const byName = new Map<string, refs.AccountRecord[]>();
-      for (const a of await refs.accountsNamed(db, names, lock)) byName.set(a.name.toLowerCase(), [...(byName.get(a.name.toLowerCase()) ?? []), a]);
+      for (const a of await refs.accountsNamed(db, names, lock))
+        byName.set(a.name.toLowerCase(), [...(byName.get(a.name.toLowerCase()) ?? []), a]);
       const outcomes: RowOutcome[] = [];
       const accepted: Accepted[] = [];
       for (const row of rows) {

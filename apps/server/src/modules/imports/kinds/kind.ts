@@ -102,7 +102,12 @@ export class Lookup<Id extends number | string = number | string> {
  * A reference cell matched: its id, undefined when the cell is empty, or a problem on `field` pushed
  * to `problems` (the id is then undefined too).
  */
-export function reference<Id extends number | string>(lookup: Lookup<Id>, cell: string | null, field: string, problems: RowProblem[]): Id | undefined {
+export function reference<Id extends number | string>(
+  lookup: Lookup<Id>,
+  cell: string | null,
+  field: string,
+  problems: RowProblem[],
+): Id | undefined {
   if (cell === null) return undefined;
   const found = lookup.match(cell);
   if ('id' in found) return found.id;

@@ -13,7 +13,8 @@ interface Accepted {
   existing: refs.PartNumberRecord | undefined;
 }
 
-const unchanged = (row: refs.PartNumberRecord, body: PartNumberCreateBody) => row.partNumber === body.partNumber && row.description === body.description;
+const unchanged = (row: refs.PartNumberRecord, body: PartNumberCreateBody) =>
+  row.partNumber === body.partNumber && row.description === body.description;
 
 export function partNumbersImporter(): KindImporter {
   const seen = new SeenKeys();
@@ -34,7 +35,12 @@ export function partNumbersImporter(): KindImporter {
         const earlier = code === null ? undefined : seen.claim(code.toLowerCase(), row.rowNumber);
         if (earlier !== undefined) problems.push({ field: 'partNumber', message: importDuplicateRow(earlier) });
         const found = code === null ? undefined : existing.get(code.toLowerCase());
-        const result = parsed(partNumberCreateBody, { id: found?.id ?? randomUUID(), partNumber: code, description: row.get('description') }, FIELD_OF, problems);
+        const result = parsed(
+          partNumberCreateBody,
+          { id: found?.id ?? randomUUID(), partNumber: code, description: row.get('description') },
+          FIELD_OF,
+          problems,
+        );
         if (!result.value || result.problems.length > 0) {
           outcomes.push(refused(row.rowNumber, result.problems));
           continue;

@@ -45,7 +45,11 @@ const FIELD_OF: Record<string, string> = {
   assetNo: 'assetNo',
   '': 'collectionPoint',
 };
-const COOLER_FIELD_OF: Record<string, string> = { serialNumber: 'serialNumber', partNumber: 'partNumber', dateOfManufacture: 'dateOfManufacture' };
+const COOLER_FIELD_OF: Record<string, string> = {
+  serialNumber: 'serialNumber',
+  partNumber: 'partNumber',
+  dateOfManufacture: 'dateOfManufacture',
+};
 
 /** A spreadsheet's 'd' or 'd5' is the option or state the contract names in capitals. */
 const upper = (cell: string | null) => (cell === null ? null : cell.toUpperCase());
@@ -79,15 +83,24 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
     supplier: new Lookup<number>('supplier', await refs.allSuppliers(db)),
     account: new Lookup<number>('customer account', await refs.allCustomerAccounts(db)),
     point: new Lookup<number>('collection point', await refs.allCollectionPoints(db)),
-    reason: new Lookup<number>('scrap reason', reasons.map((r) => ({ id: r.id, names: [String(r.code), r.reason] }))),
+    reason: new Lookup<number>(
+      'scrap reason',
+      reasons.map((r) => ({ id: r.id, names: [String(r.code), r.reason] })),
+    ),
     part: new Lookup<string>('part number', partNumbers),
   };
   const codeOfReason = new Map(reasons.map((r) => [r.id, r.code]));
   const partNumberText = new Map(partNumbers.map((p) => [p.id as string, p.names[0]!]));
   /** Names by id, for the history of a created receipt without reading it back. */
-  const [supplierName, accountName, pointName] = [await refs.allSuppliers(db), await refs.allCustomerAccounts(db), await refs.allCollectionPoints(db)].map(
-    (list) => new Map(list.map((r) => [r.id, r.names[0]!])),
-  ) as [Map<number | string, string>, Map<number | string, string>, Map<number | string, string>];
+  const [supplierName, accountName, pointName] = [
+    await refs.allSuppliers(db),
+    await refs.allCustomerAccounts(db),
+    await refs.allCollectionPoints(db),
+  ].map((list) => new Map(list.map((r) => [r.id, r.names[0]!]))) as [
+    Map<number | string, string>,
+    Map<number | string, string>,
+    Map<number | string, string>,
+  ];
   const seenLbNumbers = new SeenKeys();
   /** Coolers an accepted row of this run creates, by lower-case serial: later rows receive the same cooler. */
   const coolersOfRun = new Map<string, CoolerRef>();
@@ -108,7 +121,11 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
   };
 
   /** The cooler a row's serial names: known, created by an earlier row, or new (checked by the cooler's create body). */
-  function coolerOf(row: FieldRow, known: Map<string, CoolerRef>, problems: RowProblem[]): { ref?: CoolerRef; created?: NewCooler; failed?: true } {
+  function coolerOf(
+    row: FieldRow,
+    known: Map<string, CoolerRef>,
+    problems: RowProblem[],
+  ): { ref?: CoolerRef; created?: NewCooler; failed?: true } {
     const serial = row.get('serialNumber');
     if (serial === null) return {};
     const ref = known.get(serial.toLowerCase()) ?? coolersOfRun.get(serial.toLowerCase());
@@ -238,7 +255,14 @@ export async function receiptsImporter(db: Db): Promise<KindImporter> {
           );
           const updated = accepted.filter((a) => a.existing && !sameFields(a.existing, a.body));
           for (const a of updated) await receiptsRepo.updateReceipt(tx, a.body.id, receiptValues(a.body, a.scrapReasonId), actor);
-          const after = new Map((await receiptsRepo.findReceipts(tx, updated.map((a) => a.body.id))).map((r) => [r.id, r]));
+          const after = new Map(
+            (
+              await receiptsRepo.findReceipts(
+                tx,
+                updated.map((a) => a.body.id),
+              )
+            ).map((r) => [r.id, r]),
+          );
           await recordChangesEach(
             tx,
             actor,

@@ -20,7 +20,12 @@ const SIGNIFICANT_DIGITS = 15;
  */
 export function cellText(cell: Pick<Cell, 'value' | 'numFmt'>): string | null {
   const value = cell.value;
-  if (value !== null && typeof value === 'object' && !(value instanceof Date) && ('formula' in value || 'sharedFormula' in value || 'result' in value)) {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    !(value instanceof Date) &&
+    ('formula' in value || 'sharedFormula' in value || 'result' in value)
+  ) {
     const result = (value as { result?: CellValue }).result;
     if (typeof result === 'number' && isDateFormat(cell.numFmt)) return dateText(new Date(EXCEL_EPOCH_MS + Math.round(result * DAY_MS)));
     return valueText(result);

@@ -1,12 +1,13 @@
 /**
  * A CSV read as a table (docs/decisions/258): its encoding and separator detected, decoded and
- * parsed as a stream (csv-parse), never whole in memory. A cell is text as written: `=1+2` stays
- * the text `=1+2`.
+ * parsed as a stream (csv-parse), never whole in memory, each record within its bounds
+ * (csv-bounds.ts). A cell is text as written: `=1+2` stays the text `=1+2`.
  */
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { parse, type Parser } from 'csv-parse';
 import { IMPORT_NO_HEADER, IMPORT_UNREADABLE } from '@cooler-hub/contract/imports';
 import type { ByteSource } from './byte-source';
+import { RecordBounds } from './csv-bounds';
 import { FileRefusal } from './file-refusal';
 import { headerOf, importCell, isEmptyRow, withoutTrailingEmpty, type ImportCell, type ImportRow, type TableReader } from './table';
 import { chunkDecoder, detectEncoding, ENCODING_SAMPLE, type ChunkDecoder, type CsvEncoding } from './text-decoding';
@@ -30,23 +31,34 @@ export function detectSeparator(text: string): string {
   return best;
 }
 
-/** Decodes a byte stream to text, counting the bytes it has taken. */
+/** Decodes a byte stream to text, counting the bytes it has taken; text past a record's bounds fails the stream. */
 class DecodeStream extends Transform {
   bytesRead = 0;
 
-  constructor(private readonly decoder: ChunkDecoder) {
+  constructor(
+    private readonly decoder: ChunkDecoder,
+    private readonly bounds: RecordBounds,
+  ) {
     super({ decodeStrings: true, readableObjectMode: false, encoding: 'utf8' });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.bytesRead += chunk.length;
-    const text = this.decoder.decode(chunk);
-    done(null, text === '' ? undefined : text);
+    this.pass(this.decoder.decode(chunk), done);
   }
 
   override _flush(done: TransformCallback): void {
-    const rest = this.decoder.end();
-    done(null, rest === '' ? undefined : rest);
+    this.pass(this.decoder.end(), done);
+  }
+
+  private pass(text: string, done: TransformCallback): void {
+    try {
+      this.bounds.scan(text);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, text === '' ? undefined : text);
   }
 }
 
@@ -59,10 +71,15 @@ export async function openCsv(source: ByteSource): Promise<TableReader> {
   const sample = await source.read(0, Math.min(source.size, ENCODING_SAMPLE));
   const encoding: CsvEncoding = detectEncoding(sample, sample.length >= source.size);
   const sampleDecoder = chunkDecoder(encoding);
-  const separator = detectSeparator(sampleDecoder.decode(sample).replace(/^\uFEFF/, '').replace(/^\s*[\r\n]+/, ''));
+  const separator = detectSeparator(
+    sampleDecoder
+      .decode(sample)
+      .replace(/^\uFEFF/, '')
+      .replace(/^\s*[\r\n]+/, ''),
+  );
 
   const input = source.stream();
-  const decode = new DecodeStream(chunkDecoder(encoding));
+  const decode = new DecodeStream(chunkDecoder(encoding), new RecordBounds(separator));
   const parser: Parser = parse({ delimiter: separator, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
   pipeline(input, decode, parser, () => undefined);
   const records = readRecords(parser, decode)[Symbol.asyncIterator]();

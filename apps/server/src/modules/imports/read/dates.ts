@@ -3,7 +3,7 @@
  * dd.MM.yyyy and Excel serial numbers. A time without an offset is Europe/London wall-clock time,
  * like every time the hub shows.
  */
-import { londonDayStart } from '@cooler-hub/contract/london-time';
+import { londonDayStart, londonWallClockInstant } from '@cooler-hub/contract/london-time';
 
 /** Excel's largest serial (9999-12-31). */
 const MAX_SERIAL = 2958465;
@@ -58,7 +58,8 @@ function wallClock(text: string): WallClock | undefined {
   const iso = ISO.exec(text);
   if (iso) return withTime(validDay(Number(iso[1]), Number(iso[2]), Number(iso[3])), iso[4], iso[5], iso[6]);
   const dayFirst = DAY_FIRST.exec(text);
-  if (dayFirst) return withTime(validDay(Number(dayFirst[4]), Number(dayFirst[3]), Number(dayFirst[1])), dayFirst[5], dayFirst[6], dayFirst[7]);
+  if (dayFirst)
+    return withTime(validDay(Number(dayFirst[4]), Number(dayFirst[3]), Number(dayFirst[1])), dayFirst[5], dayFirst[6], dayFirst[7]);
   if (SERIAL.test(text)) return serialWallClock(Number(text));
   return undefined;
 }
@@ -98,34 +99,4 @@ function serialWallClock(serial: number): WallClock | undefined {
   const day = new Date(Date.UTC(1899, 11, 30) + dayIndex * DAY_MS).toISOString().slice(0, 10);
   const seconds = Math.min(Math.round((serial - whole) * 86_400), 86_399);
   return { day, seconds: serial === whole ? null : seconds };
-}
-
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** The wall clock London shows at `at`, as milliseconds of a UTC calendar. */
-function londonWallMs(at: number): number {
-  const p = Object.fromEntries(londonClock.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-}
-
-/**
- * The instant London's clocks show `seconds` into `day`. London is GMT or one hour ahead: of the
- * two candidates the earlier one that London shows as this wall clock (the summer one when the
- * autumn hour repeats); in the spring gap, none does, and the winter offset is taken.
- */
-function londonWallClockInstant(day: string, seconds: number): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d) + seconds * 1000;
-  const summer = wall - 3_600_000;
-  if (londonWallMs(summer) === wall) return new Date(summer);
-  return new Date(wall);
 }

@@ -27,7 +27,9 @@ const CSV_BATCH = 500;
  * exceljs's streaming writer, one sheet 'Refused rows', every cell text. A Readable to pipe to the reply.
  */
 export function refusedRowsFile(format: ImportFormat, header: string[], rows: AsyncIterable<RefusedRow>, csvSeparator = ','): Readable {
-  return format === 'xlsx' ? refusedRowsXlsx(header, rows) : Readable.from(refusedRowsCsv(header, rows, csvSeparator), { objectMode: false });
+  return format === 'xlsx'
+    ? refusedRowsXlsx(header, rows)
+    : Readable.from(refusedRowsCsv(header, rows, csvSeparator), { objectMode: false });
 }
 
 /** The row as written: its cells up to the header's width, the error, then any cells beyond. */

@@ -1,12 +1,13 @@
 /**
  * What an uploaded file is, by its bytes and never its name (docs/decisions/258), and an XLSX's
- * sheets. Everything refused here is refused before a byte is unpacked or parsed.
+ * sheets. Everything refused here is refused before the sheets are unpacked or parsed.
  */
 import {
   IMPORT_FILE_EMPTY,
   IMPORT_FILE_TOO_LARGE,
   IMPORT_NOT_A_TABLE,
   IMPORT_PASSWORD_PROTECTED,
+  IMPORT_UNREADABLE,
   IMPORT_ZIP_BOMB,
   MAX_IMPORT_BYTES,
   type ImportFormat,
@@ -28,6 +29,19 @@ const MAX_CONTROL_SHARE = 0.01;
 export const MAX_UNPACKED_BYTES = 400 * 1024 * 1024;
 /** An XLSX unpacking to more than this many times its own size is refused. */
 export const MAX_UNPACK_RATIO = 100;
+
+/** How much a workbook may unpack (docs/decisions/265); tests make them small to stay fast. */
+export interface UnpackLimits {
+  maxUnpackedBytes: number;
+  maxUnpackRatio: number;
+}
+
+export const UNPACK_LIMITS: UnpackLimits = { maxUnpackedBytes: MAX_UNPACKED_BYTES, maxUnpackRatio: MAX_UNPACK_RATIO };
+
+/** The bytes a file of `fileSize` may unpack to: the lower of the two limits. */
+export function unpackLimit(fileSize: number, limits: UnpackLimits = UNPACK_LIMITS): number {
+  return Math.min(limits.maxUnpackedBytes, limits.maxUnpackRatio * fileSize);
+}
 /** The largest workbook.xml or its relationships read whole (a sheet list, never the cells). */
 const MAX_WORKBOOK_XML = 8 * 1024 * 1024;
 
@@ -37,16 +51,17 @@ const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
 /**
  * The format of the bytes: 'xlsx' for a ZIP holding xl/workbook.xml, 'csv' for text. Refused: over
  * MAX_IMPORT_BYTES, empty, an OLE file (password-protected or .xls), binary that is not a ZIP, a ZIP
- * without a workbook, a ZIP with an encrypted entry, and a ZIP unpacking to more than
- * MAX_UNPACKED_BYTES or MAX_UNPACK_RATIO × its size (judged from its central directory).
+ * without a workbook, a ZIP with an encrypted entry, and a ZIP whose central directory declares
+ * more than it may unpack to (`unpackLimit`) — an early refusal only: a directory can lie, so the
+ * table's read counts what it really inflates (docs/decisions/265).
  */
-export async function sniff(source: ByteSource): Promise<ImportFormat> {
+export async function sniff(source: ByteSource, limits: UnpackLimits = UNPACK_LIMITS): Promise<ImportFormat> {
   if (source.size > MAX_IMPORT_BYTES) throw new FileRefusal(IMPORT_FILE_TOO_LARGE);
   if (source.size === 0) throw new FileRefusal(IMPORT_FILE_EMPTY);
   const sample = await source.read(0, Math.min(source.size, TEXT_SAMPLE));
   if (startsWith(sample, OLE_MAGIC)) throw new FileRefusal(IMPORT_PASSWORD_PROTECTED);
   if (startsWith(sample, ZIP_MAGIC)) {
-    checkWorkbookZip(await zipEntries(source), source.size);
+    checkWorkbookZip(await zipEntries(source), source.size, limits);
     return 'xlsx';
   }
   if (!startsWith(sample, UTF16LE_BOM) && looksBinary(sample)) throw new FileRefusal(IMPORT_NOT_A_TABLE);
@@ -68,11 +83,11 @@ function looksBinary(sample: Buffer): boolean {
 }
 
 /** A workbook, not encrypted, not a zip bomb. */
-function checkWorkbookZip(entries: ZipEntry[], fileSize: number): void {
+function checkWorkbookZip(entries: ZipEntry[], fileSize: number, limits: UnpackLimits): void {
   if (!entries.some((e) => e.name === WORKBOOK)) throw new FileRefusal(IMPORT_NOT_A_TABLE);
   if (entries.some((e) => (e.flags & 1) === 1)) throw new FileRefusal(IMPORT_PASSWORD_PROTECTED);
   const unpacked = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
-  if (unpacked > MAX_UNPACKED_BYTES || unpacked > MAX_UNPACK_RATIO * fileSize) throw new FileRefusal(IMPORT_ZIP_BOMB);
+  if (unpacked > unpackLimit(fileSize, limits)) throw new FileRefusal(IMPORT_ZIP_BOMB);
 }
 
 /** A sheet of a workbook: its name and the ZIP entry holding its cells. */
@@ -92,13 +107,15 @@ export async function sheetNames(source: ByteSource, format: ImportFormat): Prom
 }
 
 /** The sheets in workbook order with their parts, from xl/workbook.xml and its relationships. */
-export async function workbookSheets(source: ByteSource): Promise<WorkbookSheet[]> {
-  const entries = await zipEntries(source);
+export async function workbookSheets(source: ByteSource, entries?: ZipEntry[]): Promise<WorkbookSheet[]> {
+  entries ??= await zipEntries(source);
   const workbook = entries.find((e) => e.name === WORKBOOK);
   if (!workbook) throw new FileRefusal(IMPORT_NOT_A_TABLE);
   const sheets = sheetElements((await readZipEntry(source, workbook, MAX_WORKBOOK_XML)).toString('utf8'));
   const relsEntry = entries.find((e) => e.name === WORKBOOK_RELS);
-  const rels = relsEntry ? relationships((await readZipEntry(source, relsEntry, MAX_WORKBOOK_XML)).toString('utf8')) : new Map<string, string>();
+  const rels = relsEntry
+    ? relationships((await readZipEntry(source, relsEntry, MAX_WORKBOOK_XML)).toString('utf8'))
+    : new Map<string, string>();
   return sheets.map((s) => ({ name: s.name, path: partPath(rels.get(s.relId)) }));
 }
 
@@ -139,11 +156,28 @@ function attributesOf(text: string): Map<string, string> {
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** XML text with its entities and character references resolved. */
+/**
+ * XML text with its entities and character references resolved. A reference to what XML forbids as
+ * a character (NUL and the other controls but tab, LF and CR; a surrogate; U+FFFE, U+FFFF; past
+ * U+10FFFF) makes the document not XML: the file is unreadable (docs/decisions/265).
+ */
 function xmlText(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    return XML_ENTITIES[ref] ?? whole;
+    if (!ref.startsWith('#')) return XML_ENTITIES[ref] ?? whole;
+    const code = ref.startsWith('#x') ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    if (!isXmlChar(code)) throw new FileRefusal(IMPORT_UNREADABLE);
+    return String.fromCodePoint(code);
   });
+}
+
+/** XML 1.0's Char production. */
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
 }

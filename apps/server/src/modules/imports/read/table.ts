@@ -7,7 +7,7 @@ export interface ImportRow {
   /** The row's number as a spreadsheet shows it: the header is row 1 (XLSX: the sheet's own row number; CSV: the record's line counting the header as 1, records not physical lines). */
   rowNumber: number;
   cells: ImportCell[];
-  /** Bytes of the file consumed so far (for a progress bar; XLSX: compressed bytes of the stream read so far). */
+  /** Bytes of the file consumed so far (for a progress bar; XLSX: the file's size × the share of the sheet's packed bytes read). */
   bytesRead: number;
 }
 

@@ -1,10 +1,12 @@
 /**
- * Just enough of the ZIP format to judge an XLSX before it is unpacked (docs/decisions/258): its
- * central directory, read from the end of the file (ZIP64 included), and one small entry inflated
- * with a cap on its unpacked size.
+ * Just enough of the ZIP format to read an XLSX (docs/decisions/265): its central directory,
+ * read from the end of the file (ZIP64 included); one small entry inflated with a cap on its
+ * unpacked size; and an entry streamed, inflated here under a budget that counts the bytes really
+ * inflated — whatever either directory declares.
  */
-import { inflateRawSync } from 'node:zlib';
-import { IMPORT_UNREADABLE } from '@cooler-hub/contract/imports';
+import { Readable } from 'node:stream';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { IMPORT_UNREADABLE, IMPORT_ZIP_BOMB } from '@cooler-hub/contract/imports';
 import type { ByteSource } from './byte-source';
 import { FileRefusal } from './file-refusal';
 
@@ -34,7 +36,7 @@ export async function zipEntries(source: ByteSource): Promise<ZipEntry[]> {
   if (offset + size > source.size) throw new FileRefusal(IMPORT_UNREADABLE);
   const bytes = await source.read(offset, offset + size);
   const entries: ZipEntry[] = [];
-  for (let at = 0; at + 46 <= bytes.length; ) {
+  for (let at = 0; at + 46 <= bytes.length;) {
     if (bytes.readUInt32LE(at) !== CENTRAL_ENTRY) break;
     const nameLength = bytes.readUInt16LE(at + 28);
     const extraLength = bytes.readUInt16LE(at + 30);
@@ -74,7 +76,7 @@ async function centralDirectory(source: ByteSource): Promise<{ offset: number; s
 
 /** A ZIP64 extra field holds, in this order, each size or offset the entry saturated. */
 function applyZip64Extra(entry: ZipEntry, extra: Buffer): void {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at);
     const length = extra.readUInt16LE(at + 2);
     if (id === 0x0001) {
@@ -94,11 +96,16 @@ function applyZip64Extra(entry: ZipEntry, extra: Buffer): void {
   }
 }
 
-/** One entry's unpacked bytes, at most `maxBytes` of them (more is refused as unreadable). */
-export async function readZipEntry(source: ByteSource, entry: ZipEntry, maxBytes: number): Promise<Buffer> {
+/** Where an entry's packed bytes start: after its local header, whose name and extra field lengths are its own. */
+async function dataStartOf(source: ByteSource, entry: ZipEntry): Promise<number> {
   const header = await source.read(entry.localHeaderOffset, entry.localHeaderOffset + 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_HEADER) throw new FileRefusal(IMPORT_UNREADABLE);
-  const dataStart = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+}
+
+/** One entry's unpacked bytes, at most `maxBytes` of them (more is refused as unreadable). */
+export async function readZipEntry(source: ByteSource, entry: ZipEntry, maxBytes: number): Promise<Buffer> {
+  const dataStart = await dataStartOf(source, entry);
   const data = await source.read(dataStart, dataStart + entry.compressedSize);
   if (entry.method === 0) {
     if (data.length > maxBytes) throw new FileRefusal(IMPORT_UNREADABLE);
@@ -109,5 +116,89 @@ export async function readZipEntry(source: ByteSource, entry: ZipEntry, maxBytes
     return inflateRawSync(data, { maxOutputLength: maxBytes });
   } catch {
     throw new FileRefusal(IMPORT_UNREADABLE);
+  }
+}
+
+/**
+ * The bytes one read of a workbook may inflate, all its entries together (docs/decisions/265):
+ * counted as they come out of the inflater, so a directory that lies about sizes changes nothing.
+ */
+export class InflateBudget {
+  private used = 0;
+
+  constructor(readonly limit: number) {}
+
+  /** Counts `bytes` more; past the limit the read is refused as a zip bomb. */
+  take(bytes: number): void {
+    this.used += bytes;
+    if (this.used > this.limit) throw new FileRefusal(IMPORT_ZIP_BOMB);
+  }
+
+  get inflated(): number {
+    return this.used;
+  }
+}
+
+/**
+ * Packed bytes are read in pieces ending on a multiple of this: a stored file's chunks are 1 MiB,
+ * so each piece is one chunk read.
+ */
+const PACKED_PIECE = 1024 * 1024;
+/** What the inflater hands out at a time: the most a read holds of an entry besides its parser's state. */
+const INFLATED_PIECE = 64 * 1024;
+
+/**
+ * An entry's unpacked bytes as they are inflated, each piece counted against `budget` before it is
+ * handed on. The packed bytes are the central directory's `compressedSize` from the local header's
+ * end; deflate data that ends early or runs past them is unreadable. `onPacked` is told how many
+ * packed bytes were taken so far (progress). Returning early (or a refusal) stops the inflater.
+ */
+export async function* inflatedEntry(
+  source: ByteSource,
+  entry: ZipEntry,
+  budget: InflateBudget,
+  onPacked: (bytes: number) => void = () => undefined,
+): AsyncGenerator<Buffer> {
+  if (entry.method !== 0 && entry.method !== 8) throw new FileRefusal(IMPORT_UNREADABLE);
+  const start = await dataStartOf(source, entry);
+  const end = start + entry.compressedSize;
+  if (end > source.size) throw new FileRefusal(IMPORT_UNREADABLE);
+  const packed = Readable.from(packedPieces(source, start, end, onPacked), { objectMode: false, highWaterMark: 1 });
+  if (entry.method === 0) {
+    for await (const piece of packed as AsyncIterable<Buffer>) {
+      for (let at = 0; at < piece.length; at += INFLATED_PIECE) {
+        const out = piece.subarray(at, at + INFLATED_PIECE);
+        budget.take(out.length);
+        yield out;
+      }
+    }
+    return;
+  }
+  const inflater = createInflateRaw({ chunkSize: INFLATED_PIECE });
+  packed.on('error', (error) => inflater.destroy(error));
+  packed.pipe(inflater);
+  try {
+    for await (const out of inflater as AsyncIterable<Buffer>) {
+      budget.take(out.length);
+      yield out;
+    }
+  } catch (error) {
+    if (error instanceof FileRefusal) throw error;
+    throw new FileRefusal(IMPORT_UNREADABLE);
+  } finally {
+    packed.unpipe(inflater);
+    packed.destroy();
+    inflater.destroy();
+  }
+}
+
+async function* packedPieces(source: ByteSource, start: number, end: number, onPacked: (bytes: number) => void): AsyncGenerator<Buffer> {
+  for (let at = start; at < end;) {
+    const next = Math.min(end, (Math.floor(at / PACKED_PIECE) + 1) * PACKED_PIECE);
+    const piece = await source.read(at, next);
+    if (piece.length === 0) throw new FileRefusal(IMPORT_UNREADABLE);
+    at += piece.length;
+    onPacked(at - start);
+    yield piece;
   }
 }

@@ -72,7 +72,14 @@ describe('the stored draft', () => {
   });
 
   it('rejects what is not a draft', () => {
-    for (const text of ['{', 'null', '[]', '{"type":"x","fields":null,"lbNumbers":[]}', '{"type":"scrap","fields":null,"lbNumbers":[1]}', '{"type":"scrap","fields":"a","lbNumbers":[]}']) {
+    for (const text of [
+      '{',
+      'null',
+      '[]',
+      '{"type":"x","fields":null,"lbNumbers":[]}',
+      '{"type":"scrap","fields":null,"lbNumbers":[1]}',
+      '{"type":"scrap","fields":"a","lbNumbers":[]}',
+    ]) {
       expect(loadDraft(memoryStorage({ [DRAFT_KEY]: text }))).toBeNull();
     }
   });

@@ -89,7 +89,11 @@ export function clearDraft(session: DraftStorage | null) {
  * it is of that type (the user went to the list and came back), else a fresh one starts. Without a
  * preset the stored draft is kept as it is (a reload, a Back), else a fresh one of the remembered type.
  */
-export function openingDraft<F>(preset: DeliveryType | null, stored: CreateDeliveryDraft<F> | null, remembered: DeliveryType | null): CreateDeliveryDraft<F> {
+export function openingDraft<F>(
+  preset: DeliveryType | null,
+  stored: CreateDeliveryDraft<F> | null,
+  remembered: DeliveryType | null,
+): CreateDeliveryDraft<F> {
   if (stored && (preset === null || stored.type === preset)) return stored;
   return { type: preset ?? remembered ?? 'transfer', fields: null, lbNumbers: [] };
 }

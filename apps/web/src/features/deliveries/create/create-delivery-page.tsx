@@ -7,12 +7,14 @@
  * draft through `useSaveForm`, as every form saves.
  */
 import { Stack, Text, Title } from '@mantine/core';
-import { Navigate, useParams } from 'react-router';
+import { useRef } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { useSaveForm } from '../../../components/form/use-save-form';
+import { newUuid } from '../../../lib/new-id';
 import { paths } from '../../../lib/paths';
-import { DELIVERIES_KEY, createDelivery } from '../api';
+import { DELIVERIES_KEY, createDeliveryOrKeep } from '../api';
 import { DeliveryFieldsSummary, fieldLabel } from '../fields/delivery-fields';
 import { createDeliveryTitle, listPathAfterCreate, type CreateDeliveryDraft } from './create-delivery-draft';
 import { PrepStep } from './prep-step';
@@ -35,20 +37,27 @@ export default function CreateDeliveryPage() {
   const { draft, update, setType, setLbNumbers, finish } = useCreateDeliveryDraft<PrepFields>();
   const formApi = useAppForm(draftForm, { defaultValues: draft });
   const listPath = listPathAfterCreate(draft.type);
+  const navigate = useNavigate();
+  // One key per note: a retry after a lost answer, or the outbox's send, is the same create (docs/decisions/271).
+  const clientKey = useRef(newUuid());
   const save = useSaveForm(formApi, {
     save: async (values: CreateDeliveryDraft<PrepFields>) => {
       // Typed addresses are stored first; kept in the draft so a retry does not store them twice.
       const resolved = await withResolvedAddresses(values);
       update((d) => ({ ...d, fields: resolved.fields }));
-      return createDelivery(toCreateBody(resolved));
+      return createDeliveryOrKeep({ ...toCreateBody(resolved), clientKey: clientKey.current });
     },
-    message: 'Delivery successfully created',
-    onSaved: (created) => {
+    message: (outcome) =>
+      outcome.saved ? 'Delivery successfully created' : 'Delivery note kept on this device: it is sent when the network returns.',
+    onSaved: (outcome) => {
       finish();
-      if (listPathAfterCreate(created.type) === null) console.error('Unknown delivery type after creation', created.type);
+      clientKey.current = newUuid();
+      // Kept: the list of what waits shows it, never the server's list (docs/decisions/270).
+      if (!outcome.saved) return void navigate(paths.outbox.to());
+      if (listPath) void navigate(listPath);
+      if (listPathAfterCreate(outcome.saved.type) === null) console.error('Unknown delivery type after creation', outcome.saved.type);
     },
     invalidate: DELIVERIES_KEY,
-    goTo: listPath ?? undefined,
   });
 
   if (view !== undefined && view !== 'scan' && view !== 'preview') return <Navigate to={paths.createDn.to()} replace />;

@@ -23,9 +23,19 @@ import type { DraftUpdate } from './use-create-delivery-draft';
 
 type NextView = 'scan' | 'preview';
 
-export function PrepStep({ draft, update, setType }: { draft: CreateDeliveryDraft<PrepFields>; update: DraftUpdate<PrepFields>; setType: (type: DeliveryType) => void }) {
+export function PrepStep({
+  draft,
+  update,
+  setType,
+}: {
+  draft: CreateDeliveryDraft<PrepFields>;
+  update: DraftUpdate<PrepFields>;
+  setType: (type: DeliveryType) => void;
+}) {
   const navigate = useNavigate();
-  const formApi = useAppForm(deliveryFieldsSchema('create'), { defaultValues: { ...(draft.fields ?? emptyFields(draft.type)), type: draft.type } });
+  const formApi = useAppForm(deliveryFieldsSchema('create'), {
+    defaultValues: { ...(draft.fields ?? emptyFields(draft.type)), type: draft.type },
+  });
   const { form } = formApi;
   const next = useRef<NextView>('scan');
 
@@ -64,10 +74,21 @@ export function PrepStep({ draft, update, setType }: { draft: CreateDeliveryDraf
             {missing.length ? `To go on, fill in: ${missing.join(', ')}.` : 'Ready: scan the LB tags, or add them by hand.'}
           </Text>
           <Group gap="sm">
-            <Button type="submit" variant="default" leftSection={<IconHandFinger size={16} aria-hidden />} disabled={!ready} onClick={() => (next.current = 'preview')}>
+            <Button
+              type="submit"
+              variant="default"
+              leftSection={<IconHandFinger size={16} aria-hidden />}
+              disabled={!ready}
+              onClick={() => (next.current = 'preview')}
+            >
               Manual
             </Button>
-            <Button type="submit" leftSection={<IconScan size={16} aria-hidden />} disabled={!ready} onClick={() => (next.current = 'scan')}>
+            <Button
+              type="submit"
+              leftSection={<IconScan size={16} aria-hidden />}
+              disabled={!ready}
+              onClick={() => (next.current = 'scan')}
+            >
               Scan
             </Button>
           </Group>

@@ -54,7 +54,13 @@ export function PreviewStep(props: {
           <Title order={2} size="h4">
             Preparation
           </Title>
-          <Button component={Link} to={paths.createDn.to()} variant="subtle" size="compact-sm" leftSection={<IconPencil size={14} aria-hidden />}>
+          <Button
+            component={Link}
+            to={paths.createDn.to()}
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconPencil size={14} aria-hidden />}
+          >
             Edit
           </Button>
         </Group>
@@ -62,7 +68,13 @@ export function PreviewStep(props: {
       </Paper>
 
       {problems && problems.form.length > 0 && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title="The delivery note was not created">
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          title="The delivery note was not created"
+        >
           {problems.form.map((line) => (
             <Text key={line} size="sm">
               {line}
@@ -75,11 +87,24 @@ export function PreviewStep(props: {
         <Title order={2} size="h4" mb="sm">
           LB numbers
         </Title>
-        <LbRows value={props.lbNumbers} onChange={onChange} type={props.type} customerAccount={props.customerAccount} errors={problems?.rows} maxHeight={480} linkSerials />
+        <LbRows
+          value={props.lbNumbers}
+          onChange={onChange}
+          type={props.type}
+          customerAccount={props.customerAccount}
+          errors={problems?.rows}
+          maxHeight={480}
+          linkSerials
+        />
       </Paper>
 
       <Group justify="space-between">
-        <Button component={Link} to={paths.createDn.to({ view: 'scan' })} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={paths.createDn.to({ view: 'scan' })}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
           Scan LB tags
         </Button>
         <Button onClick={() => void submit()} loading={busy} disabled={props.lbNumbers.length === 0}>

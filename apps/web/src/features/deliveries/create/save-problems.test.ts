@@ -15,12 +15,18 @@ describe('saveProblems', () => {
     ]);
     expect(saveProblems(error, label)).toEqual({
       rows: { 2: 'No receipt has this LB number.', 0: 'Wrong Lb number' },
-      form: ['2 LB numbers cannot go on this note: remove or correct the flagged rows.', 'The note could not be saved.', 'Email recipients: Email is missed'],
+      form: [
+        '2 LB numbers cannot go on this note: remove or correct the flagged rows.',
+        'The note could not be saved.',
+        'Email recipients: Email is missed',
+      ],
     });
   });
 
   it('counts a single refused row in the singular', () => {
-    const error = new ApiError(400, 'x', 'violations', [{ propertyPath: 'lbNumbers[1]', title: 't', message: 'No receipt has this LB number.' }]);
+    const error = new ApiError(400, 'x', 'violations', [
+      { propertyPath: 'lbNumbers[1]', title: 't', message: 'No receipt has this LB number.' },
+    ]);
     expect(saveProblems(error, label)?.form).toEqual(['1 LB number cannot go on this note: remove or correct the flagged rows.']);
   });
 

@@ -30,7 +30,9 @@ export function saveProblems(error: unknown, fieldLabel: (path: string) => strin
   for (const [path, text] of Object.entries(rest)) form.push(`${fieldLabel(path)}: ${text}`);
   // The rows may be scrolled out of sight: the alert says where to look.
   const refused = Object.keys(rows).length;
-  if (refused > 0) form.unshift(`${refused === 1 ? '1 LB number cannot' : `${refused} LB numbers cannot`} go on this note: remove or correct the flagged rows.`);
+  if (refused > 0)
+    form.unshift(
+      `${refused === 1 ? '1 LB number cannot' : `${refused} LB numbers cannot`} go on this note: remove or correct the flagged rows.`,
+    );
   return { rows, form };
 }
-

@@ -54,7 +54,16 @@ export function ScanStep(props: {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <CameraScanner scanner={scanner} label="Camera: LB tag barcode" unsupportedHint="Type or scan the LB numbers into the field." />
         <Paper withBorder p="md" radius="md">
-          <LbRows value={props.lbNumbers} onChange={props.onChange} type={props.type} customerAccount={props.customerAccount} maxHeight={SCANNED_LIST_MAX_HEIGHT} autoFocus onEntered={feedback} linkSerials />
+          <LbRows
+            value={props.lbNumbers}
+            onChange={props.onChange}
+            type={props.type}
+            customerAccount={props.customerAccount}
+            maxHeight={SCANNED_LIST_MAX_HEIGHT}
+            autoFocus
+            onEntered={feedback}
+            linkSerials
+          />
         </Paper>
       </SimpleGrid>
       <Group justify="space-between">

@@ -6,7 +6,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
-import { loadDraft, openingDraft, presetType, rememberedType, rememberType, saveDraft, clearDraft, type CreateDeliveryDraft } from './create-delivery-draft';
+import {
+  loadDraft,
+  openingDraft,
+  presetType,
+  rememberedType,
+  rememberType,
+  saveDraft,
+  clearDraft,
+  type CreateDeliveryDraft,
+} from './create-delivery-draft';
 
 const session = () => (typeof window === 'undefined' ? null : window.sessionStorage);
 const local = () => (typeof window === 'undefined' ? null : window.localStorage);
@@ -15,7 +24,9 @@ export type DraftUpdate<F> = (update: (draft: CreateDeliveryDraft<F>) => CreateD
 
 export function useCreateDeliveryDraft<F>() {
   const location = useLocation();
-  const [draft, setDraft] = useState<CreateDeliveryDraft<F>>(() => openingDraft(presetType(location.state), loadDraft<F>(session()), rememberedType(local())));
+  const [draft, setDraft] = useState<CreateDeliveryDraft<F>>(() =>
+    openingDraft(presetType(location.state), loadDraft<F>(session()), rememberedType(local())),
+  );
 
   // Once the note is created nothing is written again: a change that lands after it (the save's
   // own last update, a check answering late) must not bring the finished draft back.

@@ -26,7 +26,11 @@ const columns: ListColumn<DeliveryLine>[] = [
   { key: 'lbNumber', header: 'LB Number', render: (l) => l.lbNumber },
   { key: 'partNumber', header: 'Part Number', render: (l) => l.inventoryItem.partNumber.partNumber },
   { key: 'dom', header: 'DOM', render: (l) => formatDate(l.inventoryItem.dateOfManufacture) },
-  { key: 'serial', header: 'Serial', render: (l) => <SerialLink coolerId={l.inventoryItem.id} serialNumber={l.inventoryItem.serialNumber} /> },
+  {
+    key: 'serial',
+    header: 'Serial',
+    render: (l) => <SerialLink coolerId={l.inventoryItem.id} serialNumber={l.inventoryItem.serialNumber} />,
+  },
 ];
 
 /** What 'Save Error Sheet' saved, said under its message: the sheet and its LB numbers. */

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { searchTextOnly, type DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
-import { addressLine, choiceId, choiceText, matchingUsed, needsLookup, NO_ADDRESS, typedChoice, usedChoice, withLookup } from './address-picker-model';
+import {
+  addressLine,
+  choiceId,
+  choiceText,
+  matchingUsed,
+  needsLookup,
+  NO_ADDRESS,
+  typedChoice,
+  usedChoice,
+  withLookup,
+} from './address-picker-model';
 
 const used = (id: number, text: string, formatted: string | null): DeliveryAddress => ({
   id,

@@ -52,7 +52,10 @@ describe('emptyFields', () => {
 
 describe('validateFields (docs/product.md §5.4)', () => {
   it('needs a type and a date', () => {
-    expect(validateFields({ ...emptyFields(null), deliveryDay: null }, 'create')).toMatchObject({ type: REQUIRED_MESSAGE, deliveryDay: REQUIRED_MESSAGE });
+    expect(validateFields({ ...emptyFields(null), deliveryDay: null }, 'create')).toMatchObject({
+      type: REQUIRED_MESSAGE,
+      deliveryDay: REQUIRED_MESSAGE,
+    });
   });
   it('needs the customer of a transfer and a scrap on create, not of an error sheet', () => {
     expect(validateFields(transfer({ customerAccount: null }), 'create').customerAccount).toBe(REQUIRED_MESSAGE);
@@ -83,7 +86,13 @@ describe('validateFields (docs/product.md §5.4)', () => {
 describe('fieldsFromDelivery', () => {
   it('reads a loaded note, its addresses as chosen ones', () => {
     const f = fieldsFromDelivery(loaded);
-    expect(f).toMatchObject({ type: 'transfer', deliveryDay: '2026-11-20', CCCode: loaded.CCCode?.id, customerAccount: 4, businessName: 'Acme Invoices' });
+    expect(f).toMatchObject({
+      type: 'transfer',
+      deliveryDay: '2026-11-20',
+      CCCode: loaded.CCCode?.id,
+      customerAccount: 4,
+      businessName: 'Acme Invoices',
+    });
     expect(f.customerItem).toEqual({ id: 4, name: 'Acme' });
     expect(f.dispatchAddress).toMatchObject({ mode: 'used', used: { id: 10 } });
     expect(f.invoiceAddress.mode).toBe('none');
@@ -126,9 +135,18 @@ describe('toBody / toUpdateBody', () => {
     });
   });
   it('sends only the fields a scrap and an error sheet have', () => {
-    expect(Object.keys(toUpdateBody({ ...emptyFields('scrap', '2026-01-01'), customerAccount: 2 }, ['LB1'])).sort()).toEqual(
-      ['CCCode', 'customerAccount', 'deliveryDay', 'emails', 'lbNumbers'],
-    );
-    expect(Object.keys(toUpdateBody(emptyFields('error_sheet', '2026-01-01'), ['LB1'])).sort()).toEqual(['CCCode', 'deliveryDay', 'emails', 'lbNumbers']);
+    expect(Object.keys(toUpdateBody({ ...emptyFields('scrap', '2026-01-01'), customerAccount: 2 }, ['LB1'])).sort()).toEqual([
+      'CCCode',
+      'customerAccount',
+      'deliveryDay',
+      'emails',
+      'lbNumbers',
+    ]);
+    expect(Object.keys(toUpdateBody(emptyFields('error_sheet', '2026-01-01'), ['LB1'])).sort()).toEqual([
+      'CCCode',
+      'deliveryDay',
+      'emails',
+      'lbNumbers',
+    ]);
   });
 });

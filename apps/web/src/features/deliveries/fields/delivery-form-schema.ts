@@ -58,9 +58,12 @@ export function isPreparationReady(fields: DeliveryDraftFields, mode: FieldsMode
  * body is built — with `validateFields`' issues on their fields.
  */
 export function withFieldRules<T extends DeliveryDraftFields>(mode: FieldsMode) {
-  return z.custom<T>((v) => typeof v === 'object' && v !== null).superRefine((fields, ctx) => {
-    for (const [path, message] of Object.entries(validateFields(fields, mode))) ctx.addIssue({ code: 'custom', path: [path], message: message ?? '' });
-  });
+  return z
+    .custom<T>((v) => typeof v === 'object' && v !== null)
+    .superRefine((fields, ctx) => {
+      for (const [path, message] of Object.entries(validateFields(fields, mode)))
+        ctx.addIssue({ code: 'custom', path: [path], message: message ?? '' });
+    });
 }
 
 export const deliveryFieldsSchema = (mode: FieldsMode) => withFieldRules<DeliveryDraftFields>(mode);

@@ -67,7 +67,10 @@ describe('removeCode', () => {
 
 describe('codesToCheck', () => {
   it('asks only about codes neither answered nor on the way, each once', () => {
-    const checks = new Map<string, LbCheckState>([['LB1', { kind: 'checked', item: ok('LB1') }], ['LB4', { kind: 'failed' }]]);
+    const checks = new Map<string, LbCheckState>([
+      ['LB1', { kind: 'checked', item: ok('LB1') }],
+      ['LB4', { kind: 'failed' }],
+    ]);
     expect(codesToCheck(['LB1', 'LB2', 'LB3', 'LB4', 'LB2'], checks, new Set(['LB3']))).toEqual(['LB2']);
   });
 });
@@ -99,7 +102,10 @@ describe('rowViews', () => {
   });
 
   it("asks for attention on another customer's or an ill-fitting receipt until each warning is accepted", () => {
-    const answers = withAnswers(new Map(), [ok('LB5', receiptOf({ customerAccount: { id: 9, name: 'Metro Cafes' } })), ok('LB6', receiptOf({ processOption: 'S' }))]);
+    const answers = withAnswers(new Map(), [
+      ok('LB5', receiptOf({ customerAccount: { id: 9, name: 'Metro Cafes' } })),
+      ok('LB6', receiptOf({ processOption: 'S' })),
+    ]);
     const rows = rowViews(['LB5', 'LB6'], answers, transferOf7);
     expect(rows.map((r) => [r.tone, r.warnings])).toEqual([
       ['attention', ['Received for another customer: Metro Cafes.']],

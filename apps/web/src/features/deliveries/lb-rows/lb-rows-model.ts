@@ -36,14 +36,17 @@ export function removeCode(list: readonly string[], code: string): string[] {
 }
 
 /** What is known of one row: not asked yet, being asked, the server's answer, or the ask failed. */
-export type LbCheckState =
-  | { kind: 'pending' }
-  | { kind: 'checked'; item: LbCheckItem }
-  | { kind: 'failed' };
+export type LbCheckState = { kind: 'pending' } | { kind: 'checked'; item: LbCheckItem } | { kind: 'failed' };
 
 export type LbChecks = ReadonlyMap<string, LbCheckState>;
 
-export const CHECK_FAILED_MESSAGE = 'Not checked: the server did not answer. It is checked again on save.';
+/** Offline, or no answer: the row is 'to be checked' when the network returns, and on save (docs/decisions/270). */
+export const CHECK_FAILED_MESSAGE = 'To be checked: the server did not answer. It is checked when the network returns, and again on save.';
+
+/** The rows whose check failed are asked again (the network is back). */
+export function withoutFailures(checks: LbChecks): Map<string, LbCheckState> {
+  return new Map([...checks].filter(([, state]) => state.kind !== 'failed'));
+}
 
 /** The codes of the list nobody has asked about yet (neither answered nor on the way). */
 export function codesToCheck(list: readonly string[], checks: LbChecks, inFlight: ReadonlySet<string>): string[] {
@@ -98,7 +101,12 @@ export function acceptanceKey(lbNumber: string, warning: string): string {
  * The rows to draw. `errors` are the server's violations of the last save, by position in the list
  * (`lbNumbers[i]`): they win over the check, which may be older than the save.
  */
-export function rowViews(list: readonly string[], checks: LbChecks, delivery: DeliveryContext, errors: Readonly<Record<number, string>> = {}): LbRowView[] {
+export function rowViews(
+  list: readonly string[],
+  checks: LbChecks,
+  delivery: DeliveryContext,
+  errors: Readonly<Record<number, string>> = {},
+): LbRowView[] {
   return list.map((lbNumber, index): LbRowView => {
     const state = checks.get(lbNumber);
     const receipt = state?.kind === 'checked' ? state.item.receipt : null;
@@ -129,7 +137,10 @@ export function attentionCount(rows: readonly LbRowView[]): number {
  * Server violations of a save, split: `lbNumbers[i]` (react-hook-form style `lbNumbers.3` too) go
  * to row i; the rest are returned for the form.
  */
-export function lbErrorsByIndex(fieldErrors: Readonly<Record<string, string>>): { rows: Record<number, string>; rest: Record<string, string> } {
+export function lbErrorsByIndex(fieldErrors: Readonly<Record<string, string>>): {
+  rows: Record<number, string>;
+  rest: Record<string, string>;
+} {
   const rows: Record<number, string> = {};
   const rest: Record<string, string> = {};
   for (const [path, message] of Object.entries(fieldErrors)) {

@@ -8,7 +8,7 @@
  * that does not fit the note: docs/decisions/220). Used by /create-dn (scan step, preview) and by
  * the edit screens. On /create-dn a serial links to its cooler page (`linkSerials`): the draft is
  * kept in the session, so leaving for the cooler and coming back loses nothing; an edit screen's
- * form is not kept, so there it stays plain text (docs/decisions/251).
+ * form is not kept, so there it stays plain text.
  *
  *   <LbRows value={lbNumbers} onChange={setLbNumbers} type="transfer" customerAccount={12} deliveryId={id} errors={rowErrors} />
  *
@@ -76,7 +76,13 @@ const TONE_ICON = {
   checking: <Loader size={16} aria-hidden />,
 } as const;
 
-const TONE_LABEL = { ok: 'ready', flagged: 'flagged', unchecked: 'not checked', checking: 'checking', attention: 'check the warning' } as const;
+const TONE_LABEL = {
+  ok: 'ready',
+  flagged: 'flagged',
+  unchecked: 'not checked',
+  checking: 'checking',
+  attention: 'check the warning',
+} as const;
 
 interface RowProps {
   row: LbRowView;
@@ -132,11 +138,26 @@ function Row({ row, index, disabled, onRemove, onAccept, linkSerials }: RowProps
         ))}
       </Box>
       {row.tone === 'attention' && (
-        <Button size="compact-xs" variant="light" color="orange" onClick={onAccept} disabled={disabled} aria-label={`Accept the warning on ${row.lbNumber}`} style={{ flexShrink: 0 }}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="orange"
+          onClick={onAccept}
+          disabled={disabled}
+          aria-label={`Accept the warning on ${row.lbNumber}`}
+          style={{ flexShrink: 0 }}
+        >
           Accept
         </Button>
       )}
-      <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${row.lbNumber}`} onClick={onRemove} disabled={disabled} style={{ flexShrink: 0 }}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={`Remove ${row.lbNumber}`}
+        onClick={onRemove}
+        disabled={disabled}
+        style={{ flexShrink: 0 }}
+      >
         <IconX size={16} aria-hidden />
       </ActionIcon>
     </Group>
@@ -152,7 +173,13 @@ function keepScannerFocus(event: FocusEvent<HTMLInputElement>) {
   if (event.relatedTarget) return;
   const field = event.currentTarget;
   requestAnimationFrame(() => {
-    if (field.isConnected && !field.disabled && document.hasFocus() && (document.activeElement === document.body || document.activeElement === null)) field.focus();
+    if (
+      field.isConnected &&
+      !field.disabled &&
+      document.hasFocus() &&
+      (document.activeElement === document.body || document.activeElement === null)
+    )
+      field.focus();
   });
 }
 
@@ -167,6 +194,8 @@ interface AddLbProps {
 
 function AddLb({ onAdd, disabled, autoFocus, inputRef, notice }: AddLbProps) {
   const [text, setText] = useState('');
+  const own = useRef<HTMLInputElement>(null);
+  const ref = useMergedRef(own, inputRef);
   const addTyped = () => {
     if (!text.trim()) return;
     onAdd([text]);
@@ -179,11 +208,13 @@ function AddLb({ onAdd, disabled, autoFocus, inputRef, notice }: AddLbProps) {
       setText('');
     },
     onEnter: addTyped,
+    // Where LB tags are scanned: keys typed while the screen opened, or on the page, come here (docs/decisions/275).
+    earlyKeys: own,
   });
   return (
     <Group align="flex-end" gap="sm" wrap="nowrap">
       <TextInput
-        ref={inputRef}
+        ref={ref}
         label="LB Number"
         placeholder="Type or scan an LB number"
         value={text}

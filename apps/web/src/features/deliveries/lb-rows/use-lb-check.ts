@@ -1,5 +1,5 @@
 /**
- * Flags LB rows at once (docs/decisions/153, 175): every code of the list that has
+ * Flags LB rows at once (docs/decisions/175): every code of the list that has
  * not been asked about yet is sent to POST /api/deliveries/check_lb_numbers. Codes arriving together
  * (a camera frame with two tags, a wedge scanner at 20 scans a second, a restored draft) are sent
  * as one batch: the first new code opens a short window and everything new by then goes in one call.
@@ -8,7 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { checkLbNumbers } from '../api';
-import { codesToCheck, withAnswers, withFailures, type LbChecks, type LbCheckState } from './lb-rows-model';
+import { isOffline } from '../../../lib/outbox/outbox';
+import { codesToCheck, withAnswers, withFailures, withoutFailures, type LbChecks, type LbCheckState } from './lb-rows-model';
 
 /** Long enough to gather one burst of codes, short enough to read as "at once". */
 export const CHECK_BATCH_MS = 120;
@@ -41,6 +42,11 @@ export function useLbCheck(options: { lbNumbers: readonly string[]; type: Delive
       const codes = codesToCheck(now.lbNumbers, now.checks, inFlight.current);
       if (codes.length === 0) return;
       const asked = generation.current;
+      // Offline: 'to be checked' at once, asked when the network returns (docs/decisions/270).
+      if (isOffline()) {
+        setChecks((prev) => withFailures(prev, codes));
+        return;
+      }
       for (const code of codes) inFlight.current.add(code);
       checkLbNumbers({ type: now.type, deliveryId: now.deliveryId, lbNumbers: codes })
         .then(
@@ -57,6 +63,12 @@ export function useLbCheck(options: { lbNumbers: readonly string[]; type: Delive
         });
     }, CHECK_BATCH_MS);
   }, [lbNumbers, checks, type, deliveryId]);
+
+  useEffect(() => {
+    const again = () => setChecks((prev) => withoutFailures(prev));
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, []);
 
   useEffect(
     () => () => {

@@ -22,7 +22,11 @@ export interface ApproveQuestion {
 export function approveQuestion(type: DeliveryType, pending: number, approved: number): ApproveQuestion {
   const noun = DELIVERY_TYPE_TABLE[type].noun;
   const skipped =
-    approved === 0 ? null : approved === 1 ? `1 selected ${noun} is already approved and is left as it is.` : `${approved} selected ${noun}s are already approved and are left as they are.`;
+    approved === 0
+      ? null
+      : approved === 1
+        ? `1 selected ${noun} is already approved and is left as it is.`
+        : `${approved} selected ${noun}s are already approved and are left as they are.`;
   if (pending === 0) return { title: `Nothing to approve`, text: null, skipped };
   return {
     title: `Approve ${plural(pending, noun)}?`,

@@ -66,7 +66,13 @@ export function ApproveSelectedButton({
       <Button size="xs" leftSection={<IconChecks size={16} aria-hidden />} onClick={() => setOpen(true)}>
         {APPROVE_SELECTED_LABEL}
       </Button>
-      <Modal opened={open} onClose={close} title={answer ? 'Approval finished' : question.title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={open}
+        onClose={close}
+        title={answer ? 'Approval finished' : question.title}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {answer ? (
           <Stack gap="sm">
             <Text fw={500}>{outcomeSummary(answer)}</Text>

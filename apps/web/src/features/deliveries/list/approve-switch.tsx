@@ -13,7 +13,12 @@ import { approveDelivery } from '../api';
 import { approveLabel } from './delivery-list-model';
 
 const APPROVED_STYLES = {
-  track: { backgroundColor: 'var(--mantine-color-green-filled)', borderColor: 'var(--mantine-color-green-filled)', opacity: 0.7, cursor: 'not-allowed' },
+  track: {
+    backgroundColor: 'var(--mantine-color-green-filled)',
+    borderColor: 'var(--mantine-color-green-filled)',
+    opacity: 0.7,
+    cursor: 'not-allowed',
+  },
   thumb: { backgroundColor: 'var(--mantine-color-white)', borderColor: 'var(--mantine-color-white)' },
 };
 
@@ -47,9 +52,16 @@ export function ApproveSwitch({ delivery, onApproved }: { delivery: DeliveryList
           />
         </Box>
       </Tooltip>
-      <Modal opened={asking} onClose={() => !running && setAsking(false)} title="Approve delivery note?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={asking}
+        onClose={() => !running && setAsking(false)}
+        title="Approve delivery note?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text mb="lg">
-          {deliveryTitle(delivery)} will be e-mailed to its recipients with its CSV and PDF. An approved note can no longer be changed or deleted.
+          {deliveryTitle(delivery)} will be e-mailed to its recipients with its CSV and PDF. An approved note can no longer be changed or
+          deleted.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setAsking(false)} disabled={running}>

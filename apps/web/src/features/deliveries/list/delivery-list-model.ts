@@ -1,5 +1,5 @@
 /**
- * The pure rules of the three delivery lists (docs/product.md §2.13, §4; docs/decisions/180–182): where a row's
+ * The pure rules of the three delivery lists (docs/product.md §2.13, §4; docs/decisions/181): where a row's
  * links go, which row actions a note allows, and the accessible names of its buttons.
  */
 import { APPROVED_READ_ONLY, NOT_APPROVED_YET, type DOWNLOAD_FORMATS, type EmailStatus } from '@cooler-hub/contract/deliveries';

@@ -2,8 +2,8 @@
  * The Email status of a note (docs/product.md §2.13, §4; docs/decisions/157): 'Read', 'Sent', 'Failed' or 'N/A'.
  * A 'Failed' status opens the house hover popover with the SMTP server's words, so the office knows
  * whether to fix an address or try again; the others are plain badges. A failed note also shows the
- * start of the reason and its Resend right in the cell (docs/decisions/209): an interrupted send is
- * never repeated by itself (docs/decisions/162), so the person decides there and then.
+ * start of the reason and its Resend right in the cell: an interrupted send is never repeated by
+ * itself, so the person decides there and then.
  */
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { DeliveryListItem } from '@cooler-hub/contract/deliveries';
@@ -51,7 +51,13 @@ export function EmailStatusCell({ delivery, onResent }: { delivery: DeliveryList
         {badge}
         <ResendButton delivery={delivery} onResent={onResent} label={resendFailedLabel(delivery)} />
       </Group>
-      <Text size="xs" c="dimmed" lineClamp={2} title={`${reason} (${formatDateTime(delivery.emailFailedAt)})`} style={{ overflowWrap: 'anywhere' }}>
+      <Text
+        size="xs"
+        c="dimmed"
+        lineClamp={2}
+        title={`${reason} (${formatDateTime(delivery.emailFailedAt)})`}
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {reason}
       </Text>
     </Stack>

@@ -14,7 +14,15 @@ import { resendBlockedReason, resendLabel } from './delivery-list-model';
 
 export const RESENT_MESSAGE = 'The delivery resend on email';
 
-export function ResendButton({ delivery, onResent, label }: { delivery: DeliveryListItem; onResent: () => Promise<unknown>; label?: string }) {
+export function ResendButton({
+  delivery,
+  onResent,
+  label,
+}: {
+  delivery: DeliveryListItem;
+  onResent: () => Promise<unknown>;
+  label?: string;
+}) {
   const [running, setRunning] = useState(false);
   const reasonId = useId();
   const blocked = resendBlockedReason(delivery);

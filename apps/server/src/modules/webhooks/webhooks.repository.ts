@@ -1,0 +1,182 @@
+/** SQL of webhooks, their deliveries and attempts (docs/decisions/280). Times come from the database clock. */
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { WebhookEvent, WebhookListQuery, WebhookValues } from '@cooler-hub/contract/webhooks';
+import type { Db } from '../../db/client';
+import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
+import { offsetOf } from '../../lib/list';
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+export type LastDelivery = Pick<DeliveryRow, 'status' | 'createdAt'>;
+
+export async function countWebhooks(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhooks);
+  return row?.n ?? 0;
+}
+
+export async function listWebhooks(db: Db, query: WebhookListQuery): Promise<{ rows: WebhookRow[]; total: number }> {
+  const direction = query.order?.url ?? query.order?.createdAt ?? 'desc';
+  const column = query.order?.url ? webhooks.url : webhooks.createdAt;
+  const rows = await db
+    .select()
+    .from(webhooks)
+    .orderBy(direction === 'asc' ? asc(column) : desc(column), desc(webhooks.id))
+    .limit(query.perPage)
+    .offset(offsetOf(query));
+  return { rows, total: await countWebhooks(db) };
+}
+
+export async function findWebhook(db: Db, id: number): Promise<WebhookRow | undefined> {
+  const rows = await db.select().from(webhooks).where(eq(webhooks.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The newest delivery of each of these webhooks. */
+export async function lastDeliveries(db: Db, ids: number[]): Promise<Map<number, LastDelivery>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([webhookDeliveries.webhookId], {
+      webhookId: webhookDeliveries.webhookId,
+      status: webhookDeliveries.status,
+      createdAt: webhookDeliveries.createdAt,
+    })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.webhookId, ids))
+    .orderBy(webhookDeliveries.webhookId, desc(webhookDeliveries.createdAt));
+  return new Map(rows.map((r) => [r.webhookId, { status: r.status, createdAt: r.createdAt }]));
+}
+
+export async function insertWebhook(db: Db, values: WebhookValues & { secret: string }): Promise<WebhookRow> {
+  const [row] = await db.insert(webhooks).values(values).returning();
+  return row!;
+}
+
+export async function updateWebhook(
+  db: Db,
+  id: number,
+  values: Partial<WebhookValues & { secret: string }>,
+): Promise<WebhookRow | undefined> {
+  const [row] = await db
+    .update(webhooks)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(webhooks.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteWebhook(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
+  return rows.length > 0;
+}
+
+/** The active webhooks that want `event` (the emit's one read; none → nothing is written). */
+export async function subscribers(db: Db, event: WebhookEvent): Promise<Pick<WebhookRow, 'id'>[]> {
+  return db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.active, true), sql`${event} = any(${webhooks.events})`))
+    .orderBy(asc(webhooks.id));
+}
+
+export async function insertDeliveries(
+  db: Db,
+  rows: { id: string; webhookId: number; event: WebhookEvent; body: string }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(webhookDeliveries).values(rows);
+}
+
+export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | undefined> {
+  const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function listDeliveries(
+  db: Db,
+  webhookId: number,
+  page: { page: number; perPage: number; direction: 'asc' | 'desc' },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const order = page.direction === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(order(webhookDeliveries.createdAt), order(webhookDeliveries.id))
+    .limit(page.perPage)
+    .offset(offsetOf(page));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId));
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The attempts of these deliveries, newest first. */
+export async function attemptsOf(db: Db, deliveryIds: string[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).orderBy(desc(webhookAttempts.number));
+}
+
+/**
+ * Starts an attempt: only a pending delivery that nobody is sending (or whose sender has held it past
+ * the lease, so died) can be claimed — two workers never POST the same delivery at once.
+ */
+export async function claim(db: Db, id: string, leaseSeconds: number): Promise<boolean> {
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ sendingSince: sql`now()` })
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.status, 'pending'),
+        or(isNull(webhookDeliveries.sendingSince), lt(webhookDeliveries.sendingSince, sql`now() - make_interval(secs => ${leaseSeconds})`)),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return rows.length > 0;
+}
+
+/** Logs an attempt (numbered after the delivery's earlier ones) and settles or releases the delivery, in one transaction. */
+export async function recordAttempt(
+  db: Db,
+  id: string,
+  attempt: { statusCode: number | null; error: string | null; durationMs: number; startedAt: Date },
+  outcome: 'delivered' | 'failed' | 'retry',
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [last] = await tx
+      .select({ n: sql<number>`coalesce(max(${webhookAttempts.number}), 0)::int` })
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, id));
+    await tx.insert(webhookAttempts).values({
+      deliveryId: id,
+      number: (last?.n ?? 0) + 1,
+      at: attempt.startedAt,
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+      durationMs: attempt.durationMs,
+    });
+    await tx
+      .update(webhookDeliveries)
+      .set(outcome === 'retry' ? { sendingSince: null } : { status: outcome, settledAt: sql`now()`, sendingSince: null })
+      .where(eq(webhookDeliveries.id, id));
+  });
+}
+
+/** Marks a delivery failed without an attempt (its webhook is gone or switched off). */
+export async function settleFailed(db: Db, id: string): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', settledAt: sql`now()`, sendingSince: null })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
+}
+
+/** 'Send again': the delivery is pending once more (same id and body); its attempts stay. */
+export async function reopen(db: Db, webhookId: number, id: string): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', settledAt: null })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.webhookId, webhookId)))
+    .returning();
+  return row;
+}
