@@ -2,7 +2,8 @@
  * DATA_DIR is its owner's alone, and a DATA_DIR the server cannot use stops it with one line
  * (docs/decisions/191), with real server processes on real folders. The tests that need another
  * account (a folder owned by `nobody`, a server run as `nobody`) or a read-only mount (a private
- * mount namespace) need root; elsewhere they are skipped.
+ * mount namespace) need root; elsewhere they are skipped. The servers run embedded whatever
+ * DATABASE_URL the suite has, but the one test that shares a DATA_DIR with a PostgreSQL database.
  */
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';

@@ -1,7 +1,8 @@
 /**
  * The embedded store's file system (docs/decisions/192), opened as the server opens it:
  * a commit is flushed with fsync(2) before it is acknowledged, files stay owner-only whatever
- * PGlite asks for, and the same store cannot be opened twice, even inside one process.
+ * PGlite asks for, and the same store cannot be opened twice, even inside one process. It runs
+ * embedded whatever DATABASE_URL the suite has.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
