@@ -11,7 +11,7 @@ const packages = missing.filter(Boolean);
 if (packages.length > 0 && !process.env.CHROMIUM_PATH && isRoot && existsSync('/usr/bin/apt-get')) {
   console.log(`Installing Debian ${packages.join(' and ')} (apt-get)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execSync(`apt-get update -qq && apt-get install -y -qq --no-install-recommends ${packages.join(' ')} fonts-liberation`, {
+  execSync(`apt-get update -qq && apt-get install -y -qq ${packages.join(' ')} fonts-liberation`, {
     stdio: 'inherit',
     env,
   });
