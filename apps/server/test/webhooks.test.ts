@@ -1,7 +1,8 @@
 /**
- * Webhooks (docs/decisions/280) against the real app, its job queue and a real HTTP receiver on this
- * machine (node:http): the signature a receiver checks, retries until a 2xx, a receiver that never
- * answers, one delivery per event occurrence, 'Send again', the address rule, input and access.
+ * Webhooks (docs/decisions/280) against the real app, its job queue, a real HTTP receiver on this
+ * machine (node:http) and a real SMTP server: the signature a receiver checks, retries until a 2xx, a
+ * receiver that never answers, one delivery per event occurrence, 'Send again', the address rule,
+ * input and access.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -19,6 +20,7 @@ import {
   type WebhookList,
   type WebhookPayload,
 } from '@cooler-hub/contract/webhooks';
+import { startSmtpSink, type SmtpSink } from '@cooler-hub/process-kit/smtp';
 import { isPrivateAddress, postWebhook, targetRefusal } from '../src/modules/webhooks/sender';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
 import { call, createReceipt, createReceiptReferences, updateBodyOf, type ReceiptReferences } from './factories';
@@ -80,6 +82,7 @@ function verify(secret: string, header: string, rawBody: string, toleranceSecond
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+let smtp: SmtpSink;
 let t: TestApp;
 let token: string;
 let receiver: Receiver;
@@ -87,8 +90,12 @@ let url: string;
 let refs: ReceiptReferences;
 
 beforeAll(async () => {
+  // A real SMTP server that refuses for good (550) every address starting 'bounce'.
+  smtp = await startSmtpSink({
+    refuse: (address) => (address.startsWith('bounce') ? { code: 550, message: `5.1.1 <${address}>: Mailbox unavailable` } : undefined),
+  });
   t = await buildTestApp(
-    { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) },
+    { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), SMTP_URL: smtp.url },
     { jobTimings: TEST_JOB_TIMINGS },
   );
   token = await adminToken(t.app);
@@ -100,6 +107,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver?.stop();
   await t?.close();
+  await smtp?.close();
 });
 
 afterEach(async () => {
@@ -184,6 +192,21 @@ describe('a delivery', () => {
     expect(byEvent.get('delivery.email_delivered')!.data).toMatchObject({ emailStatus: 'Sent' });
     expect(byEvent.get('receipt.updated')!.data).toEqual(json(await call(t.app, token, 'GET', `/api/receipts/${receipt.id}`)));
     expect(byEvent.get('receipt.updated')!.data).toMatchObject({ notes: 'changed' });
+  });
+
+  it('tells delivery.email_failed when the mail server refuses the note for good, with the note as GET answers it', async () => {
+    const hook = await register(['delivery.email_failed', 'delivery.email_delivered']);
+    const fx: DeliveryFixtures = await deliveryFixtures(t.app, token);
+    const note = await fx.note({ emails: [(await fx.email(`bounce.${randomUUID().slice(0, 8)}@example.com`)).id] });
+    const approve = await call(t.app, token, 'POST', `/api/deliveries/${note.id}/approve`);
+    expect(approve.statusCode, approve.body).toBe(200);
+
+    const list = await settled(hook, 1);
+    expect(list.items.map((d) => [d.event, d.status])).toEqual([['delivery.email_failed', 'delivered']]);
+    const [got] = receiver.received;
+    expect(got!.payload.event).toBe('delivery.email_failed');
+    expect(got!.payload.data).toEqual(json(await call(t.app, token, 'GET', `/api/deliveries/${note.id}`)));
+    expect(got!.payload.data).toMatchObject({ id: note.id, emailStatus: 'Failed', emailFailureReason: expect.stringMatching(/550/) });
   });
 
   it('tells import.finished when an import (not its dry run) ends, with the import as GET answers it', async () => {
