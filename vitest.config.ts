@@ -15,10 +15,6 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // The files of a worker share one import of the app: each builds its own app on its own
-          // database and keeps no state in a module. Measured on PostgreSQL, 887 tests: 355 s instead
-          // of 471 s, 456 s of CPU instead of 637 s.
-          isolate: false,
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], passWithNoTests: true } },

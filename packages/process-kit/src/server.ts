@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access, chmod, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { scratchDatabase, type ScratchDatabase } from './database';
@@ -344,7 +344,10 @@ const CODE_PATHS = [
 export async function codeCopyFor(folder: string): Promise<{ serverRoot: string } | { reason: string }> {
   try {
     for (const part of CODE_PATHS) {
-      await mkdir(path.dirname(path.join(folder, part)), { recursive: true, mode: 0o755 });
+      const parent = path.dirname(path.join(folder, part));
+      await mkdir(parent, { recursive: true });
+      // Open to the other account whatever this process's umask (an embedded store sets 077).
+      for (let dir = parent; dir.startsWith(folder); dir = path.dirname(dir)) await chmod(dir, 0o755);
       execFileSync('cp', ['-al', path.join(REPO_ROOT, part), path.join(folder, part)]);
     }
   } catch (error) {
