@@ -52,4 +52,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // The web calls the API through its declarations (docs/decisions/281): `api.call(op, …)` or
+    // `pathOf(op, params)`, never a path typed by hand. Tests may name the paths they check.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Call the declaration (api.call(op, …) or pathOf(op, params) from @cooler-hub/contract/operations), not a path.',
+        },
+      ],
+    },
+  },
 );

@@ -7,6 +7,7 @@ import { transform as transformCss, type Selector } from 'lightningcss';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { appShell } from './build/app-shell';
+import { webCallDeclarations } from './build/call-declarations';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -146,7 +147,7 @@ function preloadFirstScreen(): Plugin {
  * the pages using them.
  */
 export default defineConfig({
-  plugins: [react(), preloadFirstScreen(), dropUnusedMantineCss(), appShell(), precompress()],
+  plugins: [webCallDeclarations(), react(), preloadFirstScreen(), dropUnusedMantineCss(), appShell(), precompress()],
   base: '/',
   build: {
     outDir: 'dist',
@@ -164,6 +165,10 @@ export default defineConfig({
               priority: 10,
             },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/].*\.m?js$/, tags: ['$initial'], priority: 5 },
+            // The contract's schemas and declarations, in chunks by the set of screens that use them:
+            // without this, each operations module a few screens share became a chunk of its own,
+            // and a screen loaded a dozen small ones (docs/decisions/281).
+            { name: 'contract', test: /packages[\\/]contract[\\/]src[\\/]/, entriesAware: true, priority: 4 },
           ],
         },
       },

@@ -27,8 +27,6 @@ export interface DeliveryTypeInfo {
   title: string;
   /** The start of a download's file name: 'transfer-note'-12.pdf. */
   fileName: string;
-  /** The list call of the type. */
-  listPath: string;
   /** The note names an asset owner (customer account); its recipients come from it. */
   hasCustomer: boolean;
   /** The note has a business name and dispatch and invoice addresses. */
@@ -48,7 +46,6 @@ export const DELIVERY_TYPE_TABLE: Record<DeliveryType, DeliveryTypeInfo> = {
     noun: 'delivery note',
     title: 'Transfer delivery note',
     fileName: 'transfer-note',
-    listPath: '/api/deliveries/transfer_list',
     hasCustomer: true,
     hasAddresses: true,
     exclusive: true,
@@ -59,7 +56,6 @@ export const DELIVERY_TYPE_TABLE: Record<DeliveryType, DeliveryTypeInfo> = {
     noun: 'delivery note',
     title: 'Scrap delivery note',
     fileName: 'scrap-note',
-    listPath: '/api/deliveries/scrap_list',
     hasCustomer: true,
     hasAddresses: false,
     exclusive: true,
@@ -70,7 +66,6 @@ export const DELIVERY_TYPE_TABLE: Record<DeliveryType, DeliveryTypeInfo> = {
     noun: 'error sheet',
     title: 'Error sheet',
     fileName: 'error-sheet',
-    listPath: '/api/deliveries/error_sheet_list',
     hasCustomer: false,
     hasAddresses: false,
     exclusive: false,

@@ -180,7 +180,8 @@ type CallArguments<O> = object extends CallOptions<O> ? [options?: CallOptions<O
 function answerSchema(op: Declaration, status: number): z.ZodType {
   const schemas = (op.response ?? {}) as Record<number, z.ZodType>;
   const schema = schemas[status] ?? Object.values(schemas)[0];
-  if (!schema) throw new Error(`${op.operationId} declares no answer`);
+  // The web's copy of a declaration holds its method, path and answers only (build/call-declarations.ts).
+  if (!schema) throw new Error(`${op.method} ${op.path} declares no answer`);
   return schema;
 }
 
@@ -203,19 +204,6 @@ export const api = {
     <O extends Declaration>(op: O, options: CallOptions<O> & { notFoundIsNull: true }): Promise<Answer<O> | null>;
     <O extends Declaration>(op: O, ...options: CallArguments<O>): Promise<Answer<O>>;
   },
-  get: <S extends z.ZodType>(path: string, schema: S, query?: QueryInput, signal?: AbortSignal) =>
-    apiRequest(path, { query, signal }, schema),
-  /** GET of one record that may be gone: null for a 404, which does not lead to /404 (a history outlives its record). */
-  find: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) => apiRequest(path, { signal, notFoundIsNull: true }, schema),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) =>
-    apiRequest(path, { method: 'POST', body, ifMatch }, schema),
-  /** `ifMatch`: the version the editor loaded; a 409 then means someone changed the record since. */
-  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, ifMatch?: string) =>
-    apiRequest(path, { method: 'PUT', body, ifMatch }, schema),
-  delete: async (path: string): Promise<void> => {
-    await send(path, { method: 'DELETE' });
-  },
-  upload: <S extends z.ZodType>(path: string, formData: FormData, schema: S) => apiRequest(path, { method: 'POST', formData }, schema),
   /** Any call with its options (the outbox's first try: `quietNetwork`). */
   request: <S extends z.ZodType>(path: string, options: RequestOptions & { notFoundIsNull?: false }, schema: S) =>
     apiRequest(path, options, schema),

@@ -4,6 +4,7 @@
  * (toast, navigation, reload) and throws an ApiError the caller can inspect.
  */
 import type { Violation } from '@cooler-hub/contract/common';
+import { signIn } from '@cooler-hub/contract/operations/auth';
 
 export const UNREADABLE = Symbol('unreadable body');
 
@@ -11,7 +12,7 @@ export const MSG_INTERNAL_SERVER_ERROR = 'Internal Server Error 500';
 export const MSG_FORBIDDEN = "You don't have permission for this operation";
 export const MSG_UNREADABLE = 'Server side error. Please contact the support.';
 export const MSG_UNKNOWN = 'Unknown error';
-export const LOGIN_CHECK_PATH = '/api/login_check';
+const LOGIN_CHECK_PATH = signIn.path;
 /** A 404 from this path means "no default e-mail", not a missing page (docs/product.md §8). */
 const NOT_FOUND_EXEMPT = 'customer_account_exchange';
 

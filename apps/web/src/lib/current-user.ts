@@ -1,13 +1,14 @@
 /**
- * The signed-in user (GET /api/profile, contract `currentUser`) shared by the top bar, the menu,
+ * The signed-in user (getProfile, contract `currentUser`) shared by the top bar, the menu,
  * the page guards and the profile screen through one query key. Until the profile answers,
  * permissions come from the token payload, so the menu does not flicker.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { currentUser, type CurrentUser } from '@cooler-hub/contract/auth';
-import { withVersion, type Versioned } from '@cooler-hub/contract/common';
+import type { CurrentUser } from '@cooler-hub/contract/auth';
+import type { Versioned } from '@cooler-hub/contract/common';
+import * as profileOps from '@cooler-hub/contract/operations/profile';
 import { can, type Ability } from '@cooler-hub/contract/permissions';
 import { api } from './api-client';
 import { clearSession, useAuth } from './auth';
@@ -17,7 +18,7 @@ export const PROFILE_QUERY_KEY = ['profile'] as const;
 
 /** With its version: the profile screen edits it (docs/decisions/200). */
 export function getProfile(signal?: AbortSignal): Promise<Versioned<CurrentUser>> {
-  return api.get('/api/profile', withVersion(currentUser), undefined, signal);
+  return api.call(profileOps.getProfile, { signal });
 }
 
 export function useCurrentUser() {

@@ -1,10 +1,10 @@
 /** GET /api/search (docs/decisions/249): one call per query, cached briefly by its text. */
-import { searchResponse } from '@cooler-hub/contract/search';
+import { search } from '@cooler-hub/contract/operations/search';
 import { api } from '../../lib/api-client';
 
 export const SEARCH_KEY = ['search'] as const;
 
-export const fetchSearch = (q: string, signal?: AbortSignal) => api.get('/api/search', searchResponse, { q }, signal);
+export const fetchSearch = (q: string, signal?: AbortSignal) => api.call(search, { query: { q }, signal });
 
 export function searchQueryOf(q: string) {
   return {

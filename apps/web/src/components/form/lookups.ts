@@ -4,7 +4,9 @@
  * SearchSelect (`<SearchSelect name="client" label="Client" {...clientLookup} />`) and override
  * `getValue` where a form keeps something other than the id (a receipt keeps the scrap reason's code).
  */
-import { client, clientList, customerAccountDropDown, type Client, type Supplier } from '@cooler-hub/contract/customers';
+import type { Client, Supplier } from '@cooler-hub/contract/customers';
+import * as clientOps from '@cooler-hub/contract/operations/clients';
+import { listCustomerAccountOptions } from '@cooler-hub/contract/operations/customer-accounts';
 import type { NamedRef } from '@cooler-hub/contract/common';
 import { ccCodeLabel, type CollectionPoint, type PartNumber, type ScrapReason } from '@cooler-hub/contract/settings';
 import { listCcCodeOptions } from '@cooler-hub/contract/operations/cc-codes';
@@ -22,13 +24,13 @@ const FIRST_PAGE = 1;
 const byName = (r: { id: number | string; name: string }) => ({ id: r.id, text: r.name });
 
 export const clientLookup: Lookup<Client> = {
-  search: async (name, signal) => (await api.get('/api/clients', clientList, { page: FIRST_PAGE, name }, signal)).items,
+  search: async (name, signal) => (await api.call(clientOps.listClients, { query: { page: FIRST_PAGE, name }, signal })).items,
   getLabel: (c) => c.name,
   getValue: (c) => c.id,
 };
 
-/** POST /api/clients {name} → {id, name}: a client made from the account form's search-select. */
-export const createClient = (name: string) => api.post('/api/clients', { name }, client);
+/** {name} → {id, name}: a client made from the account form's search-select. */
+export const createClient = (name: string) => api.call(clientOps.createClient, { body: { name } });
 
 export const supplierLookup: Lookup<Supplier> = {
   search: (name, signal) =>
@@ -47,7 +49,7 @@ export const customerAccountLookup: Lookup<NamedRef> = {
     lookupOrSeen(
       'ref:accounts',
       name,
-      async () => (await api.get('/api/customer_accounts_drop_down', customerAccountDropDown, { page: FIRST_PAGE, name }, signal)).items,
+      async () => (await api.call(listCustomerAccountOptions, { query: { page: FIRST_PAGE, name }, signal })).items,
       byName,
     ),
   getLabel: (a) => a.name,

@@ -24,7 +24,7 @@ export interface ListQuery<F extends string = string> extends ListState<F> {
   apiQuery: string;
 }
 
-/** A feature's list call (its api.ts): `(q, signal) => api.get('/api/receipts', receiptList, q.apiQuery, signal)`. */
+/** A feature's list call (its api.ts): `(q, signal) => api.call(listReceipts, { query: q.apiQuery, signal })`. */
 export type ListFetcher<T, F extends string = string> = (query: ListQuery<F>, signal: AbortSignal) => Promise<ListResponse<T>>;
 
 export interface ListControllerOptions<T, F extends string> {

@@ -1,7 +1,7 @@
 /**
  * A history of changes (docs/product.md §2.9, §2.11; /receipt/:receipt/revisions, /coolers-revisions/:receipt):
  * Created (dd/MM/yyyy HH:mm, Europe/London), Changes and User, newest first, from
- * GET /api/revision_entries of one entity. A create or delete entry reads as its sentences, an
+ * listRevisionEntries of one entity. A create or delete entry reads as its sentences, an
  * update as 'Field: old → new' per changed field; an imported change names its file and row under the user; it stays readable after the entity is deleted.
  * Each feature gives its field labels and the way back.
  */
@@ -9,7 +9,8 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { revisionEntryList, type RevisionEntry, type RevisionEntryKind } from '@cooler-hub/contract/revisions';
+import { listRevisionEntries } from '@cooler-hub/contract/operations/revision-entries';
+import type { RevisionEntry, RevisionEntryKind } from '@cooler-hub/contract/revisions';
 import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-date';
 import { DataList, type ListColumn } from '../list/data-list';
@@ -19,7 +20,7 @@ import { RevisionUser } from './revision-user';
 
 function revisionsFetcher(kind: RevisionEntryKind, ref: string): ListFetcher<RevisionEntry> {
   const filter = new URLSearchParams({ entryKind: kind, entryRef: ref }).toString();
-  return (q, signal) => api.get('/api/revision_entries', revisionEntryList, q.apiQuery ? `${q.apiQuery}&${filter}` : filter, signal);
+  return (q, signal) => api.call(listRevisionEntries, { query: q.apiQuery ? `${q.apiQuery}&${filter}` : filter, signal });
 }
 
 export interface RevisionsListProps {

@@ -1,5 +1,5 @@
 /**
- * Login (docs/product.md §2.3): POST /api/login_check {username, password} → {token}, stored under 'token',
+ * Login (docs/product.md §2.3): signIn {username, password} → {token}, stored under 'token',
  * then / with the history entry replaced — or the protected address the visitor had opened (a deep
  * link, or the page a session ended on). A 401 body's message (e.g. 'Invalid credentials.') and a
  * 429's description show at form level; a session that ended on its own is explained above the form.
@@ -10,13 +10,13 @@ import { IconClockExclamation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { TOKEN_INVALID, loginCheckBody, tokenResponse } from '@cooler-hub/contract/auth';
+import { TOKEN_INVALID, loginCheckBody } from '@cooler-hub/contract/auth';
 import { REQUIRED_MESSAGE } from '@cooler-hub/contract/common';
+import { signIn } from '@cooler-hub/contract/operations/auth';
 import { AppForm, SubmitButton } from '../../components/form/app-form';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { useAppForm } from '../../components/form/use-app-form';
 import { api } from '../../lib/api-client';
-import { LOGIN_CHECK_PATH } from '../../lib/api-errors';
 import { sessionEnded, storeToken, useAuth } from '../../lib/auth';
 import { returnTarget } from '../../lib/return-to';
 
@@ -33,7 +33,7 @@ export default function LoginPage() {
   const formApi = useAppForm(loginForm, { defaultValues: { username: '', password: '' } });
 
   const onSubmit = async (values: z.output<typeof loginForm>) => {
-    const { token } = await api.post(LOGIN_CHECK_PATH, values, tokenResponse);
+    const { token } = await api.call(signIn, { body: values });
     if (storeToken(token).status !== 'authenticated') throw new Error(TOKEN_INVALID);
     queryClient.clear(); // nothing of a previous user survives
     await navigate(returnTarget(location.state), { replace: true });

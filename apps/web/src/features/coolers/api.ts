@@ -1,17 +1,16 @@
 /** Coolers and their history of changes (docs/product.md §2.11, §3, §7; contract coolers.ts, revisions.ts). */
 import { useQuery } from '@tanstack/react-query';
-import { cooler, coolerList, type Cooler, type CoolerCreateBody, type CoolerUpdateBody } from '@cooler-hub/contract/coolers';
-import { coolerTimeline } from '@cooler-hub/contract/cooler-timeline';
+import type { Cooler, CoolerCreateBody, CoolerUpdateBody } from '@cooler-hub/contract/coolers';
+import * as coolerOps from '@cooler-hub/contract/operations/coolers';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
-import { withVersion } from '@cooler-hub/contract/common';
 
 export const COOLERS_KEY = ['coolers'] as const;
 
-export const listCoolers: ListFetcher<Cooler> = (q, signal) => api.get('/api/coolers', coolerList, q.apiQuery, signal);
+export const listCoolers: ListFetcher<Cooler> = (q, signal) => api.call(coolerOps.listCoolers, { query: q.apiQuery, signal });
 
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
-export const getCooler = (id: string, signal?: AbortSignal) => api.get(`/api/coolers/${id}`, withVersion(cooler), undefined, signal);
+export const getCooler = (id: string, signal?: AbortSignal) => api.call(coolerOps.getCooler, { params: { id }, signal });
 export function useCooler(id: string) {
   return useQuery({
     refetchOnMount: 'always',
@@ -20,11 +19,11 @@ export function useCooler(id: string) {
   });
 }
 
-export const createCooler = (body: CoolerCreateBody) => api.post('/api/coolers', body, cooler);
+export const createCooler = (body: CoolerCreateBody) => api.call(coolerOps.createCooler, { body });
 export const updateCooler = (id: string, body: CoolerUpdateBody, version?: string) =>
-  api.put(`/api/coolers/${id}`, body, withVersion(cooler), version);
-export const deleteCooler = (id: string) => api.delete(`/api/coolers/${id}`);
+  api.call(coolerOps.updateCooler, { params: { id }, body, ifMatch: version });
+export const deleteCooler = (id: string) => api.call(coolerOps.deleteCooler, { params: { id } });
 
 /** One cooler's whole life (docs/decisions/251); `query` pages its merged history ('page=2&perPage=20'). */
 export const getCoolerTimeline = (id: string, query: string, signal?: AbortSignal) =>
-  api.get(`/api/coolers/${id}/timeline`, coolerTimeline, query, signal);
+  api.call(coolerOps.getCoolerTimeline, { params: { id }, query, signal });

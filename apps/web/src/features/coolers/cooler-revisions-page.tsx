@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { cooler as coolerSchema } from '@cooler-hub/contract/coolers';
+import { getCooler } from '@cooler-hub/contract/operations/coolers';
 import { RevisionsList } from '../../components/revisions/revisions-list';
 import { api } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -19,7 +19,7 @@ function CoolerRevisions({ id }: { id: string }) {
   const { t } = useTranslation();
   const found = useQuery({
     queryKey: [...COOLERS_KEY, 'one', id, 'found'],
-    queryFn: ({ signal }) => api.find(`/api/coolers/${id}`, coolerSchema, signal),
+    queryFn: ({ signal }) => api.call(getCooler, { params: { id }, signal, notFoundIsNull: true }),
   });
   const serial = found.data?.serialNumber;
   return (

@@ -1,15 +1,8 @@
 /** Import calls (docs/decisions/258; contract imports.ts): upload, sheet, dry run, import, cancel, progress, refusals. */
 import { useQuery } from '@tanstack/react-query';
-import {
-  IMPORT_POLL_MS,
-  importJob,
-  importList,
-  importRefusalList,
-  type ImportJob,
-  type ImportKind,
-  type ImportMapping,
-  type ImportRefusal,
-} from '@cooler-hub/contract/imports';
+import { IMPORT_POLL_MS, type ImportJob, type ImportKind, type ImportMapping, type ImportRefusal } from '@cooler-hub/contract/imports';
+import { pathOf } from '@cooler-hub/contract/operation';
+import * as importOps from '@cooler-hub/contract/operations/imports';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
@@ -29,19 +22,20 @@ export function uploadImport(kind: ImportKind, file: File, sheet?: string) {
   formData.append('kind', kind);
   if (sheet) formData.append('sheet', sheet);
   formData.append('file', file);
-  return api.upload('/api/imports', formData, importJob);
+  return api.call(importOps.uploadImport, { formData });
 }
 
-export const chooseSheet = (id: string, sheet: string) => api.post(`/api/imports/${id}/sheet`, { sheet }, importJob);
-export const startDryRun = (id: string, mapping: ImportMapping) => api.post(`/api/imports/${id}/dry_run`, { mapping }, importJob);
-export const startImport = (id: string) => api.post(`/api/imports/${id}/import`, undefined, importJob);
-export const cancelRun = (id: string) => api.post(`/api/imports/${id}/cancel`, undefined, importJob);
+export const chooseSheet = (id: string, sheet: string) => api.call(importOps.chooseImportSheet, { params: { id }, body: { sheet } });
+export const startDryRun = (id: string, mapping: ImportMapping) =>
+  api.call(importOps.startImportDryRun, { params: { id }, body: { mapping } });
+export const startImport = (id: string) => api.call(importOps.startImport, { params: { id } });
+export const cancelRun = (id: string) => api.call(importOps.cancelImport, { params: { id } });
 
 /** One import, polled while it runs; every tab showing it sees the same bar. */
 export function useImportJob(id: string) {
   return useQuery({
     queryKey: jobKey(id),
-    queryFn: ({ signal }) => api.get(`/api/imports/${id}`, importJob, undefined, signal),
+    queryFn: ({ signal }) => api.call(importOps.getImport, { params: { id }, signal }),
     refetchInterval: (query) => (isRunning(query.state.data) ? IMPORT_POLL_MS : false),
     refetchOnMount: 'always',
   });
@@ -51,13 +45,13 @@ export function useImportJob(id: string) {
 export function useRecentImports(count: number) {
   return useQuery({
     queryKey: [...IMPORTS_KEY, 'recent', count],
-    queryFn: ({ signal }) => api.get('/api/imports', importList, { page: 1, perPage: count }, signal),
+    queryFn: ({ signal }) => api.call(importOps.listImports, { query: { page: 1, perPage: count }, signal }),
     refetchOnMount: 'always',
   });
 }
 
 export function refusalsFetcher(id: string): ListFetcher<ImportRefusal> {
-  return (q, signal) => api.get(`/api/imports/${id}/refusals`, importRefusalList, q.apiQuery, signal);
+  return (q, signal) => api.call(importOps.listImportRefusals, { params: { id }, query: q.apiQuery, signal });
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -66,7 +60,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export function downloadRefusedRows(job: Pick<ImportJob, 'id' | 'format' | 'fileName'>) {
   const base = job.fileName.replace(/\.[^.]*$/, '');
   return downloadFile({
-    path: `/api/imports/${job.id}/refused_rows`,
+    path: pathOf(importOps.downloadImportRefusedRows, { id: job.id }),
     accept: job.format === 'xlsx' ? XLSX_TYPE : 'text/csv',
     fallbackName: `${base}-refused.${job.format}`,
   });

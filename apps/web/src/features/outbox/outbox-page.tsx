@@ -7,7 +7,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } fro
 import { IconAlertCircle, IconCloudOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { getReceipt } from '@cooler-hub/contract/operations/receipts';
 import { formatLbInput, isLbNumber } from '@cooler-hub/contract/rules';
 import { api } from '../../lib/api-client';
 import { discardItem, resendItem, useOutbox } from '../../lib/outbox/outbox';
@@ -16,8 +16,6 @@ import type { OutboxItem } from '../../lib/outbox/types';
 import { paths } from '../../lib/paths';
 import { noteFollowingLb, refusedLb, refusedLbIndexes, withLb, withoutRefusedLbs } from './outbox-fixes';
 import { useOnline } from './use-online';
-
-const versionOnly = z.object({ version: z.string() });
 
 const STATUS: Record<OutboxItem['status'], { label: string; color: string }> = {
   waiting: { label: 'Waiting', color: 'yellow' },
@@ -67,7 +65,7 @@ function Fixes({ item, items }: { item: OutboxItem; items: readonly OutboxItem[]
   const lbIndexes = item.kind === 'delivery' ? refusedLbIndexes(item) : [];
   const takeTheirVersion = async () => {
     const id = item.request.path.split('/')[3] ?? '';
-    const current = await api.get(`/api/receipts/${id}`, versionOnly);
+    const current = await api.call(getReceipt, { params: { id } });
     await resendItem(item.id, (i) => ({ ...i, request: { ...i.request, ifMatch: current.version } }));
   };
   return (

@@ -1,10 +1,8 @@
-import { recoveryRequestResponse, recoveryResetResponse, recoveryVerifyResponse } from '@cooler-hub/contract/password-recovery';
+import * as recoveryOps from '@cooler-hub/contract/operations/password-recovery';
 import { api } from '../../lib/api-client';
 
-const BASE = '/api/password_recovery';
-
-export const requestRecovery = (username: string) => api.post(`${BASE}/request`, { username }, recoveryRequestResponse);
+export const requestRecovery = (username: string) => api.call(recoveryOps.requestPasswordRecoveryCode, { body: { username } });
 export const verifyRecoveryCode = (username: string, code: string) =>
-  api.post(`${BASE}/verify`, { username, code }, recoveryVerifyResponse);
+  api.call(recoveryOps.verifyPasswordRecoveryCode, { body: { username, code } });
 export const resetPassword = (resetToken: string, plainPassword: string) =>
-  api.post(`${BASE}/reset`, { resetToken, plainPassword }, recoveryResetResponse);
+  api.call(recoveryOps.resetPassword, { body: { resetToken, plainPassword } });

@@ -13,7 +13,8 @@ import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@cooler-hub/contract/auth';
 import type { Versioned } from '@cooler-hub/contract/common';
-import { profileUpdateBody, profileUpdateResponse, type ProfileUpdateBody } from '@cooler-hub/contract/users';
+import { updateProfile } from '@cooler-hub/contract/operations/profile';
+import { profileUpdateBody, type ProfileUpdateBody } from '@cooler-hub/contract/users';
 import { AppForm, SubmitButton } from '../../components/form/app-form';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { UploadField } from '../../components/form/upload-field';
@@ -37,7 +38,7 @@ function needsCurrentPassword(user: CurrentUser, plainPassword: unknown, email: 
 
 /** PUT /api/profile; the answer's fresh token is stored at once, the rest is the profile. */
 async function saveProfile(values: ProfileUpdateBody, version: string | undefined): Promise<Versioned<CurrentUser>> {
-  const { token, ...updated } = await api.put('/api/profile', values, profileUpdateResponse, version);
+  const { token, ...updated } = await api.call(updateProfile, { body: values, ifMatch: version });
   storeToken(token);
   return updated;
 }

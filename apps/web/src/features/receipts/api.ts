@@ -1,9 +1,14 @@
 /** Receipts and their history of changes (contract receipts.ts, revisions.ts). */
 import { useQuery } from '@tanstack/react-query';
-import { receipt, receiptList, type Receipt, type ReceiptCreateBody, type ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
-import { cooler, coolerList, type Cooler, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
-import { customerAccount } from '@cooler-hub/contract/customers';
-import { partNumber, scrapReasonList, type PartNumber } from '@cooler-hub/contract/settings';
+import { receipt, type Receipt, type ReceiptCreateBody, type ReceiptUpdateBody } from '@cooler-hub/contract/receipts';
+import { cooler, type Cooler, type CoolerCreateBody } from '@cooler-hub/contract/coolers';
+import { pathOf } from '@cooler-hub/contract/operation';
+import * as coolerOps from '@cooler-hub/contract/operations/coolers';
+import { getCustomerAccount } from '@cooler-hub/contract/operations/customer-accounts';
+import { getPartNumber } from '@cooler-hub/contract/operations/part-numbers';
+import * as receiptOps from '@cooler-hub/contract/operations/receipts';
+import { listScrapReasons } from '@cooler-hub/contract/operations/scrap-reasons';
+import type { PartNumber } from '@cooler-hub/contract/settings';
 import type { ListFetcher } from '../../components/list/use-list-controller';
 import { api } from '../../lib/api-client';
 import { withVersion, type Versioned } from '@cooler-hub/contract/common';
@@ -13,10 +18,10 @@ import { outboxItems, queueWrite, saveOrQueue, type SaveOutcome } from '../../li
 import type { OutboxItem } from '../../lib/outbox/types';
 import { newUuid } from '../../lib/new-id';
 
-export const listReceipts: ListFetcher<Receipt> = (q, signal) => api.get('/api/receipts', receiptList, q.apiQuery, signal);
+export const listReceipts: ListFetcher<Receipt> = (q, signal) => api.call(receiptOps.listReceipts, { query: q.apiQuery, signal });
 
 /** One record with its version (what an edit form saves against, docs/decisions/200). */
-export const getReceipt = (id: string, signal?: AbortSignal) => api.get(`/api/receipts/${id}`, withVersion(receipt), undefined, signal);
+export const getReceipt = (id: string, signal?: AbortSignal) => api.call(receiptOps.getReceipt, { params: { id }, signal });
 export function useReceipt(id: string) {
   return useQuery({
     refetchOnMount: 'always',
@@ -25,10 +30,10 @@ export function useReceipt(id: string) {
   });
 }
 
-export const createReceipt = (body: ReceiptCreateBody) => api.post('/api/receipts', body, receipt);
-/** PUT /api/receipts/{id}/main: the whole receipt but its id and receipt date, under the version the editor saw. */
-const updatePath = (id: string) => `/api/receipts/${id}/main`;
-export const deleteReceipt = (id: string) => api.delete(`/api/receipts/${id}`);
+export const createReceipt = (body: ReceiptCreateBody) => api.call(receiptOps.createReceipt, { body });
+/** The whole receipt but its id and receipt date, under the version the editor saw. */
+const updatePath = (id: string) => pathOf(receiptOps.updateReceipt, { id });
+export const deleteReceipt = (id: string) => api.call(receiptOps.deleteReceipt, { params: { id } });
 
 /**
  * Receipts whose LB number starts with `text`, in LB-number order (/lb-tag's lookup; the exact
@@ -37,24 +42,24 @@ export const deleteReceipt = (id: string) => api.delete(`/api/receipts/${id}`);
  */
 export function receiptsByLbInOrder(text: string, perPage: number, signal?: AbortSignal) {
   const query = new URLSearchParams({ lbNumber: text, page: '1', perPage: String(perPage), 'order[lbNumber]': 'asc' }).toString();
-  return api.get('/api/receipts', receiptList, query, signal);
+  return api.call(receiptOps.listReceipts, { query, signal });
 }
 
 // ── Master Data filters ──────────────────────────────────────────────────────────────────────────
 
 /** The customer account behind a `customerId` filter, for its name in the filter panel. */
 export function getCustomerAccountRef(id: number, signal?: AbortSignal) {
-  return api.get(`/api/customer_accounts/${id}`, customerAccount, undefined, signal);
+  return api.call(getCustomerAccount, { params: { id }, signal });
 }
 
 /** The part number behind a `partNumber` filter, for its label in the filter panel. */
 export function getPartNumberRef(id: string, signal?: AbortSignal) {
-  return api.get(`/api/part_numbers/${id}`, partNumber, undefined, signal);
+  return api.call(getPartNumber, { params: { id }, signal });
 }
 
 /** Serial numbers containing `text` (page 1 of the cooler lookup): the Master Data serial typeahead. */
 export async function findCoolerSerials(text: string, signal?: AbortSignal): Promise<string[]> {
-  const page = await api.get('/api/coolers', coolerList, { page: 1, serialNumber: text }, signal);
+  const page = await api.call(coolerOps.listCoolers, { query: { page: 1, serialNumber: text }, signal });
   return page.items.map((c) => c.serialNumber);
 }
 
@@ -71,7 +76,7 @@ export async function createCoolerForReceipt(body: CoolerCreateBody): Promise<Co
       id: body.id,
       kind: 'cooler',
       label: `Cooler ${body.serialNumber}`,
-      request: { method: 'POST', path: '/api/coolers', body },
+      request: { method: coolerOps.createCooler.method, path: pathOf(coolerOps.createCooler), body },
       dependsOn: [],
     },
     cooler,
@@ -96,7 +101,7 @@ export async function createCoolerForReceipt(body: CoolerCreateBody): Promise<Co
 const bySerial = (c: Cooler) => ({ id: c.id, text: c.serialNumber });
 
 /**
- * POST /api/receipts; offline (or with writes still waiting) kept in the outbox behind the cooler
+ * Creates the receipt; offline (or with writes still waiting) kept in the outbox behind the cooler
  * it names if that one waits too (docs/decisions/270). Answers the receipt, or the kept item.
  */
 export async function createReceiptOrKeep(body: ReceiptCreateBody, serialNumber: string) {
@@ -106,7 +111,7 @@ export async function createReceiptOrKeep(body: ReceiptCreateBody, serialNumber:
       id: body.id,
       kind: 'receipt',
       label: `Receipt ${body.lbNumber} for serial ${serialNumber}`,
-      request: { method: 'POST', path: '/api/receipts', body },
+      request: { method: receiptOps.createReceipt.method, path: pathOf(receiptOps.createReceipt), body },
       dependsOn: coolerWaits ? [body.inventoryItem] : [],
     },
     receipt,
@@ -143,7 +148,7 @@ export async function updateReceiptOrKeep(
     id: newUuid(),
     kind: 'receipt-update' as const,
     label: receiptUpdateLabel(saved.lbNumber, body.lbNumber),
-    request: { method: 'PUT' as const, path: updatePath(saved.id), body, ifMatch: version },
+    request: { method: receiptOps.updateReceipt.method, path: updatePath(saved.id), body, ifMatch: version },
     dependsOn: earlier ? [earlier.id] : [],
   };
   if (earlier) return { queued: await queueWrite(item) };
@@ -157,7 +162,7 @@ export function useScrapReasonByCode(code: number | null | undefined) {
     enabled: code !== null && code !== undefined,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
-      const list = await api.get('/api/scrap_reasons', scrapReasonList, { code, perPage: 1 }, signal);
+      const list = await api.call(listScrapReasons, { query: { code, perPage: 1 }, signal });
       return list.items[0] ?? null;
     },
   });

@@ -6,14 +6,14 @@ import { Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text, T
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { webhookList } from '@cooler-hub/contract/webhooks';
+import { listWebhooks as listWebhooksOp } from '@cooler-hub/contract/operations/webhooks';
 import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
 
 /** Under the webhook screens' key (features/webhooks/api.ts WEBHOOKS_KEY): their saves refresh this list. */
 const WEBHOOK_LIST_KEY = ['webhooks', 'list'] as const;
-const listWebhooks = (signal?: AbortSignal) => api.get('/api/webhooks', webhookList, { perPage: 100 }, signal);
+const listWebhooks = (signal?: AbortSignal) => api.call(listWebhooksOp, { query: { perPage: 100 }, signal });
 
 const STATUS = {
   pending: { label: 'Pending', color: 'yellow' },

@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { z } from 'zod';
+import { pathOf } from '@cooler-hub/contract/operation';
 import { api, isApiError } from '../api-client';
 import { currentToken, getAuthState } from '../auth';
 import type { SendResult } from './classify';
@@ -86,7 +87,9 @@ async function transport(request: Pick<OutboxRequest, 'path' | 'body' | 'ifMatch
 async function alreadySaved(item: OutboxItem): Promise<unknown> {
   if (item.kind !== 'receipt-update') return undefined;
   const id = item.request.path.split('/')[3] ?? '';
-  const answer = await transport({ method: 'GET', path: `/api/receipts/${id}`, body: undefined });
+  // Loaded here, not with the outbox: the receipt's schemas stay out of the sign-in screen's first load.
+  const { getReceipt } = await import('@cooler-hub/contract/operations/receipts');
+  const answer = await transport({ method: getReceipt.method, path: pathOf(getReceipt, { id }), body: undefined });
   if (answer.kind !== 'answer' || answer.status !== 200) return undefined;
   return holdsValues(answer.body, item.request.body) ? answer.body : undefined;
 }

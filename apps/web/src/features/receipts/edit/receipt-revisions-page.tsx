@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { receipt as receiptSchema } from '@cooler-hub/contract/receipts';
+import { getReceipt } from '@cooler-hub/contract/operations/receipts';
 import { RevisionsList } from '../../../components/revisions/revisions-list';
 import { RECEIPT_LABELS } from '../../../components/revisions/receipt-labels';
 import { api } from '../../../lib/api-client';
@@ -16,7 +16,7 @@ import { RECEIPTS_KEY } from '../../../lib/query-keys';
 function ReceiptRevisions({ id }: { id: string }) {
   const found = useQuery({
     queryKey: [...RECEIPTS_KEY, 'one', id, 'found'],
-    queryFn: ({ signal }) => api.find(`/api/receipts/${id}`, receiptSchema, signal),
+    queryFn: ({ signal }) => api.call(getReceipt, { params: { id }, signal, notFoundIsNull: true }),
   });
   const lbNumber = found.data?.lbNumber;
   return (

@@ -7,6 +7,8 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type MouseEvent } from 'react';
 import { DEFAULT_LB_TAG_PRESET, LB_TAG_PRESETS, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
+import { pathOf } from '@cooler-hub/contract/operation';
+import { printReceiptLbTag, printReceiptLbTags } from '@cooler-hub/contract/operations/lb-tags';
 import { runWithToast } from '../../../components/run-with-toast';
 import { useAuth } from '../../../lib/auth';
 import { downloadFile } from '../../../lib/download';
@@ -30,8 +32,8 @@ export function useLbTagPreset(): [LbTagPresetId, (id: LbTagPresetId) => void] {
 function downloadTags(ids: readonly string[], preset: LbTagPresetId): Promise<string> {
   const [only] = ids;
   return ids.length === 1 && only !== undefined
-    ? downloadFile({ path: `/api/receipts/${only}/lb_tag.pdf`, query: { preset }, accept: 'application/pdf', fallbackName: 'lb-tag.pdf' })
-    : downloadFile({ path: '/api/receipts/lb_tags.pdf', body: { ids, preset }, accept: 'application/pdf', fallbackName: 'lb-tags.pdf' });
+    ? downloadFile({ path: pathOf(printReceiptLbTag, { id: only }), query: { preset }, accept: 'application/pdf', fallbackName: 'lb-tag.pdf' })
+    : downloadFile({ path: pathOf(printReceiptLbTags), body: { ids, preset }, accept: 'application/pdf', fallbackName: 'lb-tags.pdf' });
 }
 
 /** Prints (downloads) the tags of receipts in the remembered preset; a failure is toasted. */

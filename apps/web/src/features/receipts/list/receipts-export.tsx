@@ -7,6 +7,8 @@ import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SELECTED_RECEIPTS_FALLBACK_FILENAME } from '@cooler-hub/contract/end-of-day';
+import { pathOf } from '@cooler-hub/contract/operation';
+import { exportReceiptsCsv } from '@cooler-hub/contract/operations/end-of-day';
 import { runWithToast } from '../../../components/run-with-toast';
 import { downloadFile } from '../../../lib/download';
 
@@ -18,7 +20,7 @@ export function ExportSelectedButton({ ids }: { ids: readonly string[] }) {
     setExporting(true);
     await runWithToast(() =>
       downloadFile({
-        path: '/api/receipts/export_csv',
+        path: pathOf(exportReceiptsCsv),
         body: { ids },
         accept: 'text/csv',
         fallbackName: SELECTED_RECEIPTS_FALLBACK_FILENAME,

@@ -1,5 +1,6 @@
 /** The cooler lookup of /receipt-create's step 1 (docs/product.md §7, §9): by serial number, page 1. */
-import { coolerList, type Cooler } from '@cooler-hub/contract/coolers';
+import type { Cooler } from '@cooler-hub/contract/coolers';
+import { listCoolers } from '@cooler-hub/contract/operations/coolers';
 import { api } from '../../../../lib/api-client';
 import { lookupOrSeen } from '../../../../lib/outbox/offline-lookup';
 
@@ -13,7 +14,7 @@ export function findCoolers(text: string, signal?: AbortSignal): Promise<Cooler[
   return lookupOrSeen(
     'cooler',
     text,
-    async () => (await api.get('/api/coolers', coolerList, { page: 1, serialNumber: text }, signal)).items,
+    async () => (await api.call(listCoolers, { query: { page: 1, serialNumber: text }, signal })).items,
     bySerial,
   );
 }
