@@ -31,7 +31,10 @@ describe("the web's copy of the declarations", () => {
       for (const keys of declarationKeys(copy)) {
         declarations++;
         expect(keys, file).toEqual(expect.arrayContaining(['method', 'path']));
-        expect(keys.every((k) => CALL_KEYS.has(k)), `${file}: ${keys.join(',')}`).toBe(true);
+        expect(
+          keys.every((k) => CALL_KEYS.has(k)),
+          `${file}: ${keys.join(',')}`,
+        ).toBe(true);
       }
       expect(copy).not.toMatch(/\bsummary:|\bdescription:|\bbody:|\bquery:|\bability:/);
     }

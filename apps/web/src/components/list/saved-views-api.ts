@@ -6,8 +6,7 @@ import { api } from '../../lib/api-client';
 export const SAVED_VIEWS_KEY = ['saved-views'] as const;
 export const savedViewsKey = (list: SavedViewList) => [...SAVED_VIEWS_KEY, list] as const;
 
-export const listSavedViews = (list: SavedViewList, signal?: AbortSignal) =>
-  api.call(ops.listSavedViews, { query: { list }, signal });
+export const listSavedViews = (list: SavedViewList, signal?: AbortSignal) => api.call(ops.listSavedViews, { query: { list }, signal });
 export const createSavedView = (body: SavedViewCreateBody) => api.call(ops.createSavedView, { body });
 export const updateSavedView = (id: number, body: SavedViewUpdateBody, version?: string) =>
   api.call(ops.updateSavedView, { params: { id }, body, ifMatch: version });

@@ -32,7 +32,12 @@ export function useLbTagPreset(): [LbTagPresetId, (id: LbTagPresetId) => void] {
 function downloadTags(ids: readonly string[], preset: LbTagPresetId): Promise<string> {
   const [only] = ids;
   return ids.length === 1 && only !== undefined
-    ? downloadFile({ path: pathOf(printReceiptLbTag, { id: only }), query: { preset }, accept: 'application/pdf', fallbackName: 'lb-tag.pdf' })
+    ? downloadFile({
+        path: pathOf(printReceiptLbTag, { id: only }),
+        query: { preset },
+        accept: 'application/pdf',
+        fallbackName: 'lb-tag.pdf',
+      })
     : downloadFile({ path: pathOf(printReceiptLbTags), body: { ids, preset }, accept: 'application/pdf', fallbackName: 'lb-tags.pdf' });
 }
 
