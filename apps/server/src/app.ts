@@ -66,6 +66,8 @@ import {
   PasswordRecoveryService,
   type RecoveryThrottle,
 } from './modules/password-recovery/password-recovery.service';
+import { printersRoutes } from './modules/printers/printers.routes';
+import { PrintersService } from './modules/printers/printers.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { ProfileService } from './modules/profile/profile.service';
 import { lbTagsRoutes } from './modules/lb-tags/lb-tags.routes';
@@ -232,6 +234,8 @@ export async function buildApp({
     await api.register(coolersRoutes, { coolers: new CoolersService(db) });
     await api.register(receiptsRoutes, { receipts: new ReceiptsService(db, webhooks) });
     await api.register(lbTagsRoutes, { lbTags: new LbTagsService(db) });
+    // Label printers the tags are sent to from the server (docs/decisions/283).
+    await api.register(printersRoutes, { printers: new PrintersService(db, { timeoutMs: config.printerTimeoutMs, log: app.log }) });
     await api.register(endOfDayRoutes, { endOfDay: new EndOfDayService(db) });
     await api.register(searchRoutes, { search: new SearchService(db) });
     await api.register(dashboardRoutes, { dashboard: new DashboardService(db) });

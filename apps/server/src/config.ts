@@ -56,6 +56,8 @@ export const configSchema = z.object({
   WEBHOOK_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 10_000),
   /** Lets webhooks target private and loopback addresses (a receiver on this machine or network; tests). */
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: withDefault(flag, '0'),
+  /** A label printer that has not taken a whole job within this is cut off, and the job failed (docs/decisions/283). */
+  PRINTER_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 10_000),
 });
 
 export type Env = z.input<typeof configSchema>;
@@ -83,6 +85,7 @@ export interface Config {
   backupKeepDays: number;
   webhookTimeoutMs: number;
   webhooksAllowPrivateTargets: boolean;
+  printerTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -120,5 +123,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupKeepDays: c.BACKUP_KEEP_DAYS,
     webhookTimeoutMs: c.WEBHOOK_TIMEOUT_MS,
     webhooksAllowPrivateTargets: c.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+    printerTimeoutMs: c.PRINTER_TIMEOUT_MS,
   };
 }

@@ -8,7 +8,8 @@ import { LB_TAG_PRESETS, lbTagPreset, type LbTagPreset } from '@cooler-hub/contr
 import { LB_NUMBER_MAX } from '@cooler-hub/contract/receipts';
 import { readPdf, readPdfText } from '@cooler-hub/process-kit/pdf';
 import { pdfBytes } from '../src/lib/pdf';
-import { QUIET_ZONE_MODULES, code128Widths, fitBarcode, lbTagsPdf, type LbTag } from '../src/modules/lb-tags/lb-tags.pdf';
+import { QUIET_ZONE_MODULES, code128Widths, fitBarcode, type LbTag } from '../src/modules/lb-tags/lb-tags.layout';
+import { lbTagsPdf } from '../src/modules/lb-tags/lb-tags.pdf';
 import { readCode128 } from './barcode-reader';
 import { rasterisePdf, type Raster } from './pdf-raster';
 

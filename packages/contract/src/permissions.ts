@@ -34,6 +34,8 @@ export const ABILITIES = {
   manageApiTokens: 'ROLE_MASTER_ACCOUNT',
   /** Registering webhooks that tell other systems what happened (docs/decisions/280). */
   manageWebhooks: 'ROLE_MASTER_ACCOUNT',
+  /** Adding the label printers tags are sent to, with their addresses (docs/decisions/283). */
+  managePrinters: 'ROLE_MASTER_ACCOUNT',
 } as const satisfies Record<string, Permission>;
 export type Ability = keyof typeof ABILITIES;
 

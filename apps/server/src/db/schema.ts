@@ -39,6 +39,7 @@ import { UPLOAD_KINDS } from '@cooler-hub/contract/uploads';
 import type { ImportCounts, ImportMapping } from '@cooler-hub/contract/imports';
 import { COLORS } from '@cooler-hub/contract/users';
 import { WEBHOOK_DELIVERY_STATUSES } from '@cooler-hub/contract/webhooks';
+import { PRINT_JOB_STATUSES, PRINTER_CONNECTIONS, PRINTER_LANGUAGES } from '@cooler-hub/contract/printers';
 import { isExclusiveTypeSql } from './exclusive-types';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -827,4 +828,65 @@ export const webhookAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (t) => [uniqueIndex('webhook_attempts_number_unique').on(t.deliveryId, t.number)],
+);
+
+// ── label printers (docs/decisions/283) ──────────────────────────────────────────────────────────
+
+export const printerConnection = pgEnum('printer_connection', PRINTER_CONNECTIONS);
+export const printerLanguage = pgEnum('printer_language', PRINTER_LANGUAGES);
+export const printJobStatus = pgEnum('print_job_status', PRINT_JOB_STATUSES);
+
+/** A label printer an Admin added: the only addresses the server ever sends labels to. */
+export const printers = pgTable(
+  'printers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 100 }).notNull(),
+    connection: printerConnection('connection').notNull(),
+    /** Raw TCP: host name or IP literal, and port. */
+    host: varchar('host', { length: 253 }),
+    port: integer('port'),
+    /** IPP: the queue's address. */
+    url: varchar('url', { length: 2000 }),
+    language: printerLanguage('language').notNull(),
+    /** One of the contract's LB_TAG_PRESETS (a new preset needs no migration). */
+    preset: varchar('preset', { length: 40 }).notNull(),
+    /** ZPL ~SD, 0–30; null: the printer's own setting. */
+    darkness: integer('darkness'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: updatedBy(),
+  },
+  (t) => [
+    uniqueIndex('printers_name_unique').on(sql`lower(${t.name})`),
+    check(
+      'printers_address_check',
+      sql`(${t.connection} = 'raw' and ${t.host} is not null and ${t.port} between 1 and 65535 and ${t.url} is null) or (${t.connection} = 'ipp' and ${t.url} is not null and ${t.host} is null and ${t.port} is null)`,
+    ),
+    check('printers_darkness_check', sql`${t.darkness} between 0 and 30`),
+  ],
+);
+
+/**
+ * One 'Print tags' sent to a printer. The id is the client's, so a retried request finds the job it
+ * already made and never sends it twice; the receipts are kept to tell a retry from another job
+ * under the same id.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    printerId: uuid('printer_id')
+      .notNull()
+      .references(() => printers.id, { onDelete: 'cascade' }),
+    receiptIds: uuid('receipt_ids').array().notNull(),
+    labels: integer('labels').notNull(),
+    status: printJobStatus('status').notNull().default('sending'),
+    /** What the printer took, or why not: the sentence the answer carries. */
+    message: text('message'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('print_jobs_printer_idx').on(t.printerId, t.createdAt), index('print_jobs_created_by_idx').on(t.createdById)],
 );

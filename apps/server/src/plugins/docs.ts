@@ -65,6 +65,7 @@ export const TAGS: Record<string, string> = {
   'delivery addresses': 'Dispatch and invoice addresses of delivery notes, geocoded on the server.',
   'api tokens': 'Long-lived tokens for scripts and integrations.',
   webhooks: 'Signed POSTs that tell other systems when something happens, their deliveries and attempts.',
+  printers: 'Label printers the server sends LB tags to (ZPL over raw TCP, PDF to an IPP queue), test labels and print jobs.',
 };
 
 const ERROR_SCHEMAS = {

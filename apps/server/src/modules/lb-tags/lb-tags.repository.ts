@@ -2,7 +2,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coolers, partNumbers, receipts } from '../../db/schema';
-import type { LbTag } from './lb-tags.pdf';
+import type { LbTag } from './lb-tags.layout';
 
 export interface LbTagRow extends LbTag {
   id: string;
