@@ -564,6 +564,67 @@ export function dataset(passwordHashes: string[]): [table: string, rows: Row[]][
         },
       ],
     ],
+    // Label printers (docs/decisions/283): a Zebra on raw TCP and a Brother behind CUPS; a job sent, one failed.
+    [
+      'printers',
+      [
+        {
+          id: 'e3333333-0000-4000-8000-000000000001',
+          name: 'Goods-in Zebra',
+          connection: 'raw',
+          host: 'zebra-1.local',
+          port: 9100,
+          url: null,
+          language: 'zpl',
+          preset: '2x1in-203dpi',
+          darkness: 15,
+          created_at: day(29, '08:00:00'),
+          updated_at: day(29, '08:00:00'),
+          updated_by: 'admin',
+        },
+        {
+          id: 'e3333333-0000-4000-8000-000000000002',
+          name: 'Office Brother',
+          connection: 'ipp',
+          host: null,
+          port: null,
+          url: 'ipp://cups.local:631/printers/brother-ql',
+          language: 'pdf',
+          preset: '62x29mm-300dpi',
+          darkness: null,
+          created_at: day(29, '08:05:00'),
+          updated_at: day(29, '08:05:00'),
+          updated_by: 'admin',
+        },
+      ],
+    ],
+    [
+      'print_jobs',
+      [
+        {
+          id: 'f4444444-0000-4000-8000-000000000001',
+          printer_id: 'e3333333-0000-4000-8000-000000000001',
+          receipt_ids: [RECEIPTS[0], RECEIPTS[1]],
+          labels: 2,
+          status: 'sent',
+          message: 'The printer Goods-in Zebra took 2 labels.',
+          created_by_id: 1,
+          created_at: day(29, '08:10:00'),
+          finished_at: day(29, '08:10:01'),
+        },
+        {
+          id: 'f4444444-0000-4000-8000-000000000002',
+          printer_id: 'e3333333-0000-4000-8000-000000000001',
+          receipt_ids: [RECEIPTS[1]],
+          labels: 1,
+          status: 'failed',
+          message: 'The printer Goods-in Zebra is out of paper: nothing was printed.',
+          created_by_id: 1,
+          created_at: day(29, '08:12:00'),
+          finished_at: day(29, '08:12:00'),
+        },
+      ],
+    ],
   ];
 
   function receipt(id: string, lb: string, when: string, cooler: string, mode: Row, exported: boolean): Row {

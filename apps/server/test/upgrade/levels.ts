@@ -35,4 +35,6 @@ export const FIXTURE_LEVELS = [
   { name: '0015_api_tokens', commit: 'bc08243', date: '2026-11-29' },
   // Webhooks, their deliveries and attempts (docs/decisions/280).
   { name: '0016_webhooks', commit: 'c2ba128', date: '2026-11-29' },
+  // Label printers and their print jobs (docs/decisions/283).
+  { name: '0017_printers', commit: '1dc84be', date: '2026-11-29' },
 ] as const;
