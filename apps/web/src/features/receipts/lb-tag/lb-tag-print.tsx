@@ -1,31 +1,62 @@
 /**
- * Printing LB tags (docs/decisions/217): 'Print tag' on a receipt, 'Print tags' for the rows chosen
- * on Master Data, 'Create and print tag' on /receipt-create. Each downloads a PDF whose page is
- * the label, in the label preset this user chose last — kept per user in this browser and
- * changeable beside every print button (the menu 'Tag label'). Their state is use-lb-tag-print.ts.
+ * Printing LB tags (docs/decisions/217, 283): 'Print tag' on a receipt, 'Print tags' for the rows
+ * chosen on Master Data, 'Create and print tag' on /receipt-create. Each prints where this user
+ * chose last — one of the hub's label printers, which the server sends the labels to, or a PDF
+ * download whose page is the label in the chosen preset — kept per user in this browser and
+ * changeable beside every print button (the menu 'Print on' / 'Tag label'). Their state is
+ * use-lb-tag-print.ts.
  */
 import { ActionIcon, Button, Menu, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconPrinter } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
-import { LB_TAG_PRESETS, lbTagPreset, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
-import { useLbTagPreset, usePrintLbTags } from './use-lb-tag-print';
+import { LB_TAG_PRESETS, lbTagPreset } from '@cooler-hub/contract/lb-tags';
+import { PDF_TARGET, useLbTagPreset, usePrinterChoices, usePrintLbTags, usePrintTarget, type PrintTarget } from './use-lb-tag-print';
+
+function Tick({ on }: { on: boolean }) {
+  return <IconCheck size={14} aria-hidden style={{ visibility: on ? 'visible' : 'hidden' }} />;
+}
 
 /**
- * The preset picker: a menu of the label sizes, the current one ticked, opened from `target` —
- * whose accessible name says which one is current ('Tag label: …').
+ * Where to print: the hub's printers (when an Admin has added any) and 'Download PDF', then the
+ * PDF's label sizes, the current ones ticked, opened from `target` — whose accessible name says
+ * where the tags go ('Print on: …' for a printer, 'Tag label: …' for the PDF).
  */
 export function LbTagPresetMenu({ target }: { target: ReactElement }) {
   const [preset, setPreset] = useLbTagPreset();
+  const [current, setTarget] = usePrintTarget();
+  const printers = usePrinterChoices().data ?? [];
+  const onPdf = current.kind === 'pdf';
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Tag label</Menu.Label>
+        {printers.length > 0 && (
+          <>
+            <Menu.Label>Print on</Menu.Label>
+            {printers.map((p) => (
+              <Menu.Item
+                key={p.id}
+                leftSection={<Tick on={current.kind === 'printer' && current.printer.id === p.id} />}
+                onClick={() => setTarget(p.id)}
+              >
+                {p.name} ({lbTagPreset(p.preset).label})
+              </Menu.Item>
+            ))}
+            <Menu.Item leftSection={<Tick on={onPdf} />} onClick={() => setTarget(PDF_TARGET)}>
+              Download PDF
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        )}
+        <Menu.Label>{printers.length > 0 ? 'Tag label (PDF)' : 'Tag label'}</Menu.Label>
         {LB_TAG_PRESETS.map((p) => (
           <Menu.Item
             key={p.id}
-            leftSection={<IconCheck size={14} aria-hidden style={{ visibility: p.id === preset ? 'visible' : 'hidden' }} />}
-            onClick={() => setPreset(p.id)}
+            leftSection={<Tick on={p.id === preset} />}
+            onClick={() => {
+              setPreset(p.id);
+              setTarget(PDF_TARGET);
+            }}
           >
             {p.label}
           </Menu.Item>
@@ -35,12 +66,15 @@ export function LbTagPresetMenu({ target }: { target: ReactElement }) {
   );
 }
 
-/** The ▾ beside a print button: opens the preset menu. */
-function PresetChevron({ preset }: { preset: LbTagPresetId }) {
+/** The accessible name of what opens the menu: where the tags go now. */
+const targetName = (target: PrintTarget) => (target.kind === 'printer' ? `Print on: ${target.label}` : `Tag label: ${target.label}`);
+
+/** The ▾ beside a print button: opens the menu of where to print. */
+function PresetChevron({ target }: { target: PrintTarget }) {
   return (
     <LbTagPresetMenu
       target={
-        <Button variant="default" px={8} aria-label={`Tag label: ${lbTagPreset(preset).label}`}>
+        <Button variant="default" px={8} aria-label={targetName(target)}>
           <IconChevronDown size={16} aria-hidden />
         </Button>
       }
@@ -60,7 +94,7 @@ export function PrintTagsButton({
   disabled?: boolean;
   disabledReason?: string;
 }) {
-  const { print, printing, preset } = usePrintLbTags();
+  const { print, printing, target } = usePrintLbTags();
   const button = (
     <Button
       variant="default"
@@ -81,16 +115,16 @@ export function PrintTagsButton({
       ) : (
         button
       )}
-      <PresetChevron preset={preset} />
+      <PresetChevron target={target} />
     </Button.Group>
   );
 }
 
-/** A list row's 'Print tag' icon: prints in the remembered preset, named in its tooltip. */
+/** A list row's 'Print tag' icon: prints where this user prints, named in its tooltip. */
 export function PrintTagIcon({ receiptId }: { receiptId: string }) {
-  const { print, printing, preset } = usePrintLbTags();
+  const { print, printing, target } = usePrintLbTags();
   return (
-    <Tooltip label={`Print tag (${lbTagPreset(preset).label})`} withinPortal>
+    <Tooltip label={`Print tag (${target.label})`} withinPortal>
       <ActionIcon variant="subtle" color="gray" aria-label="Print tag" loading={printing} onClick={() => void print([receiptId])}>
         <IconPrinter size={18} aria-hidden />
       </ActionIcon>
@@ -98,9 +132,9 @@ export function PrintTagIcon({ receiptId }: { receiptId: string }) {
   );
 }
 
-/** A list's toolbar button showing the preset its row icons print in, opening the preset menu. */
+/** A list's toolbar button showing where its row icons print, opening the menu of where to print. */
 export function LbTagPresetButton() {
-  const [preset] = useLbTagPreset();
+  const [target] = usePrintTarget();
   return (
     <LbTagPresetMenu
       target={
@@ -110,8 +144,8 @@ export function LbTagPresetButton() {
           rightSection={<IconChevronDown size={14} aria-hidden />}
         >
           <span>
-            <VisuallyHidden>Tag label: </VisuallyHidden>
-            {lbTagPreset(preset).label}
+            <VisuallyHidden>{target.kind === 'printer' ? 'Print on: ' : 'Tag label: '}</VisuallyHidden>
+            {target.label}
           </span>
         </Button>
       }
@@ -121,7 +155,7 @@ export function LbTagPresetButton() {
 
 /** The submit button of `useCreateAndPrintTag`, with the preset menu beside it. */
 export function CreateAndPrintTagButton({ disabled, loading }: { disabled: boolean; loading: boolean }) {
-  const [preset] = useLbTagPreset();
+  const [target] = usePrintTarget();
   return (
     <Button.Group>
       <Button
@@ -134,7 +168,7 @@ export function CreateAndPrintTagButton({ disabled, loading }: { disabled: boole
       >
         Create and print tag
       </Button>
-      <PresetChevron preset={preset} />
+      <PresetChevron target={target} />
     </Button.Group>
   );
 }

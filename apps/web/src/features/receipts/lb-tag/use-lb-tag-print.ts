@@ -1,32 +1,70 @@
 /**
- * The state of LB-tag printing (docs/decisions/217): the label preset this user chose last — kept per user in
- * this browser, shared by every print control of the page and other tabs — and the download of the tags'
- * PDF in it. The buttons that use them are lb-tag-print.tsx.
+ * The state of LB-tag printing (docs/decisions/217, 283): where this user prints — a PDF to download
+ * in the label preset chosen last, or one of the hub's label printers, which the server sends the
+ * labels to — kept per user in this browser, shared by every print control of the page and other
+ * tabs. The buttons that use them are lb-tag-print.tsx.
  */
 import { useLocalStorage } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type MouseEvent } from 'react';
-import { DEFAULT_LB_TAG_PRESET, LB_TAG_PRESETS, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
+import { DEFAULT_LB_TAG_PRESET, LB_TAG_PRESETS, lbTagPreset, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
 import { pathOf } from '@cooler-hub/contract/operation';
 import { printReceiptLbTag, printReceiptLbTags } from '@cooler-hub/contract/operations/lb-tags';
+import { createPrintJob, listPrinterChoices } from '@cooler-hub/contract/operations/printers';
+import type { PrinterChoice } from '@cooler-hub/contract/printers';
 import { runWithToast } from '../../../components/run-with-toast';
+import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { downloadFile } from '../../../lib/download';
+import { newUuid } from '../../../lib/new-id';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 
 const isPreset = (value: unknown): value is LbTagPresetId => LB_TAG_PRESETS.some((p) => p.id === value);
 
-/** The preset this user prints on, shared by every print control of the page (and other tabs). */
-export function useLbTagPreset(): [LbTagPresetId, (id: LbTagPresetId) => void] {
+/** A value kept per user in this browser, shared by every print control of the page (and other tabs). */
+function useRemembered(name: string, defaultValue: string) {
   const auth = useAuth();
   const userId = auth.status === 'authenticated' ? auth.payload.sub : 'signed-out';
-  const [stored, setStored] = useLocalStorage<string>({
-    key: `lb-tag-preset:${userId}`,
-    defaultValue: DEFAULT_LB_TAG_PRESET,
+  return useLocalStorage<string>({
+    key: `${name}:${userId}`,
+    defaultValue,
     getInitialValueInEffect: false,
     serialize: (v) => v,
-    deserialize: (v) => v ?? DEFAULT_LB_TAG_PRESET,
+    deserialize: (v) => v ?? defaultValue,
   });
+}
+
+/** The preset this user downloads PDF tags in. */
+export function useLbTagPreset(): [LbTagPresetId, (id: LbTagPresetId) => void] {
+  const [stored, setStored] = useRemembered('lb-tag-preset', DEFAULT_LB_TAG_PRESET);
   return [isPreset(stored) ? stored : DEFAULT_LB_TAG_PRESET, setStored];
+}
+
+/** Printing on this device goes to a PDF download… */
+export const PDF_TARGET = 'pdf';
+
+/** The hub's label printers, for the print menus (names and presets, never their addresses). */
+export function usePrinterChoices() {
+  return useQuery({
+    queryKey: ['printers', 'choices'],
+    queryFn: async ({ signal }) => (await api.call(listPrinterChoices, { query: { perPage: 50 }, signal, quietNetwork: true })).items,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Where the tags go: the PDF in `preset`, or a printer of the hub (one that is gone means the PDF again). */
+export type PrintTarget =
+  { kind: 'pdf'; preset: LbTagPresetId; label: string } | { kind: 'printer'; printer: PrinterChoice; label: string };
+
+export function usePrintTarget(): [PrintTarget, (target: string) => void] {
+  const [preset] = useLbTagPreset();
+  const [stored, setStored] = useRemembered('lb-tag-printer', PDF_TARGET);
+  const printers = usePrinterChoices();
+  const printer = stored === PDF_TARGET ? undefined : printers.data?.find((p) => p.id === stored);
+  const target: PrintTarget = printer
+    ? { kind: 'printer', printer, label: `${printer.name} (${lbTagPreset(printer.preset).label})` }
+    : { kind: 'pdf', preset, label: lbTagPreset(preset).label };
+  return [target, setStored];
 }
 
 function downloadTags(ids: readonly string[], preset: LbTagPresetId): Promise<string> {
@@ -41,19 +79,35 @@ function downloadTags(ids: readonly string[], preset: LbTagPresetId): Promise<st
     : downloadFile({ path: pathOf(printReceiptLbTags), body: { ids, preset }, accept: 'application/pdf', fallbackName: 'lb-tags.pdf' });
 }
 
-/** Prints (downloads) the tags of receipts in the remembered preset; a failure is toasted. */
+/**
+ * One job on the printer: its id is made here, once per tap, so the server sends it once whatever
+ * the network does. The printer's answer is the toast: what it took, or why not.
+ */
+async function sendToPrinter(ids: readonly string[], printer: PrinterChoice): Promise<boolean> {
+  let printed = false;
+  await runWithToast(async () => {
+    const job = await api.call(createPrintJob, { params: { id: printer.id }, body: { id: newUuid(), receiptIds: [...ids] } });
+    printed = job.status === 'sent';
+    if (job.status === 'failed') notifyError(job.message);
+    else notifySuccess(job.message);
+  });
+  return printed;
+}
+
+/** Prints the tags of receipts where this user prints (a PDF download or a printer); a failure is toasted. */
 export function usePrintLbTags() {
-  const [preset] = useLbTagPreset();
+  const [target] = usePrintTarget();
   const queryClient = useQueryClient();
   const [printing, setPrinting] = useState(false);
   const print = async (ids: readonly string[]) => {
     setPrinting(true);
-    const printed = await runWithToast(() => downloadTags(ids, preset));
+    const printed =
+      target.kind === 'printer' ? await sendToPrinter(ids, target.printer) : await runWithToast(() => downloadTags(ids, target.preset));
     // Each print is a history entry of its receipt.
     if (printed) void queryClient.invalidateQueries({ queryKey: ['revision_entries', 'Receipt'] });
     setPrinting(false);
   };
-  return { print, printing, preset };
+  return { print, printing, target };
 }
 
 /**
