@@ -7,6 +7,7 @@
  * 400 on its field.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ready as zplRenderer } from 'zpl-renderer-js';
@@ -37,8 +38,8 @@ import { call, createCooler, createPartNumber, createReceipt, createReceiptRefer
 import { adminToken, buildTestApp, hydraDescription, json, loginAs, violationsOf, type TestApp } from './helpers';
 
 /**
- * PRINTER_TIMEOUT_MS here: short, yet long enough that the embedded database (PGlite runs on this
- * thread) holding the event loop cannot make a ready fake printer miss it.
+ * PRINTER_TIMEOUT_MS here: short, yet long enough that a burst of database writes holding this
+ * process's event loop cannot make a ready fake printer miss it.
  */
 const TIMEOUT_MS = 1500;
 
@@ -325,6 +326,28 @@ describe('Print tags on a Zebra (ZPL over raw TCP)', () => {
     expect(json(retry)).toEqual(json(res));
     expect(zebra.connections).toHaveLength(1);
     expect(await Promise.all(ids.map(async (id) => (await tagEntries(id)).length))).toEqual(before);
+  });
+
+  it('a job left sending by a server that stopped mid-send: a retry answers it failed, and sends nothing', async () => {
+    const printer = await addPrinter(zplBody({ name: 'Restarted Zebra' }));
+    const jobId = randomUUID();
+    const ids = [receipts[52]!.id];
+    // As the first request left it before the server stopped: recorded, never finished, long ago.
+    await t.database.db.execute(
+      sql`insert into print_jobs (id, printer_id, receipt_ids, labels, status, message, created_at)
+          values (${jobId}, ${printer.id}, ${`{${ids.join(',')}}`}::uuid[], 1, 'sending', 'The labels are being sent to the printer Restarted Zebra.', now() - interval '10 minutes')`,
+    );
+    const res = await print(printer.id, ids, jobId);
+    expect(json(res)).toEqual({ id: jobId, status: 'failed', message: PRINTER_SENTENCES.interrupted('Restarted Zebra'), labels: 1 });
+    expect(zebra.connections).toHaveLength(0);
+    // One still within its time is answered as sending.
+    const recent = randomUUID();
+    await t.database.db.execute(
+      sql`insert into print_jobs (id, printer_id, receipt_ids, labels, status, message)
+          values (${recent}, ${printer.id}, ${`{${ids.join(',')}}`}::uuid[], 1, 'sending', 'The labels are being sent to the printer Restarted Zebra.')`,
+    );
+    expect(json(await print(printer.id, ids, recent))).toMatchObject({ status: 'sending' });
+    expect(zebra.connections).toHaveLength(0);
   });
 
   it('out of paper: the job fails with the sentence, no label is sent and nothing is written in history', async () => {
