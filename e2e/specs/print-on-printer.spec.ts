@@ -46,12 +46,11 @@ test('on a phone: choose the printer once, Print tag on a row and Print tags on 
   await expect(rows).toHaveCount(3);
 
   // chosen once, in the menu of where to print; remembered over a reload
-  const choice = `${printer.name} (2 × 1 in, 203 dpi (Zebra))`;
   await page.getByRole('button', { name: /^Tag label: / }).click();
   await expect(page.getByRole('menuitem', { name: 'Download PDF' })).toBeVisible();
-  await page.getByRole('menuitem', { name: choice }).click();
+  await page.getByRole('menuitem', { name: `${printer.name} — 2 × 1 in, 203 dpi (Zebra)` }).click();
   await page.reload();
-  await expect(page.getByRole('button', { name: `Print on: ${choice}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Print on: ${printer.name}` })).toBeVisible();
   await expectAccessible(page);
 
   // one row's tag: one job, one label, no download

@@ -29,7 +29,8 @@ export function LbTagPresetMenu({ target }: { target: ReactElement }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown>
+      {/* Within a phone's width: a long printer name wraps rather than leaving the screen. */}
+      <Menu.Dropdown maw="calc(100vw - 16px)">
         {printers.length > 0 && (
           <>
             <Menu.Label>Print on</Menu.Label>
@@ -39,7 +40,7 @@ export function LbTagPresetMenu({ target }: { target: ReactElement }) {
                 leftSection={<Tick on={current.kind === 'printer' && current.printer.id === p.id} />}
                 onClick={() => setTarget(p.id)}
               >
-                {p.name} ({lbTagPreset(p.preset).label})
+                {p.name} — {lbTagPreset(p.preset).label}
               </Menu.Item>
             ))}
             <Menu.Item leftSection={<Tick on={onPdf} />} onClick={() => setTarget(PDF_TARGET)}>
@@ -52,7 +53,7 @@ export function LbTagPresetMenu({ target }: { target: ReactElement }) {
         {LB_TAG_PRESETS.map((p) => (
           <Menu.Item
             key={p.id}
-            leftSection={<Tick on={p.id === preset} />}
+            leftSection={<Tick on={onPdf && p.id === preset} />}
             onClick={() => {
               setPreset(p.id);
               setTarget(PDF_TARGET);

@@ -62,7 +62,7 @@ export function usePrintTarget(): [PrintTarget, (target: string) => void] {
   const printers = usePrinterChoices();
   const printer = stored === PDF_TARGET ? undefined : printers.data?.find((p) => p.id === stored);
   const target: PrintTarget = printer
-    ? { kind: 'printer', printer, label: `${printer.name} (${lbTagPreset(printer.preset).label})` }
+    ? { kind: 'printer', printer, label: printer.name }
     : { kind: 'pdf', preset, label: lbTagPreset(preset).label };
   return [target, setStored];
 }
