@@ -17,7 +17,7 @@ import { sendRaw } from '../src/modules/printers/raw-transport';
 import { barsOf, labelContentOf, labelHeightDots, labelWidthDots, layoutOf } from '../src/modules/lb-tags/lb-tags.layout';
 import { labelZpl, lbTagsZpl, zplFieldData } from '../src/modules/lb-tags/lb-tags.zpl';
 import { readCode128 } from './barcode-reader';
-import { hostStatusAnswer, parseIppRequest } from './fake-printer';
+import { hostStatusAnswer, parseIppRequest } from '@cooler-hub/process-kit/printers';
 import type { Raster } from './pdf-raster';
 
 /** mulberry32: the same "random" LB numbers on every run, so a failure can be replayed. */

@@ -1,6 +1,6 @@
 /**
  * Label printers (docs/decisions/283) against the real app and printers on this machine
- * (fake-printer.ts): a Zebra on raw TCP that answers ~HS, one that accepts and never reads, one
+ * (process-kit printers.ts): a Zebra on raw TCP that answers ~HS, one that accepts and never reads, one
  * switched off, and an IPP queue. 'Print tags' for 50 receipts is one connection holding 50 labels,
  * each rendered offline (zpl-renderer-js) and read back by the web app's barcode reader; a job is
  * sent once whatever the retries; what the printer said comes back as a sentence; bad input is a
@@ -33,7 +33,7 @@ import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import { readPdfText } from '@cooler-hub/process-kit/pdf';
 import { readCode128 } from './barcode-reader';
-import { FakeIppQueue, FakeZebra } from './fake-printer';
+import { FakeIppQueue, FakeZebra } from '@cooler-hub/process-kit/printers';
 import { call, createCooler, createPartNumber, createReceipt, createReceiptReferences, type ReceiptReferences } from './factories';
 import { adminToken, buildTestApp, hydraDescription, json, loginAs, violationsOf, type TestApp } from './helpers';
 
