@@ -68,6 +68,9 @@ export const paths = {
   // Webhooks under Settings, for Admins (docs/decisions/280).
   webhookCreate: path('/settings/webhooks/new', 'Add webhook', ['manageWebhooks']),
   webhook: path('/settings/webhooks/:id', 'Webhook', ['manageWebhooks']),
+  // Label printers tags are sent to from the server, for Admins (docs/decisions/283).
+  printerCreate: path('/settings/printers/new', 'Add label printer', ['managePrinters']),
+  printerEdit: path('/settings/printers/:id', 'Edit label printer', ['managePrinters']),
   // Importing records from CSV or XLSX (docs/decisions/258); an import's own address shows its live state.
   importFile: path('/import/:importId?', 'Import', ['import']),
   users: path('/users', 'Users', ['manageUser']),

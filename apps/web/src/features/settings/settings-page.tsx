@@ -28,6 +28,7 @@ import {
   listScrapReasons,
 } from './api';
 import { BackupSection } from './backup-section';
+import { PrintersSection } from './printers-section';
 import { WebhooksSection } from './webhooks-section';
 import type { CollectionPointEditState } from './collection-point-form-page';
 import type { ScrapReasonEditState } from './scrap-reason-form-page';
@@ -153,6 +154,7 @@ export default function SettingsPage() {
       <CollectionPointsList />
       <ScrapReasonsList />
       {can('manageWebhooks') && <WebhooksSection />}
+      {can('managePrinters') && <PrintersSection />}
       {can('backup') && <BackupSection />}
     </ListsScreen>
   );
