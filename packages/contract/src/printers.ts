@@ -27,8 +27,8 @@ export const PRINTER_LANGUAGE_CONNECTION: Record<PrinterLanguage, PrinterConnect
 
 /** What the Settings screen shows for each. */
 export const PRINTER_LANGUAGE_LABELS: Record<PrinterLanguage, string> = {
-  zpl: 'ZPL (Zebra), sent to the printer over raw TCP',
-  pdf: 'PDF, sent to an IPP / CUPS queue (Brother QL and others)',
+  zpl: 'ZPL (Zebra)',
+  pdf: 'PDF (Brother QL and others, via CUPS)',
 };
 export const PRINTER_CONNECTION_LABELS: Record<PrinterConnection, string> = {
   raw: 'Raw TCP (host and port, usually 9100)',
