@@ -10,6 +10,7 @@
  * - busy: keys as a busy page on a cheap tablet delivers them, 0–100 ms;
  * - person: someone typing, 80–250 ms.
  */
+import { seededRandom } from '@cooler-hub/process-kit/random';
 
 export type TimingProfile = 'usb' | 'bluetooth' | 'busy' | 'person';
 
@@ -29,18 +30,6 @@ export const PROFILE_SPECS: Readonly<Record<TimingProfile, ProfileSpec>> = {
   busy: { minGapMs: 0, maxGapMs: 100 },
   person: { minGapMs: 80, maxGapMs: 250 },
 };
-
-/** mulberry32: a small, fast, seeded generator of numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One key of a code: the character ('Enter' for the suffix) and when it is sent, ms after the code's first key. */
 export interface Keystroke {

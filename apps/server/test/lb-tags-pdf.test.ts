@@ -12,18 +12,7 @@ import { QUIET_ZONE_MODULES, code128Widths, fitBarcode, type LbTag } from '../sr
 import { lbTagsPdf } from '../src/modules/lb-tags/lb-tags.pdf';
 import { readCode128 } from './barcode-reader';
 import { rasterisePdf, type Raster } from './pdf-raster';
-
-/** mulberry32: the same "random" LB numbers on every run, so a failure can be replayed. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@cooler-hub/process-kit/random';
 
 const sample = (lbNumber: string, i = 0): LbTag => ({
   lbNumber,
@@ -117,7 +106,7 @@ describe('1,000 random LB numbers at 203 dpi', () => {
   const SEED = 20261125;
 
   it('decode back to their text, 1,000 of 1,000', { timeout: 120_000 }, async () => {
-    const random = seeded(SEED);
+    const random = seededRandom(SEED);
     // 'LB' and 1 to 48 digits: every length a valid LB number can have (LB_NUMBER_MAX characters).
     const lbNumbers = Array.from({ length: 1000 }, () => {
       const digits = 1 + Math.floor(random() * (LB_NUMBER_MAX - 2));
