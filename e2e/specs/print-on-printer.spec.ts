@@ -94,3 +94,48 @@ test('on a phone: choose the printer once, Print tag on a row and Print tags on 
   await page.goto(`/#/receipt/${first!.id}/revisions`);
   await expect(page.getByText('LB tag printed')).toHaveCount(1);
 });
+
+// A page is the most one tap can choose on Master Data (20 rows, the lists' page size); fifty in one
+// job are sent by the API test (printers.test.ts).
+test('on a phone: a whole page of tags in one tap — Select all, one job of twenty labels in the list’s order', async ({
+  adminPage: page,
+  admin,
+}) => {
+  test.setTimeout(90_000);
+  const printer = await admin.post<Printer>('/api/printers', {
+    name: unique('Goods-in Zebra '),
+    connection: 'raw',
+    host: '127.0.0.1',
+    port: zebra.port,
+    language: 'zpl',
+    preset: '2x1in-300dpi',
+  });
+  const world = await receiptWorld(admin);
+  const part = await createPartNumber(admin);
+  const receipts = await Promise.all(
+    Array.from({ length: 20 }, async () => createReceipt(admin, world, await createCooler(admin, { part }))),
+  );
+
+  await page.goto(`/#/receipts?customerId=${world.account.id}&order[lbNumber]=asc`);
+  const rows = page
+    .getByRole('table', { name: 'Master Data' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(20);
+  await page
+    .getByRole('button', { name: /^Tag label: |^Print on: / })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: `${printer.name} — 2 × 1 in, 300 dpi (Zebra)` }).click();
+
+  zebra.reset();
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  const selection = page.getByRole('region', { name: '20 item(s) selected' });
+  await selection.getByRole('button', { name: 'Print tags' }).click();
+  await expect(page.getByText(`The printer ${printer.name} took 20 labels.`)).toBeVisible();
+  await zebra.idle();
+  expect(zebra.connections).toHaveLength(1);
+  const labels = zebra.labelsReceived().split('^XA').slice(1);
+  const inOrder = receipts.map((r) => r.lbNumber).sort();
+  expect(labels.map((label) => inOrder.find((lb) => label.includes(lb)))).toEqual(inOrder);
+});
