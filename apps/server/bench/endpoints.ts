@@ -5,28 +5,56 @@
 import { CSV_DAY, type DataSize, lbNumberOf, serialOf } from './generators';
 
 /**
- * What a call is held to: p95 under load always; req/s and what the server adds to its SQL (net of
- * the HTTP floor) only where set.
+ * What a call is held to (docs/decisions/284): ratios to the floors measured in the same run on the
+ * same machine (ratios.ts), so a slower or busier machine moves the call and its floors together.
+ * `info` is the absolute budget of before, printed beside the figures and failing nothing.
  */
 export interface CallBudget {
-  p95Ms: number;
-  minRps?: number;
+  /** Its req/s under load at least this share of the no-op call's req/s under the same load. */
+  minShare?: number;
+  /**
+   * What the server adds to its SQL, net of the HTTP floor: (call ms − floor ms) / SQL ms ≤ maxRatio,
+   * or the ms it adds (call − floor − SQL) ≤ maxAddedOfFloor × the floor's ms.
+   */
   maxRatio?: number;
-  maxAddedMs?: number;
+  maxAddedOfFloor?: number;
+  info: { p95Ms: number; minRps?: number };
 }
-/** Every list call: p95 and req/s under load; what the server adds to its SQL, net of the HTTP floor. */
-export const LIST_BUDGET = { p95Ms: 50, minRps: 500, maxRatio: 1.5, maxAddedMs: 0.5 } satisfies CallBudget;
-/** Each dashboard call (docs/decisions/255): p95 ≤ 300 ms under load at 1,000,000 receipts. */
-export const DASHBOARD_BUDGET: CallBudget = { p95Ms: 300 };
-/** The top-bar search (docs/decisions/249): a whole code answered by its unique index, and a part of one. */
-export const SEARCH_EXACT_BUDGET: CallBudget = { p95Ms: 20, minRps: 500 };
-export const SEARCH_PARTIAL_BUDGET: CallBudget = { p95Ms: 60, minRps: 500 };
-/** The end-of-day CSV: 100,000 rows in ≤ 3 s (a larger day in proportion) at ≤ 250 MB peak RSS of the server. */
+/**
+ * Every list call (docs/decisions/284): ≥ 0.2 of the no-op's req/s under the same load — on the 2-core
+ * machine where this was set (no-op 4,800–5,650 req/s) about a thousand a second, and a little over
+ * half of what a good list call reaches there (0.34–0.39: suppliers, clients, a scanned LB); and the
+ * server adds at most 1.2× its SQL, or no more than the no-op call itself costs (0.26–0.37 ms there,
+ * about 0.3 ms), net of the HTTP floor.
+ */
+export const LIST_BUDGET = {
+  minShare: 0.2,
+  maxRatio: 1.2,
+  maxAddedOfFloor: 1,
+  info: { p95Ms: 50, minRps: 500 },
+} satisfies CallBudget;
+/**
+ * Each dashboard call (docs/decisions/255): an aggregate over weeks of receipts may cost what six list
+ * calls do (its absolute budget was p95 ≤ 300 ms against a list's 50), so a sixth of a list's share.
+ * Not a list: what the server adds to its SQL is shown, not budgeted (it had no such budget before).
+ */
+export const DASHBOARD_BUDGET: CallBudget = { minShare: LIST_BUDGET.minShare / 6, info: { p95Ms: 300 } };
+/**
+ * The top-bar search (docs/decisions/249): a whole code answered by its unique index, and a part of
+ * one — held to the lists' share, as they were to the lists' 500 req/s; not a list, so what the
+ * server adds is shown, not budgeted (as before).
+ */
+export const SEARCH_EXACT_BUDGET: CallBudget = { minShare: LIST_BUDGET.minShare, info: { p95Ms: 20, minRps: 500 } };
+export const SEARCH_PARTIAL_BUDGET: CallBudget = { minShare: LIST_BUDGET.minShare, info: { p95Ms: 60, minRps: 500 } };
+/**
+ * The end-of-day CSV: every row at ≤ 250 MB peak RSS of the server; 100,000 rows in ≤ 3 s (a larger day
+ * in proportion) for information (docs/decisions/284).
+ */
 export const CSV_BUDGET = { seconds: 3, perRows: 100_000, rssMb: 250 };
 /**
- * Importing 100,000 receipts with 25,000 new coolers (docs/decisions/258): the dry run in ≤ 20 s, the
- * import in ≤ 60 s, the server's peak RSS ≤ 300 MB, and Master Data's first page within its list
- * budget (p95) while the import runs.
+ * Importing 100,000 receipts with 25,000 new coolers (docs/decisions/258): the server's peak RSS ≤ 300
+ * MB; for information (docs/decisions/284), the dry run in ≤ 20 s, the import in ≤ 60 s, and Master
+ * Data's first page within a list's p95 of before while the import runs.
  */
 export const IMPORT_BUDGET = {
   rows: 100_000,
@@ -34,11 +62,11 @@ export const IMPORT_BUDGET = {
   dryRunSeconds: 20,
   importSeconds: 60,
   rssMb: 300,
-  listP95Ms: LIST_BUDGET.p95Ms,
+  listP95Ms: LIST_BUDGET.info.p95Ms,
 };
-/** A 1,000-line delivery note's PDF in ≤ 1 s. */
+/** A 1,000-line delivery note's PDF in ≤ 1 s (for information, docs/decisions/284). */
 export const PDF_BUDGET_SECONDS = 1;
-/** 500 LB tags in one PDF in ≤ 2 s (docs/decisions/217). */
+/** 500 LB tags in one PDF in ≤ 2 s (docs/decisions/217; for information, docs/decisions/284). */
 export const LB_TAGS = { count: 500, seconds: 2 };
 
 /** The CSV's time budget for a day of `rows`. */

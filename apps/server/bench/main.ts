@@ -4,13 +4,18 @@
  *
  *   1. a throw-away database (harness/database.ts), the server started once for migrations and seed;
  *   2. the data of generators.ts for BENCH_RECEIPTS receipts (1,000,000), then VACUUM ANALYZE;
- *   3. the server at LOG_LEVEL=trace: one request per call of endpoints.ts, recording its SQL;
- *   4. the server at LOG_LEVEL=warn: per call, autocannon under load, then one request at a time,
- *      then the recorded SQL run directly (on PGlite after the server has stopped);
+ *   3. the server at LOG_LEVEL=trace: one request per call of endpoints.ts and of the no-op call of
+ *      the HTTP floor, recording their SQL;
+ *   4. the server at LOG_LEVEL=warn: the floors (harness/floors.ts) — the no-op call under load and
+ *      one at a time, PostgreSQL's cheapest indexed read without the server; per call, autocannon
+ *      under load, then one request at a time, then its own recorded SQL run directly (on PGlite
+ *      after the server has stopped); the floors again;
  *   5. the downloads: the end-of-day CSV with the server's peak RSS, a 1,000-line note's PDF and
  *      CSV, 500 LB tags; then an import of 100,000 receipts (harness/imports.ts);
- *   6. report.ts prints the machine, the data, each figure and its verdict. Exit 1 if a budget is
- *      missed on PostgreSQL at up to 1,000,000 receipts, 2 if the bench itself could not run.
+ *   6. report.ts prints the machine, the data, the floors, each figure and its verdict: each call
+ *      judged by ratios to the floors (ratios.ts, docs/decisions/284), the absolute times and rates
+ *      for information. Exit 1 if a ratio or memory budget is missed, or a call fails, on PostgreSQL
+ *      at up to 1,000,000 receipts; 2 if the bench itself could not run.
  *
  * BENCH_SCALE=100000,1000000,3000000 runs steps 1–5 for each size with the scaling rows alone and
  * ends with one table of every size. Everything a run started or created is removed at its end,
@@ -24,15 +29,18 @@ import { cleanUp, log } from './harness/cleanup';
 import { type BenchDatabase, openBenchDatabase } from './harness/database';
 import { measureCsv, measureDocuments, measureLbTags } from './harness/downloads';
 import { fill } from './harness/fill';
-import { agent, get, getJson, httpFloor, load, sequential } from './harness/http-client';
+import { measureDatabaseFloor } from './harness/database-floor';
+import { FLOOR_PATH, type Floors, measureHttpFloor } from './harness/floors';
+import { agent, get, getJson, load, sequential, transportFloor } from './harness/http-client';
 import { describeMachine, sampleLoad } from './harness/machine';
 import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
-import { type Captured, captureSql, directSql } from './harness/sql-replay';
+import { type Captured, captureSql, directSql, ownStatements, type Statement } from './harness/sql-replay';
 import { measureImport } from './harness/imports';
 import {
   printCsv,
   printData,
   printDocuments,
+  printFloors,
   printImport,
   printLbTags,
   printListCalls,
@@ -60,12 +68,13 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
   printData(size, filled, database.kind);
 
   log('recording the SQL of each call (LOG_LEVEL=trace)');
-  const { ids, recorded } = await recordCalls(config, database, size);
+  const { ids, recorded, floorStatements } = await recordCalls(config, database, size);
 
-  log(`measuring each call: ${config.connections} connections for ${config.seconds} s, then one request at a time`);
+  log(`measuring the floors and each call: ${config.connections} connections for ${config.seconds} s, then one request at a time`);
   const server = await startServer(database, 'warn', config.adminPassword);
   const token = await signIn(server.base, config.adminPassword);
-  const measured = await measureCalls(config, database, server, token, recorded);
+  const floors: Floors = { transport: NaN, statements: floorStatements, sql: NaN, http: [], database: [] };
+  const measured = await measureCalls(config, database, server, token, recorded, floors);
   const csv = config.csv ? await measureCsv(server, token) : [];
   const documents = config.scale ? [] : await measureDocuments(server, token, ids.pdfNote);
   const tags = config.scale ? [] : await measureLbTags(server, token);
@@ -74,14 +83,17 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
   await server.stop();
 
   if (!database.concurrent) {
-    log('running the same SQL directly');
+    log('running the same SQL directly, and the database floor on its one connection');
     await database.connect();
     for (const e of measured) e.sql = await directSql(database, e.statements);
+    floors.sql = await directSql(database, floors.statements);
+    floors.database.push(await measureDatabaseFloor(database, config.connections, config.seconds));
     await database.disconnect();
   }
-  const floor = await httpFloor();
+  floors.transport = await transportFloor();
 
-  let missed = printListCalls(measured, floor);
+  printFloors(floors, config);
+  let missed = printListCalls(measured, floors);
   missed += printCsv(csv, size.csvRows);
   missed += printDocuments(documents);
   missed += printLbTags(tags);
@@ -94,10 +106,13 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
       `The budgets are set for ${BUDGET_RECEIPTS.toLocaleString('en-GB')} receipts: misses at ${size.receipts.toLocaleString('en-GB')} are for information.`,
     );
   }
-  return { size, kind: database.kind, fillMs: filled.fillMs, measured, csv, floor, missed, checked };
+  return { size, kind: database.kind, fillMs: filled.fillMs, measured, csv, floors, missed, checked };
 }
 
-/** The ids the paths need and the SQL each call runs, from a server at LOG_LEVEL=trace. */
+/**
+ * The ids the paths need and the SQL each call runs, from a server at LOG_LEVEL=trace: the no-op
+ * call's first, then each call's own (what it ran less what the no-op also runs).
+ */
 async function recordCalls(config: BenchConfig, database: BenchDatabase, size: DataSize) {
   const tracing = await startServer(database, 'trace', config.adminPassword);
   const token = await signIn(tracing.base, config.adminPassword);
@@ -111,30 +126,59 @@ async function recordCalls(config: BenchConfig, database: BenchDatabase, size: D
     pdfNote: await idOf('/api/deliveries/transfer_list?order[itemsCount]=desc&perPage=1'),
   };
   const calls = endpoints(size, ids, { only: config.only, scaleOnly: config.scale });
+  const capture = async (url: string, i: number) => {
+    for (let w = 0; w < 3; w++) await get(tracing.base, url, token);
+    return captureSql(tracing, url, token, i);
+  };
+  const floorStatements: Statement[] = (await capture(FLOOR_PATH, calls.length)).statements;
   const recorded: Recorded[] = [];
   for (const [i, e] of calls.entries()) {
-    for (let w = 0; w < 3; w++) await get(tracing.base, e.url, token);
-    recorded.push({ ...e, ...(await captureSql(tracing, e.url, token, i)) });
+    const captured = await capture(e.url, i);
+    recorded.push({ ...e, ...captured, statements: ownStatements(captured.statements, floorStatements) });
   }
   await tracing.stop();
-  return { ids, recorded };
+  return { ids, recorded, floorStatements };
 }
 
 /**
- * Per call: autocannon under load, then one request at a time, then (PostgreSQL) its SQL directly,
- * right after, so both medians come from the same few seconds of the machine's life.
+ * The floors, then per call: autocannon under load, then one request at a time, then (PostgreSQL)
+ * its SQL directly, right after, so both medians come from the same few seconds of the machine's
+ * life; then the floors again. `floors` receives the floors' measurements.
  */
-async function measureCalls(config: BenchConfig, database: BenchDatabase, server: ServerProcess, token: string, recorded: Recorded[]) {
+async function measureCalls(
+  config: BenchConfig,
+  database: BenchDatabase,
+  server: ServerProcess,
+  token: string,
+  recorded: Recorded[],
+  floors: Floors,
+) {
   // Every path warmed first, so the first call is not measured on code V8 has not optimised yet:
   // 100 rounds, at most 2 s on each call (a slow deep page must not eat the time limit).
-  const warmSpent = recorded.map(() => 0);
+  const urls = [FLOOR_PATH, ...recorded.map((e) => e.url)];
+  const warmSpent = urls.map(() => 0);
   for (let round = 0; round < 100; round++) {
-    for (const [i, e] of recorded.entries()) {
-      if ((warmSpent[i] ?? 0) < 2000) warmSpent[i] = (warmSpent[i] ?? 0) + (await get(server.base, e.url, token)).ms;
+    for (const [i, url] of urls.entries()) {
+      if ((warmSpent[i] ?? 0) < 2000) warmSpent[i] = (warmSpent[i] ?? 0) + (await get(server.base, url, token)).ms;
     }
   }
+  const measureFloors = async (when: string) => {
+    if (database.concurrent) floors.database.push(await measureDatabaseFloor(database, config.connections, config.seconds));
+    const run = await measureHttpFloor(server.base, token, config.connections, config.seconds);
+    floors.http.push(run);
+    const db = floors.database.at(-1);
+    log(
+      `  floors ${when}: no-op ${Math.round(run.load.rps)} req/s, ${run.single.toFixed(2)} ms` +
+        (db ? `; database ${Math.round(db.rps)} reads/s, ${db.single.toFixed(3)} ms` : ''),
+    );
+  };
+  // And two seconds of load on the no-op, not kept: the first load of a run (the server's and
+  // autocannon's first seconds under it) measured slower than any later one.
+  await load(server.base, FLOOR_PATH, token, config.connections, 2);
   const measured: Measured[] = [];
   if (database.concurrent) await database.connect();
+  await measureFloors('before the calls');
+  if (database.concurrent) floors.sql = await directSql(database, floors.statements);
   for (const e of recorded) {
     const underLoad = await load(server.base, e.url, token, config.connections, config.seconds);
     const single = await sequential(server.base, e.url, token);
@@ -142,6 +186,7 @@ async function measureCalls(config: BenchConfig, database: BenchDatabase, server
     measured.push({ ...e, load: underLoad, single, sql });
     log(`  ${e.name}: p95 ${underLoad.p95.toFixed(1)} ms, ${Math.round(underLoad.rps)} req/s`);
   }
+  await measureFloors('after the calls');
   if (database.concurrent) await database.disconnect();
   return measured;
 }
@@ -177,7 +222,8 @@ async function main(): Promise<number> {
   const missed = checked.reduce((sum, r) => sum + r.missed, 0);
   console.log('');
   if (checked.length === 0) console.log('No budget checked (PGlite, or more receipts than the budgets are set for): exit 0.');
-  else console.log(missed ? `${missed} budget${missed === 1 ? '' : 's'} missed: exit 1.` : 'Every budget checked is met.');
+  else
+    console.log(missed ? `${missed} budget${missed === 1 ? '' : 's'} missed: exit 1.` : 'Every budget checked is met (ratios and memory).');
   return missed ? 1 : 0;
 }
 

@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { hydraErrorBody } from '@cooler-hub/contract/common';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { benchFloorRoute } from './lib/bench-floor';
 import { createGeocoder } from './lib/geocoder';
 import { compiledSerializerCompiler } from './lib/response-serializer';
 import { loggerOptions, OneLinePerRequest } from './lib/logger';
@@ -115,6 +116,8 @@ export interface AppOptions {
    * (production, docs/decisions/240); true (the default, tests): zod checks every answer.
    */
   checkResponses?: boolean;
+  /** true: GET /api/bench/floor, the bench's no-op call (lib/bench-floor.ts); main.ts sets it from BENCH_FLOOR_ROUTE=1 only. */
+  benchFloor?: boolean;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
@@ -134,6 +137,7 @@ export async function buildApp({
   recoveryThrottle,
   logOutput,
   checkResponses = true,
+  benchFloor = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logOutput),
@@ -251,6 +255,7 @@ export async function buildApp({
     const geocoder = createGeocoder(config.geocoderUrl, { onError: (err) => app.log.warn({ err }, 'geocoding failed') });
     await api.register(deliveryAddressesRoutes, { addresses: new DeliveryAddressesService(db, geocoder) });
     await api.register(webhooksRoutes, { webhooks });
+    if (benchFloor) await api.register(benchFloorRoute);
   });
 
   if (webRoot) await app.register(webPlugin, { root: webRoot });

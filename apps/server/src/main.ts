@@ -56,7 +56,9 @@ async function main(): Promise<void> {
     db: database.db,
   });
 
-  const app = await buildApp({ config, database, jwtSecret, webRoot, checkResponses: false });
+  // BENCH_FLOOR_ROUTE=1 is set by `npm run bench` alone: its no-op call, the HTTP floor (docs/decisions/284).
+  const benchFloor = process.env.BENCH_FLOOR_ROUTE === '1';
+  const app = await buildApp({ config, database, jwtSecret, webRoot, checkResponses: false, benchFloor });
   sqlLog.write = (sql, params) => app.log.trace({ sql, params }, 'sql');
   if (dataDir.closed > 0) {
     app.log.warn(

@@ -1,7 +1,7 @@
 /**
  * The client side of a measurement: single GETs on one kept-alive connection, the load of many
- * connections (autocannon), and the HTTP floor — the same client's round trip to a bare Node
- * server, which any HTTP API pays.
+ * connections (autocannon), and the transport floor — the same client's round trip to a bare Node
+ * server, which any HTTP API pays (the part of the HTTP floor of floors.ts that is not the server's).
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -107,8 +107,12 @@ export async function load(base: string, url: string, token: string, connections
   };
 }
 
-/** Median ms of an empty GET to a bare Node http server in its own process: the HTTP floor. */
-export async function httpFloor(): Promise<number> {
+/**
+ * Median ms of an empty GET to a bare Node http server in its own process: the transport alone, which
+ * any HTTP API pays on this machine. Printed as the part of the HTTP floor (floors.ts) that is not the
+ * server's.
+ */
+export async function transportFloor(): Promise<number> {
   const port = await freePort();
   const child = spawn(
     process.execPath,

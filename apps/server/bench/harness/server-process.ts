@@ -33,7 +33,14 @@ export async function startServer(database: BenchDatabase, logLevel: 'trace' | '
     inherit: ['PATH', 'HOME'],
     // On PostgreSQL it still wants a DATA_DIR: a throw-away one.
     dataDir: database.env.DATA_DIR ?? 'temp',
-    env: { ...database.env, LOG_LEVEL: logLevel, ADMIN_PASSWORD: adminPassword, JWT_SECRET: randomBytes(32).toString('hex') },
+    env: {
+      ...database.env,
+      LOG_LEVEL: logLevel,
+      ADMIN_PASSWORD: adminPassword,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      // The no-op call of the HTTP floor (harness/floors.ts), which the server has only when asked.
+      BENCH_FLOOR_ROUTE: '1',
+    },
   });
   const lines: LogLine[] = [];
   readline.createInterface({ input: server.child.stdout! }).on('line', (line) => {

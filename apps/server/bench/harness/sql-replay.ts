@@ -37,6 +37,19 @@ export async function captureSql(server: ServerProcess, url: string, token: stri
   return { statements, total: typeof totalCount === 'number' ? totalCount : undefined };
 }
 
+/**
+ * A call's own statements: what it ran less what the no-op call of the HTTP floor also runs (the
+ * guard's user lookup, matched by its text, once each), since the floor's time already holds them.
+ */
+export function ownStatements(statements: Statement[], floor: Statement[]): Statement[] {
+  const own = [...statements];
+  for (const f of floor) {
+    const i = own.findIndex((s) => s.sql === f.sql);
+    if (i >= 0) own.splice(i, 1);
+  }
+  return own;
+}
+
 /** One run of the statements, one after another on one connection: ms. */
 async function runStatements(database: BenchDatabase, statements: Statement[]): Promise<number> {
   const started = process.hrtime.bigint();
@@ -44,8 +57,9 @@ async function runStatements(database: BenchDatabase, statements: Statement[]): 
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-/** Median ms of the statements run directly (PGlite: while the server is stopped). */
+/** Median ms of the statements run directly (PGlite: while the server is stopped); NaN for none. */
 export async function directSql(database: BenchDatabase, statements: Statement[]): Promise<number> {
+  if (statements.length === 0) return NaN;
   for (let i = 0, started = performance.now(); i < WARMUP && performance.now() - started < SAMPLE_BUDGET_MS / 5; i++) {
     await runStatements(database, statements);
   }

@@ -1,0 +1,93 @@
+/**
+ * A call judged against the floors of its run (docs/decisions/284): every figure here is a ratio of
+ * two things measured minutes apart on the same machine, so it holds on a slower or busier machine
+ * where the absolute figures do not.
+ */
+import type { CallBudget } from './endpoints';
+import type { FloorFigures } from './harness/floors';
+import type { Load } from './harness/http-client';
+
+/** What a call's verdict reads. */
+export interface CallFigures {
+  load: Load;
+  /** Median ms one request at a time. */
+  single: number;
+  /** Median ms of its own statements (the floor's left out) run directly; NaN when it has none. */
+  sql: number;
+  /** Its own statements. */
+  statements: number;
+  budget: CallBudget;
+}
+
+export interface Judged {
+  /** req/s under load as a share of the no-op's under the same load. */
+  share: number;
+  /** (call ms − floor ms) / SQL ms: the call net of the HTTP floor over its SQL. */
+  ratio: number;
+  /** ms the server adds: call − floor − SQL. */
+  addedMs: number;
+  /** The added ms the budget allows whatever the ratio: maxAddedOfFloor × the floor's ms. */
+  allowedAddedMs: number;
+  /** Its SQL in database-floor reads: SQL ms / the floor read's ms. */
+  sqlReads: number;
+  /**
+   * The share its SQL alone would allow if it ran at the database floor's rate: the floor's
+   * statements a second / its SQL's reads, over the no-op's req/s. An upper bound: the server's own
+   * CPU shares the machine too.
+   */
+  sqlCapShare: number;
+  /** Each budget missed, with the figure, the limit and by how much. */
+  misses: string[];
+}
+
+const x = (value: number) => `${value.toFixed(2)}×`;
+
+export function judge(call: CallFigures, floor: FloorFigures): Judged {
+  const b = call.budget;
+  const share = call.load.rps / floor.rps;
+  const net = call.single - floor.ms;
+  const sql = Number.isNaN(call.sql) ? 0 : call.sql;
+  const ratio = sql > 0 ? net / sql : Number.POSITIVE_INFINITY;
+  const addedMs = net - sql;
+  const allowedAddedMs = (b.maxAddedOfFloor ?? 0) * floor.ms;
+  const sqlReads = sql / floor.dbMs;
+  const sqlCapShare = sqlReads > 0 ? floor.dbRps / sqlReads / floor.rps : Number.POSITIVE_INFINITY;
+  const misses: string[] = [];
+  if (b.minShare !== undefined && share < b.minShare) {
+    const held =
+      sqlCapShare < b.minShare ? `; its SQL, ${sqlReads.toFixed(0)} floor reads, alone allows about ${sqlCapShare.toFixed(2)}` : '';
+    misses.push(`share ${share.toFixed(2)} < ${b.minShare.toFixed(2)} (${((1 - share / b.minShare) * 100).toFixed(0)} % short${held})`);
+  }
+  if (b.maxRatio !== undefined && ratio > b.maxRatio && addedMs > allowedAddedMs) {
+    misses.push(
+      `adds ${addedMs.toFixed(2)} ms = ${x(ratio)} SQL (> ${x(b.maxRatio)} and > ${allowedAddedMs.toFixed(2)} ms)` +
+        (call.statements === 0 ? ' (no SQL of its own)' : ''),
+    );
+  }
+  if (call.load.failures > 0) misses.push(`${call.load.failures} failed requests`);
+  return { share, ratio, addedMs, allowedAddedMs, sqlReads, sqlCapShare, misses };
+}
+
+/** The margin of a call within its budgets: its share as a multiple of the budget's, what the server adds. */
+export function margin(call: CallFigures, judged: Judged): string {
+  const b = call.budget;
+  const parts: string[] = [];
+  if (b.minShare !== undefined) parts.push(`share ${x(judged.share / b.minShare)} its budget`);
+  if (b.maxRatio !== undefined) {
+    parts.push(
+      judged.ratio <= b.maxRatio
+        ? `${x(judged.ratio)} SQL`
+        : `adds ${judged.addedMs.toFixed(2)} ms ≤ ${judged.allowedAddedMs.toFixed(2)} ms (${x(judged.ratio)} SQL)`,
+    );
+  }
+  return `ok: ${parts.join(', ')}`;
+}
+
+/** The absolute budget of before, for information: what this call would have missed of it. */
+export function absoluteMisses(call: Pick<CallFigures, 'load' | 'budget'>): string[] {
+  const { info } = call.budget;
+  const missed: string[] = [];
+  if (call.load.p95 > info.p95Ms) missed.push(`p95 > ${info.p95Ms} ms`);
+  if (info.minRps !== undefined && call.load.rps < info.minRps) missed.push(`< ${info.minRps} req/s`);
+  return missed;
+}
