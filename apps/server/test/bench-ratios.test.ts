@@ -1,0 +1,41 @@
+/** The bench's verdicts as ratios to the floors of the same run (docs/decisions/284): bench/ratios.ts. */
+import { describe, expect, it } from 'vitest';
+import { LIST_BUDGET } from '../bench/endpoints';
+import { judge } from '../bench/ratios';
+
+const floor = { rps: 5000, ms: 0.3, dbRps: 10_000, dbMs: 0.15 };
+const call = (rps: number, single: number, sql: number) => ({
+  load: { p50: 1, p95: 2, p99: 3, rps, failures: 0 },
+  single,
+  sql,
+  statements: 1,
+  budget: LIST_BUDGET,
+});
+
+describe('a list call judged against the floors', () => {
+  it('passes at a fifth of the no-op and a server adding no more than 1.2× its SQL', () => {
+    const judged = judge(call(1000, 0.3 + 1.2, 1), floor);
+    expect(judged.share).toBeCloseTo(0.2);
+    expect(judged.ratio).toBeCloseTo(1.2);
+    expect(judged.misses).toEqual([]);
+  });
+
+  it('misses below a fifth of the no-op, and says when its SQL alone cannot go faster', () => {
+    const judged = judge(call(900, 0.3 + 2.4, 2), floor);
+    expect(judged.misses).toHaveLength(1);
+    expect(judged.misses[0]).toMatch(/^share 0\.18 < 0\.20 \(10 % short; its SQL, 13 floor reads, alone allows about 0\.15\)/);
+    expect(judge(call(900, 0.3 + 0.1, 0.1), floor).misses[0]).not.toContain('its SQL');
+  });
+
+  it('misses when the server adds more than 1.2× its SQL and more than the floor costs; a small overhead passes', () => {
+    expect(judge(call(2000, 0.3 + 3, 1), floor).misses).toEqual([expect.stringMatching(/^adds 2\.00 ms = 3\.00× SQL/)]);
+    // 0.25 ms over a 0.05 ms statement: 5× its SQL, but within the floor's own 0.3 ms.
+    expect(judge(call(2000, 0.3 + 0.3, 0.05), floor).misses).toEqual([]);
+  });
+
+  it('counts failed requests as a miss', () => {
+    const failing = call(2000, 1, 1);
+    failing.load.failures = 3;
+    expect(judge(failing, floor).misses).toContain('3 failed requests');
+  });
+});
