@@ -6,3 +6,6 @@
 
 /** Receipts: Master Data, /main and every receipt screen. */
 export const RECEIPTS_KEY = ['receipts'] as const;
+
+/** Label printers: Settings' list and form, and the print menus' choices (a saved printer refreshes them all). */
+export const PRINTERS_KEY = ['printers'] as const;

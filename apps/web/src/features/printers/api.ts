@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import * as printerOps from '@cooler-hub/contract/operations/printers';
 import type { PrinterBody } from '@cooler-hub/contract/printers';
 import { api } from '../../lib/api-client';
+import { PRINTERS_KEY } from '../../lib/query-keys';
 
 /** The Settings screen's list of printers is under this key too (features/settings/printers-section.tsx). */
-export const PRINTERS_KEY = ['printers'] as const;
 export const printerKey = (id: string) => [...PRINTERS_KEY, 'one', id] as const;
 
 /** One printer with its version (what the edit form saves against, docs/decisions/200). */

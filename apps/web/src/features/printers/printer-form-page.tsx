@@ -29,7 +29,8 @@ import { FormActions, FormScreen } from '../../components/form/form-screen';
 import { useAppForm } from '../../components/form/use-app-form';
 import { useSaveForm } from '../../components/form/use-save-form';
 import { paths } from '../../lib/paths';
-import { createPrinter, getPrinter, PRINTERS_KEY, printerKey, updatePrinter, usePrinter } from './api';
+import { PRINTERS_KEY } from '../../lib/query-keys';
+import { createPrinter, getPrinter, printerKey, updatePrinter, usePrinter } from './api';
 
 const LANGUAGE_OPTIONS = PRINTER_LANGUAGES.map((value) => ({ value, label: PRINTER_LANGUAGE_LABELS[value] }));
 const CONNECTION_OPTIONS = PRINTER_CONNECTIONS.map((value) => ({ value, label: PRINTER_CONNECTION_LABELS[value] }));

@@ -16,9 +16,8 @@ import { runWithToast } from '../../components/run-with-toast';
 import { api, isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/async';
 import { paths } from '../../lib/paths';
+import { PRINTERS_KEY } from '../../lib/query-keys';
 
-/** Under the printer screens' key (features/printers/api.ts PRINTERS_KEY): their saves refresh this list. */
-const PRINTERS_KEY = ['printers'] as const;
 const PRINTER_LIST_KEY = [...PRINTERS_KEY, 'list'] as const;
 const listPrinters = (signal?: AbortSignal) =>
   api.call(printerOps.listPrinters, { query: { perPage: PRINTERS_MAX, 'order[name]': 'asc' }, signal });

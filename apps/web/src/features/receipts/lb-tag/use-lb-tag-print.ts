@@ -17,6 +17,7 @@ import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { downloadFile } from '../../../lib/download';
 import { newUuid } from '../../../lib/new-id';
+import { PRINTERS_KEY } from '../../../lib/query-keys';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
 const isPreset = (value: unknown): value is LbTagPresetId => LB_TAG_PRESETS.some((p) => p.id === value);
@@ -46,7 +47,7 @@ export const PDF_TARGET = 'pdf';
 /** The hub's label printers, for the print menus (names and presets, never their addresses). */
 export function usePrinterChoices() {
   return useQuery({
-    queryKey: ['printers', 'choices'],
+    queryKey: [...PRINTERS_KEY, 'choices'],
     queryFn: async ({ signal }) => (await api.call(listPrinterChoices, { query: { perPage: 50 }, signal, quietNetwork: true })).items,
     staleTime: 5 * 60_000,
   });
