@@ -90,6 +90,24 @@ beforeAll(async () => {
 const lbs = (...indexes: number[]) => indexes.map((i) => r[i - 1]!.lbNumber).sort();
 
 describe('GET /api/receipts filters', () => {
+  it.each(['perPage=100', 'order[deliveryId]=desc', 'order[isExported]=asc', 'order[supplierCode]=asc', 'perPage=1&page=3'])(
+    'each item is the receipt as GET /api/receipts/:id answers it (%s)',
+    async (query) => {
+      const page = await suite.list<Receipt>(`/api/receipts?${only}&${query}`);
+      expect(page.items.length).toBeGreaterThan(0);
+      for (const item of page.items) {
+        const { version: _version, ...one } = json<Receipt & { version: string }>(await api('GET', `/api/receipts/${item.id}`));
+        expect(item).toEqual(one);
+      }
+    },
+  );
+
+  it('a scanned LB number: the receipt as GET /api/receipts/:id answers it', async () => {
+    const [scanned] = (await suite.list<Receipt>(`/api/receipts?lbNumber=${r[2]!.lbNumber}`)).items;
+    const { version: _version, ...one } = json<Receipt & { version: string }>(await api('GET', `/api/receipts/${r[2]!.id}`));
+    expect(scanned).toEqual(one);
+  });
+
   it('without filters: the newest receipt first (receiptDate desc)', async () => {
     const page = await list('');
     expect(page.items.map((x) => x.lbNumber)).toEqual([4, 3, 1, 2].map((i) => r[i - 1]!.lbNumber));

@@ -37,15 +37,26 @@ export async function rememberedUnderVersion<T>(
   read: () => Promise<ReadUnderVersion<T>>,
   versionRead?: string,
 ): Promise<T> {
-  let memo = rememberedByDb.get(db);
-  if (!memo) rememberedByDb.set(db, (memo = new Map()));
-  const known = memo.get(key);
+  const known = rememberedByDb.get(db)?.get(key);
   if (known && (versionRead === known.version || (await listVersion(db, list)) === known.version)) return known.value as T;
   const { version, value } = await read();
+  remember(db, key, version, value);
+  return value;
+}
+
+/** The total remembered under `key` and the list version it was counted under (list-statements). */
+export function recallTotal(db: Db, key: string): { version: string; total: number } | undefined {
+  const known = rememberedByDb.get(db)?.get(key);
+  return known && { version: known.version, total: known.value as number };
+}
+
+/** Remembers `value` under `key` while the list's version is `version` (null: forgets it); the newest last. */
+export function remember(db: Db, key: string, version: string | null, value: unknown): void {
+  let memo = rememberedByDb.get(db);
+  if (!memo) rememberedByDb.set(db, (memo = new Map()));
   memo.delete(key);
   if (version !== null) memo.set(key, { version, value });
   if (memo.size > MAX_REMEMBERED) memo.delete(memo.keys().next().value!);
-  return value;
 }
 
 /** The version of a list, read on every remembered total: prepared by name, planned once per connection. */

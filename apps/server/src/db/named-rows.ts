@@ -2,10 +2,11 @@
  * SQL shared by the reference tables that are just an id and a unique name (suppliers, clients,
  * collection points): searched by name (contains, any case), sorted by name by default.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import type { Db } from './client';
-import { containsText, findPage, orderByOf, type PageQuery } from './paging';
+import type { PageQuery } from './paging';
+import { aliased, containsFilter, listPage, sortOfOrder, type ListDefinition } from './list-statements';
 import { CATALOG } from './list-counts';
 import type { clients, collectionPoints, suppliers } from './schema';
 import { removeUnlessUsed } from './remove-unused';
@@ -24,13 +25,23 @@ export interface NamedListQuery extends PageQuery {
 
 export function namedRowsRepository(table: NamedTable) {
   const fields = { id: table.id, name: table.name };
-  const sortColumns = { id: table.id, name: sql`lower(${table.name})` };
+  const listed: ListDefinition<NamedListQuery, NamedRow, NamedRow> = {
+    name: getTableName(table),
+    list: CATALOG,
+    columns: aliased(fields),
+    from: sql`${table}`,
+    countFrom: sql`${table}`,
+    filters: { name: containsFilter(table.name, 'name', (query: NamedListQuery) => query.name) },
+    // Names are unique ignoring case: lower(name) orders every row.
+    sorts: { id: { by: table.id, unique: true }, name: { by: sql`lower(${table.name})`, unique: true } },
+    sortOf: sortOfOrder('name'),
+    tieBreak: table.id,
+    item: (row) => ({ id: row.id, name: row.name }),
+  };
   return {
     versions: tableVersions(table),
     list(db: Db, query: NamedListQuery) {
-      const where = query.name ? containsText(table.name, query.name) : undefined;
-      const rows = db.select(fields).from(table).$dynamic();
-      return findPage(db, rows, table, where, orderByOf(query.order, sortColumns, 'name', table.id, ['name']), query, CATALOG);
+      return listPage(db, listed, query);
     },
     async find(db: Db, id: number): Promise<NamedRow | undefined> {
       const [row] = await db.select(fields).from(table).where(eq(table.id, id));

@@ -1,10 +1,11 @@
 /** SQL for CC codes. Every function takes `db`, which may be a transaction. */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { CcCodeDropDownQuery, CcCodeListQuery } from '@cooler-hub/contract/settings';
+import { eq, sql, type AnyColumn } from 'drizzle-orm';
+import type { CcCode, CcCodeDropDownQuery, CcCodeListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions } from '../../db/versions';
-import { containsText, findPage, orderByOf } from '../../db/paging';
+import { aliased, containsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { CATALOG } from '../../db/list-counts';
+import type { PageQuery } from '../../db/paging';
 import { removeUnlessUsed } from '../../db/remove-unused';
 import { ccCodes } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
@@ -12,28 +13,56 @@ import { assertUnique } from '../../db/unique';
 export type CcCodeRow = typeof ccCodes.$inferSelect;
 export type CcCodeValues = Pick<typeof ccCodes.$inferInsert, 'code' | 'name' | 'pricePence'>;
 
-const SORT_COLUMNS = {
-  code: sql`lower(${ccCodes.code})`,
-  name: sql`lower(${ccCodes.name})`,
-  price: ccCodes.pricePence,
-} as const;
+type CcCodeFilters = { code?: string | undefined; name?: string | undefined };
+type CcCodeOption = { id: string; code: string; name: string };
 
-function whereOf(query: { code?: string | undefined; name?: string | undefined }): SQL | undefined {
-  const filters: SQL[] = [];
-  if (query.code) filters.push(containsText(ccCodes.code, query.code));
-  if (query.name) filters.push(containsText(ccCodes.name, query.name));
-  return filters.length ? and(...filters) : undefined;
+/** The list and its dropdown: the same filters and sorts, the list with the price. */
+function ccCodesListed<Q extends CcCodeFilters & PageQuery, Raw extends CcCodeOption, Item>(
+  name: string,
+  columns: Record<string, AnyColumn>,
+  item: (row: Raw) => Item,
+): ListDefinition<Q, Raw, Item> {
+  return {
+    name,
+    list: CATALOG,
+    columns: aliased(columns),
+    from: sql`${ccCodes}`,
+    countFrom: sql`${ccCodes}`,
+    filters: {
+      code: containsFilter(ccCodes.code, 'code', (query: Q) => query.code),
+      name: containsFilter(ccCodes.name, 'name', (query: Q) => query.name),
+    },
+    sorts: {
+      // Codes are unique ignoring case: lower(code) orders every row.
+      code: { by: sql`lower(${ccCodes.code})`, unique: true },
+      name: { by: sql`lower(${ccCodes.name})` },
+      price: { by: ccCodes.pricePence },
+    },
+    sortOf: sortOfOrder('code'),
+    tieBreak: ccCodes.id,
+    item,
+  };
 }
 
+const option = { id: ccCodes.id, code: ccCodes.code, name: ccCodes.name };
+const listed = ccCodesListed<CcCodeListQuery, CcCodeOption & { pricePence: number }, CcCode>(
+  'cc_codes',
+  { ...option, pricePence: ccCodes.pricePence },
+  (row) => ({ id: row.id, code: row.code, name: row.name, price: { amount: row.pricePence, currency: 'GBP' } }),
+);
+const options = ccCodesListed<CcCodeDropDownQuery, CcCodeOption, CcCodeOption>('cc_code_options', option, (row) => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+}));
+
 export function listCcCodes(db: Db, query: CcCodeListQuery) {
-  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', ccCodes.id, ['code']);
-  return findPage(db, db.select().from(ccCodes).$dynamic(), ccCodes, whereOf(query), orderBy, query, CATALOG);
+  return listPage(db, listed, query);
 }
 
 /** The dropdown of docs/product.md §7: id, code and name, by code. */
 export function listCcCodeOptions(db: Db, query: CcCodeDropDownQuery) {
-  const options = db.select({ id: ccCodes.id, code: ccCodes.code, name: ccCodes.name }).from(ccCodes).$dynamic();
-  return findPage(db, options, ccCodes, whereOf(query), orderByOf(undefined, SORT_COLUMNS, 'code', ccCodes.id, ['code']), query, CATALOG);
+  return listPage(db, options, query);
 }
 
 export function findCcCode(db: Db, id: string): Promise<CcCodeRow | undefined> {

@@ -25,7 +25,7 @@ export class CcCodesService {
 
   async list(query: CcCodeListQuery): Promise<ListResponse<CcCode>> {
     const { rows, total } = await repo.listCcCodes(this.db, query);
-    return listResponseOf(query, rows.map(toCcCode), total);
+    return listResponseOf(query, rows, total);
   }
 
   async dropDown(query: CcCodeDropDownQuery): Promise<ListResponse<{ id: string; code: string; name: string }>> {

@@ -1,9 +1,10 @@
 /** SQL for customer accounts, each answered with its client's id and name. Every function takes `db`, which may be a transaction. */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { CustomerAccountDropDownQuery, CustomerAccountListQuery } from '@cooler-hub/contract/customers';
+import { eq, sql } from 'drizzle-orm';
+import type { NamedRef } from '@cooler-hub/contract/common';
+import type { CustomerAccount, CustomerAccountDropDownQuery, CustomerAccountListQuery } from '@cooler-hub/contract/customers';
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions, versionOf } from '../../db/versions';
-import { containsText, findPage, orderByOf } from '../../db/paging';
+import { aliased, containsFilter, equalsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { CATALOG } from '../../db/list-counts';
 import { removeUnlessUsed } from '../../db/remove-unused';
 import { clients, customerAccounts } from '../../db/schema';
@@ -21,36 +22,76 @@ const accountFields = {
   client: { id: clients.id, name: clients.name },
 };
 
-const SORT_COLUMNS = {
-  id: customerAccounts.id,
-  name: sql`lower(${customerAccounts.name})`,
-  email: sql`lower(${customerAccounts.email})`,
-  telephone: customerAccounts.telephone,
-  contactPerson: sql`lower(${customerAccounts.contactPerson})`,
-} as const;
-
 const withClient = (db: Db) =>
   db.select(accountFields).from(customerAccounts).innerJoin(clients, eq(clients.id, customerAccounts.clientId));
 
 export type CustomerAccountRow = Awaited<ReturnType<typeof withClient>>[number];
 
-function whereOf(query: { name?: string | undefined; client?: number | undefined }): SQL | undefined {
-  const filters: SQL[] = [];
-  if (query.name) filters.push(containsText(customerAccounts.name, query.name));
-  if (query.client !== undefined) filters.push(eq(customerAccounts.clientId, query.client));
-  return filters.length ? and(...filters) : undefined;
-}
+const sorts = {
+  id: { by: customerAccounts.id, unique: true },
+  name: { by: sql`lower(${customerAccounts.name})` },
+  email: { by: sql`lower(${customerAccounts.email})` },
+  telephone: { by: customerAccounts.telephone },
+  contactPerson: { by: sql`lower(${customerAccounts.contactPerson})` },
+};
+const nameFilter = containsFilter(customerAccounts.name, 'name', (query: { name?: string | undefined }) => query.name);
 
-export function listCustomerAccounts(db: Db, query: CustomerAccountListQuery) {
-  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'name', customerAccounts.id);
-  return findPage(db, withClient(db).$dynamic(), customerAccounts, whereOf(query), orderBy, query, CATALOG);
-}
+type AccountRow = Omit<CustomerAccount, 'client'> & { clientId: number; clientName: string };
+const listed: ListDefinition<CustomerAccountListQuery, AccountRow, CustomerAccount> = {
+  name: 'customer_accounts',
+  list: CATALOG,
+  columns: aliased({
+    id: customerAccounts.id,
+    name: customerAccounts.name,
+    contactPerson: customerAccounts.contactPerson,
+    email: customerAccounts.email,
+    telephone: customerAccounts.telephone,
+    deliveryAddress: customerAccounts.deliveryAddress,
+    billingAddress: customerAccounts.billingAddress,
+    clientId: clients.id,
+    clientName: clients.name,
+  }),
+  from: sql`${customerAccounts} inner join ${clients} on ${clients.id} = ${customerAccounts.clientId}`,
+  countFrom: sql`${customerAccounts}`,
+  filters: {
+    name: nameFilter,
+    client: equalsFilter(customerAccounts.clientId, 'client', (query: CustomerAccountListQuery) => query.client),
+  },
+  sorts,
+  sortOf: sortOfOrder('name'),
+  tieBreak: customerAccounts.id,
+  item: (row) => ({
+    id: row.id,
+    name: row.name,
+    contactPerson: row.contactPerson,
+    email: row.email,
+    telephone: row.telephone,
+    deliveryAddress: row.deliveryAddress,
+    billingAddress: row.billingAddress,
+    client: { id: row.clientId, name: row.clientName },
+  }),
+};
 
 /** The dropdown of docs/product.md §7: id and name, by name. */
+const options: ListDefinition<CustomerAccountDropDownQuery, NamedRef, NamedRef> = {
+  name: 'customer_account_options',
+  list: CATALOG,
+  columns: aliased({ id: customerAccounts.id, name: customerAccounts.name }),
+  from: sql`${customerAccounts}`,
+  countFrom: sql`${customerAccounts}`,
+  filters: { name: nameFilter },
+  sorts,
+  sortOf: () => ['name', 'asc'],
+  tieBreak: customerAccounts.id,
+  item: (row) => ({ id: row.id, name: row.name }),
+};
+
+export function listCustomerAccounts(db: Db, query: CustomerAccountListQuery) {
+  return listPage(db, listed, query);
+}
+
 export function listCustomerAccountOptions(db: Db, query: CustomerAccountDropDownQuery) {
-  const options = db.select({ id: customerAccounts.id, name: customerAccounts.name }).from(customerAccounts).$dynamic();
-  const orderBy = orderByOf(undefined, SORT_COLUMNS, 'name', customerAccounts.id);
-  return findPage(db, options, customerAccounts, whereOf(query), orderBy, query, CATALOG);
+  return listPage(db, options, query);
 }
 
 export async function findCustomerAccount(db: Db, id: number): Promise<CustomerAccountRow | undefined> {

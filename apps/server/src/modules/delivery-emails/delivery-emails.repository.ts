@@ -2,27 +2,27 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DeliveryEmail, DeliveryEmailDropDownQuery } from '@cooler-hub/contract/delivery-emails';
 import type { Db } from '../../db/client';
-import { containsText, findPage, ordering } from '../../db/paging';
+import { aliased, containsFilter, listPage, type ListDefinition } from '../../db/list-statements';
 import { CATALOG } from '../../db/list-counts';
 import { customerAccounts, deliveryEmails } from '../../db/schema';
 
 const fields = { id: deliveryEmails.id, email: deliveryEmails.email };
 
+const listed: ListDefinition<DeliveryEmailDropDownQuery, DeliveryEmail, DeliveryEmail> = {
+  name: 'delivery_emails',
+  list: CATALOG,
+  columns: aliased(fields),
+  from: sql`${deliveryEmails}`,
+  countFrom: sql`${deliveryEmails}`,
+  filters: { searchEmail: containsFilter(deliveryEmails.email, 'searchEmail', (query: DeliveryEmailDropDownQuery) => query.searchEmail) },
+  sorts: { email: { by: sql`lower(${deliveryEmails.email})` } },
+  sortOf: () => ['email', 'asc'],
+  tieBreak: deliveryEmails.id,
+  item: (row) => ({ id: row.id, email: row.email }),
+};
+
 export function listDeliveryEmails(db: Db, query: DeliveryEmailDropDownQuery) {
-  const where = query.searchEmail ? containsText(deliveryEmails.email, query.searchEmail) : undefined;
-  const rows = db.select(fields).from(deliveryEmails).$dynamic();
-  return findPage(
-    db,
-    rows,
-    deliveryEmails,
-    where,
-    ordering([
-      [sql`lower(${deliveryEmails.email})`, 'asc'],
-      [deliveryEmails.id, 'asc'],
-    ]),
-    query,
-    CATALOG,
-  );
+  return listPage(db, listed, query);
 }
 
 /** The row of `email` (lower-cased), created when there is none; the unique index decides a race. */

@@ -1,9 +1,9 @@
 /** SQL for part numbers. Every function takes `db`, which may be a transaction. */
 import { eq, sql } from 'drizzle-orm';
-import type { PartNumberListQuery } from '@cooler-hub/contract/settings';
+import type { PartNumber, PartNumberListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions } from '../../db/versions';
-import { containsText, findPage, orderByOf } from '../../db/paging';
+import { aliased, containsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { CATALOG } from '../../db/list-counts';
 import { removeUnlessUsed } from '../../db/remove-unused';
 import { partNumbers } from '../../db/schema';
@@ -12,15 +12,25 @@ import { assertUnique } from '../../db/unique';
 export type PartNumberRow = typeof partNumbers.$inferSelect;
 export type PartNumberValues = Pick<typeof partNumbers.$inferInsert, 'partNumber' | 'description'>;
 
-const SORT_COLUMNS = {
-  partNumber: sql`lower(${partNumbers.partNumber})`,
-  description: sql`lower(${partNumbers.description})`,
-} as const;
+const listed: ListDefinition<PartNumberListQuery, PartNumber, PartNumber> = {
+  name: 'part_numbers',
+  list: CATALOG,
+  columns: aliased({ id: partNumbers.id, partNumber: partNumbers.partNumber, description: partNumbers.description }),
+  from: sql`${partNumbers}`,
+  countFrom: sql`${partNumbers}`,
+  filters: { partNumber: containsFilter(partNumbers.partNumber, 'partNumber', (query: PartNumberListQuery) => query.partNumber) },
+  sorts: {
+    // Part numbers are unique ignoring case: lower(part_number) orders every row.
+    partNumber: { by: sql`lower(${partNumbers.partNumber})`, unique: true },
+    description: { by: sql`lower(${partNumbers.description})` },
+  },
+  sortOf: sortOfOrder('partNumber'),
+  tieBreak: partNumbers.id,
+  item: (row) => ({ id: row.id, partNumber: row.partNumber, description: row.description }),
+};
 
 export function listPartNumbers(db: Db, query: PartNumberListQuery) {
-  const where = query.partNumber ? containsText(partNumbers.partNumber, query.partNumber) : undefined;
-  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'partNumber', partNumbers.id, ['partNumber']);
-  return findPage(db, db.select().from(partNumbers).$dynamic(), partNumbers, where, orderBy, query, CATALOG);
+  return listPage(db, listed, query);
 }
 
 export function findPartNumber(db: Db, id: string): Promise<PartNumberRow | undefined> {

@@ -23,7 +23,7 @@ export class PartNumbersService {
 
   async list(query: PartNumberListQuery): Promise<ListResponse<PartNumber>> {
     const { rows, total } = await repo.listPartNumbers(this.db, query);
-    return listResponseOf(query, rows.map(toPartNumber), total);
+    return listResponseOf(query, rows, total);
   }
 
   get(id: string): Promise<Versioned<PartNumber>> {

@@ -7,11 +7,11 @@
  * is read from the nearer end; sorts that would sort a million rows are read as two ordered runs;
  * the total is remembered under the inventory list version.
  */
-import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import { LB_NUMBER_PATTERN, normalizeLbNumber } from '@cooler-hub/contract/rules';
-import type { ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
+import type { Receipt, ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
 import { containsText } from '../../db/paging';
@@ -30,9 +30,10 @@ import {
   scrapReasons,
   suppliers,
 } from '../../db/schema';
-import { isExported, noteLine, receiptDayRange, receiptFields, type ReceiptRow } from './receipts.repository';
+import { isExported, noteLine, receiptDayRange, receiptFields } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
-import { selectRows } from '../../db/rows';
+import { nameStatement, selectNamedRows, selectRows, type NamedStatement } from '../../db/rows';
+import { aliased } from '../../db/list-statements';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
 const noteIdOfReceipt = noteLine('delivery_id');
@@ -85,13 +86,13 @@ function orderOf(field: ReceiptSortField, direction: SortDirection, reversed = f
 const versionNow = sql<string>`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${INVENTORY})`;
 
 /**
- * `select receipts.id, <sort key as text>, <list version> from receipts` plus only the joins the
+ * `select receipts.id, <sort key as text> from receipts` plus only the joins the
  * sort column needs.
  */
 function idsSortedBy(db: Db, field: ReceiptSortField) {
   const needs = new Set(SORT_COLUMNS[field].needs ?? []);
-  const key = sql<string | null>`(${SORT_COLUMNS[field].by})::text`;
-  let q = db.select({ id: receipts.id, key, version: versionNow }).from(receipts).$dynamic();
+  const key = sql<string | null>`(${SORT_COLUMNS[field].by})::text`.as('key');
+  let q = db.select({ id: receipts.id, key }).from(receipts).$dynamic();
   if (needs.has('suppliers')) q = q.innerJoin(suppliers, eq(suppliers.id, receipts.supplierId));
   if (needs.has('accounts')) q = q.innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId));
   if (needs.has('clients')) q = q.innerJoin(clients, eq(clients.id, customerAccounts.clientId));
@@ -121,9 +122,6 @@ function after(field: ReceiptSortField, ascending: boolean, boundary: Boundary):
   const past = sql`(${by}, ${receipts.id}) ${cmp} (cast(${boundary.key} as ${sql.raw(type)}), ${id})`;
   return nullable && ascending ? sql`(${past} or ${by} is null)` : past;
 }
-
-/** Receipts with everything they show, by id. */
-const withReferences = (db: Db) => db.select(receiptFields).from(receipts);
 
 /**
  * A cooler filter matching at most this many coolers is answered as "the cooler is one of these ids":
@@ -280,54 +278,47 @@ interface Plan {
 }
 
 /**
- * One page of receipts and the number matching (docs/decisions/274). The page's ids are chosen on
- * `receipts` alone (plus the one table a sort may need): a small plan on the right index. Only
- * those ids are then joined to their names, so PostgreSQL never plans the 8-table join for a
- * million rows. A deep page is a seek from a remembered page boundary, else
+ * One page of receipts and the number matching (docs/decisions/274, 285). The page's ids are chosen
+ * on `receipts` alone (plus the one table a sort may need): a small plan on the right index. Only
+ * those ids are then joined to their names, in the same statement, so PostgreSQL never plans the
+ * 8-table join for a million rows. A deep page is a seek from a remembered page boundary, else
  * read from the nearer end (every direction flipped, then turned back): OFFSET costs what it skips.
  */
-export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ rows: ReceiptRow[]; total: number }> {
+export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ rows: Receipt[]; total: number }> {
   const scanned = await scannedReceipt(db, query);
-  if (scanned) return { rows: [scanned], total: 1 };
+  if (scanned) return { rows: [listedReceipt(scanned)], total: 1 };
   const where = await whereOf(db, query);
   const [field, direction] = sortOf(query.order);
   const plan: Plan = { db, where, field, direction };
   const offset = offsetOf(query);
-  let ids: string[];
+  let rows: ListedRow[];
   let total: number;
   if (offset === 0) {
-    // A first page that is not full is the whole answer: its total needs no count. A plain sort's
-    // page carries the list version it was read under: a total remembered under it is still exact.
-    let version: string | undefined;
-    if (plainSort(field)) {
-      const rows = await keyedRows(plan, 0, query.perPage, false);
-      ids = rows.map((r) => r.id);
-      version = rows[0]?.version;
-    } else {
-      ids = await idsAt(plan, 0, query.perPage);
-    }
-    total = ids.length < query.perPage ? ids.length : await rememberedCount(db, INVENTORY, receipts, where, version);
+    // A first page that is not full is the whole answer: its total needs no count. The page carries
+    // the list version it was read under: a total remembered under it is still exact.
+    rows = await rowsOf(db, plainSort(field) ? keyedRows(plan, 0, query.perPage, false) : idsAt(plan, 0, query.perPage));
+    total = rows.length < query.perPage ? rows.length : await rememberedCount(db, INVENTORY, receipts, where, rows[0]?.version);
   } else {
     total = await rememberedCount(db, INVENTORY, receipts, where);
     const limit = Math.min(query.perPage, total - offset);
-    ids = limit <= 0 ? [] : plainSort(field) ? await idsOfPlainSort(plan, offset, limit, total) : await idsAt(plan, offset, limit);
+    rows =
+      limit <= 0 ? [] : plainSort(field) ? await rowsOfPlainSort(plan, offset, limit, total) : await rowsOf(db, idsAt(plan, offset, limit));
   }
-  return { rows: await receiptsInOrder(db, ids), total };
+  return { rows: rows.map(listedReceipt), total };
 }
 
 /** Sorts read by one ORDER BY (the others are runs put together: idsByNote, idsByExported, idsByReference). */
 const plainSort = (field: ReceiptSortField) =>
   !(field === 'deliveryId' || field === 'deliveryNoteNo' || field === 'isExported' || field in REFERENCE_SORTS);
 
-/** Rows `from` … `from + limit` of the plan's order (`reversed`: of the opposite order). */
-async function idsAt({ db, where, field, direction }: Plan, from: number, limit: number, reversed = false): Promise<string[]> {
-  const dir = (direction === 'desc') !== reversed ? 'desc' : 'asc';
-  if (field === 'deliveryId' || field === 'deliveryNoteNo') return idsByNote(db, where, dir, from, limit);
-  if (field === 'isExported') return idsByExported(db, where, dir, from, limit);
+/** The ids of rows `from` … `from + limit` of the plan's order, in that order. */
+function idsAt({ db, where, field, direction }: Plan, from: number, limit: number): SQLWrapper {
+  if (field === 'deliveryId' || field === 'deliveryNoteNo') return idsByNote(where, direction, from, limit);
+  if (field === 'isExported') return idsByExported(where, direction, from, limit);
   if (field in REFERENCE_SORTS && from + limit <= REFERENCE_SORT_MAX) {
-    return idsByReference(db, REFERENCE_SORTS[field as keyof typeof REFERENCE_SORTS], where, dir, from, limit);
+    return idsByReference(REFERENCE_SORTS[field as keyof typeof REFERENCE_SORTS], where, direction, from, limit);
   }
-  return (await keyedRows({ db, where, field, direction }, from, limit, reversed)).map((r) => r.id);
+  return keyedRows({ db, where, field, direction }, from, limit, false);
 }
 
 /** Rows of a plain sort with their sort key and the list version they were read under. */
@@ -346,30 +337,30 @@ function keyedRows({ db, where, field, direction }: Plan, skip: number, limit: n
  * nearer end. Either way the page's first and last rows are remembered as boundaries, and only
  * when the page was read under the version its total was counted under.
  */
-async function idsOfPlainSort(plan: Plan, offset: number, limit: number, total: number): Promise<string[]> {
+async function rowsOfPlainSort(plan: Plan, offset: number, limit: number, total: number): Promise<ListedRow[]> {
   const { db } = plan;
   const queryKey = pageQueryKey(plan);
   const seek = seekFrom(db, queryKey, offset, limit);
   if (seek) {
-    const read = await keyedRows(plan, seek.skip, limit, seek.reversed, seek.boundary);
+    const read = await rowsOf(db, keyedRows(plan, seek.skip, limit, seek.reversed, seek.boundary));
     // Read under the boundary's version: the rows are where they were. Else OFFSET, as if none.
-    if (read.length > 0 && read.every((r) => r.version === seek.version)) {
+    if (read.length > 0 && read[0]!.version === seek.version) {
       const rows = seek.reversed ? read.reverse() : read;
       rememberBoundaries(db, queryKey, offset, rows);
-      return rows.map((r) => r.id);
+      return rows;
     }
   }
   // One row more, the one before the page: the boundary a second read of this page seeks from.
   if (offset + limit / 2 <= total / 2) {
-    const rows = await keyedRows(plan, offset - 1, limit + 1, false);
+    const rows = await rowsOf(db, keyedRows(plan, offset - 1, limit + 1, false));
     rememberBoundaries(db, queryKey, offset - 1, rows);
-    return rows.slice(1).map((r) => r.id);
+    return rows.slice(1);
   }
-  const rows = (await keyedRows(plan, total - offset - limit, limit + 1, true)).reverse();
+  const rows = (await rowsOf(db, keyedRows(plan, total - offset - limit, limit + 1, true))).reverse();
   // Fewer: the list shrank since its total was counted, and the row before the page is what is missing.
-  if (rows.length < limit + 1) return rows.map((r) => r.id);
+  if (rows.length < limit + 1) return rows;
   rememberBoundaries(db, queryKey, offset - 1, rows);
-  return rows.slice(1).map((r) => r.id);
+  return rows.slice(1);
 }
 
 /** The same filter and sort give the same key (the filter's SQL and parameters). */
@@ -386,7 +377,7 @@ function pageQueryKey({ db, where, field, direction }: Plan): string {
  * scrap notes by note then receipt — and UNION ALL keeps each run's order (Append reads its first
  * input before its second; the run's own ORDER BY is kept inside it).
  */
-async function idsByNote(db: Db, where: SQL | undefined, direction: SortDirection, offset: number, limit: number): Promise<string[]> {
+function idsByNote(where: SQL | undefined, direction: SortDirection, offset: number, limit: number): SQL {
   const dir = sql.raw(direction);
   const matches = where ?? sql`true`;
   // Each run is limited itself, so PostgreSQL plans it to start fast (an index walk) rather than
@@ -398,7 +389,7 @@ async function idsByNote(db: Db, where: SQL | undefined, direction: SortDirectio
   const onNote = sql`select ${receipts.id} as id from ${deliveryLines} dl join ${receipts} on ${receipts.id} = dl.receipt_id
     where ${isExclusiveTypeSql('dl.delivery_type')} and ${matches} order by dl.delivery_id ${dir}, dl.receipt_id ${dir} limit ${upTo}`;
   const [first, second] = direction === 'desc' ? [noNote, onNote] : [onNote, noNote];
-  return idsOfRuns(db, first, second, offset, limit);
+  return idsOfRuns(first, second, offset, limit);
 }
 
 /**
@@ -406,7 +397,7 @@ async function idsByNote(db: Db, where: SQL | undefined, direction: SortDirectio
  * exported by id (probing receipt_exports per row), and the exported ones walked in receipt_exports'
  * own key order — rather than a sort of a million `exists` subqueries (4–5 s).
  */
-async function idsByExported(db: Db, where: SQL | undefined, direction: SortDirection, offset: number, limit: number): Promise<string[]> {
+function idsByExported(where: SQL | undefined, direction: SortDirection, offset: number, limit: number): SQL {
   const dir = sql.raw(direction);
   const matches = where ?? sql`true`;
   const upTo = offset + limit;
@@ -416,7 +407,7 @@ async function idsByExported(db: Db, where: SQL | undefined, direction: SortDire
     where ${matches} order by x.receipt_id ${dir} limit ${upTo}`;
   // false < true: ascending puts the receipts not exported first.
   const [first, second] = direction === 'desc' ? [exported, notExported] : [notExported, exported];
-  return idsOfRuns(db, first, second, offset, limit);
+  return idsOfRuns(first, second, offset, limit);
 }
 
 /**
@@ -438,14 +429,13 @@ const REFERENCE_SORTS = {
 } satisfies Partial<Record<ReceiptSortField, unknown>>;
 const REFERENCE_SORT_MAX = 2000;
 
-async function idsByReference(
-  db: Db,
+function idsByReference(
   by: (typeof REFERENCE_SORTS)[keyof typeof REFERENCE_SORTS],
   where: SQL | undefined,
   direction: SortDirection,
   offset: number,
   limit: number,
-): Promise<string[]> {
+): SQL {
   const dir = sql.raw(direction);
   const matches = where ?? sql`true`;
   const upTo = offset + limit;
@@ -455,16 +445,12 @@ async function idsByReference(
   const withNone = sql`select ${receipts.id} as id from ${receipts} where ${by.fk} is null and ${matches}
     order by ${receipts.id} ${dir} limit ${upTo}`;
   const [first, second] = direction === 'desc' ? [withNone, withReference] : [withReference, withNone];
-  return idsOfRuns(db, first, second, offset, limit);
+  return idsOfRuns(first, second, offset, limit);
 }
 
 /** Rows `offset` … `offset + limit` of run `first` followed by run `second` (UNION ALL keeps each run's order). */
-async function idsOfRuns(db: Db, first: SQL, second: SQL, offset: number, limit: number): Promise<string[]> {
-  const rows = await selectRows<{ id: string }>(
-    db,
-    sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`,
-  );
-  return rows.map((r) => r.id);
+function idsOfRuns(first: SQL, second: SQL, offset: number, limit: number): SQL {
+  return sql`select id, null::text as key from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -474,38 +460,126 @@ async function idsOfRuns(db: Db, first: SQL, second: SQL, offset: number, limit:
  * when the query is anything else or no receipt holds that number (then the list's usual path, whose
  * "contains" search answers a partial number).
  */
-async function scannedReceipt(db: Db, query: ReceiptListQuery): Promise<ReceiptRow | undefined> {
+async function scannedReceipt(db: Db, query: ReceiptListQuery): Promise<ListedRow | undefined> {
   const { lbNumber, page, perPage: _perPage, order: _order, ...otherFilters } = query;
   if (!lbNumber || page !== 1 || Object.values(otherFilters).some((value) => value !== undefined)) return undefined;
   const whole = normalizeLbNumber(lbNumber);
   if (!LB_NUMBER_PATTERN.test(whole)) return undefined;
-  let statement = byLbStatements.get(db);
-  if (!statement) byLbStatements.set(db, (statement = prepareByLb(db)));
-  const [row] = await statement.execute({ lbNumber: whole });
+  byLbNumber ??= nameStatement(
+    db,
+    sql`select ${listedColumns}, null as "key", null as "version" from ${receipts} where ${receipts.lbNumber} = ${sql.placeholder('lbNumber')}`,
+  );
+  const [row] = await selectNamedRows<ListedRow>(db, byLbNumber, { lbNumber: whole });
   return row;
 }
-const byLbStatements = new WeakMap<Db, ReturnType<typeof prepareByLb>>();
-const prepareByLb = (db: Db) =>
-  withReferences(db)
-    .where(eq(receipts.lbNumber, sql.placeholder('lbNumber')))
-    .prepare('receipt_by_lb_number');
+let byLbNumber: NamedStatement | undefined;
 
 /**
- * The receipts of a page by id: one statement text whatever the ids, prepared by name, so
- * PostgreSQL plans it once per connection rather than on every page (docs/decisions/274).
+ * What a receipt of the list shows, one column each (docs/decisions/259, 285): the rows come back as
+ * the driver reads them and `listedReceipt` makes each the contract's receipt. The date is written
+ * by PostgreSQL as JavaScript's toISOString writes it.
  */
-const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
-const prepareByIds = (db: Db) =>
-  withReferences(db)
-    .where(sql`${receipts.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('receipts_by_ids');
+const listedColumns = aliased({
+  id: receipts.id,
+  lbNumber: receipts.lbNumber,
+  receiptDate: sql`to_char(${receipts.receiptDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  supplierId: receiptFields.supplier.id,
+  supplierName: receiptFields.supplier.name,
+  accountId: receiptFields.account.id,
+  accountName: receiptFields.account.name,
+  customer: receiptFields.customer,
+  inventoryItemId: receiptFields.inventoryItem.id,
+  serialNumber: receiptFields.inventoryItem.serialNumber,
+  partNumberId: receiptFields.inventoryItem.partNumberId,
+  partNumber: receiptFields.inventoryItem.partNumber,
+  dateOfManufacture: receiptFields.inventoryItem.dateOfManufacture,
+  collectionPointId: receiptFields.collectionPointId,
+  collectionPointName: receiptFields.collectionPointName,
+  engineerNo: receiptFields.engineerNo,
+  processOption: receiptFields.processOption,
+  processState: receiptFields.processState,
+  scrapReason: receiptFields.scrapReason,
+  notes: receiptFields.notes,
+  tagFaultComment: receiptFields.tagFaultComment,
+  assetNo: receiptFields.assetNo,
+  isExported: receiptFields.isExported,
+  deliveryId: receiptFields.deliveryId,
+  deliveryType: receiptFields.deliveryType,
+});
 
-/** The receipts of `ids` with everything they show, in the order of `ids`. */
-async function receiptsInOrder(db: Db, ids: string[]): Promise<ReceiptRow[]> {
-  if (ids.length === 0) return [];
-  let statement = byIdsStatements.get(db);
-  if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
-  const rows = await statement.execute({ ids });
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+/** A row of `listedColumns`, with its sort key as text and the list version it was read under (a page boundary's). */
+interface ListedRow extends Boundary {
+  version: string;
+  lbNumber: string;
+  receiptDate: string;
+  supplierId: number;
+  supplierName: string;
+  accountId: number;
+  accountName: string;
+  customer: string;
+  inventoryItemId: string;
+  serialNumber: string;
+  partNumberId: string;
+  partNumber: string;
+  dateOfManufacture: string;
+  collectionPointId: number | null;
+  collectionPointName: string | null;
+  engineerNo: string | null;
+  processOption: Receipt['processOption'];
+  processState: Receipt['processState'];
+  scrapReason: number | null;
+  notes: string | null;
+  tagFaultComment: string | null;
+  assetNo: string | null;
+  isExported: boolean;
+  deliveryId: number | null;
+  deliveryType: Receipt['deliveryType'];
+}
+
+/** The receipts of a page of ids (`page`: a statement selecting `id`, and `key` and `version` when it has them), in its order, in one statement. */
+function rowsOf(db: Db, page: SQLWrapper): Promise<ListedRow[]> {
+  return selectRows<ListedRow>(
+    db,
+    sql`select ${listedColumns}, page.key as "key", ${versionNow} as "version"
+      from (select p.*, row_number() over () as n from (${page}) p) page join ${receipts} on ${receipts.id} = page.id
+      order by page.n`,
+  );
+}
+
+/** A listed row as the contract's receipt; the same receipt as receipts.service's toReceipt gives it. */
+function listedReceipt(row: ListedRow): Receipt {
+  return {
+    id: row.id,
+    lbNumber: row.lbNumber,
+    receiptDate: row.receiptDate,
+    supplier: { id: row.supplierId, name: row.supplierName },
+    account: { id: row.accountId, name: row.accountName },
+    inventoryItem: {
+      id: row.inventoryItemId,
+      serialNumber: row.serialNumber,
+      partNumber: { id: row.partNumberId, partNumber: row.partNumber },
+      dateOfManufacture: row.dateOfManufacture,
+    },
+    collectionPoint:
+      row.collectionPointId !== null && row.collectionPointName !== null
+        ? { id: row.collectionPointId, name: row.collectionPointName }
+        : null,
+    engineerNo: row.engineerNo,
+    processOption: row.processOption,
+    processState: row.processState,
+    scrapReason: row.scrapReason,
+    notes: row.notes,
+    tagFaultComment: row.tagFaultComment,
+    assetNo: row.assetNo,
+    isExported: row.isExported,
+    supplierCode: row.supplierName,
+    accountNo: row.accountName,
+    customer: row.customer,
+    tagNumber: row.lbNumber,
+    roNumber: null,
+    // The transfer or scrap note holding this LB number; its number is its id.
+    deliveryNoteNo: row.deliveryId === null ? null : String(row.deliveryId),
+    deliveryId: row.deliveryId,
+    deliveryType: row.deliveryType,
+  };
 }

@@ -132,7 +132,7 @@ export class ReceiptsService {
 
   async list(query: ReceiptListQuery): Promise<ListResponse<Receipt>> {
     const { rows, total } = await listReceipts(this.db, query);
-    return listResponseOf(query, rows.map(toReceipt), total);
+    return listResponseOf(query, rows, total);
   }
 
   get(id: string): Promise<Versioned<Receipt>> {

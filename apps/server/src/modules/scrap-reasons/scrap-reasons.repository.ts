@@ -1,9 +1,9 @@
 /** SQL for scrap reasons. Every function takes `db`, which may be a transaction. */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ScrapReasonListQuery } from '@cooler-hub/contract/settings';
 import type { Db } from '../../db/client';
 import { nextVersion, tableVersions } from '../../db/versions';
-import { containsText, findPage, orderByOf } from '../../db/paging';
+import { aliased, containsFilter, equalsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { CATALOG } from '../../db/list-counts';
 import { removeUnlessUsed } from '../../db/remove-unused';
 import { scrapReasons } from '../../db/schema';
@@ -14,16 +14,32 @@ export const versions = tableVersions(scrapReasons);
 export type ScrapReasonValues = { code: number; reason: string };
 
 const fields = { id: scrapReasons.id, code: scrapReasons.code, reason: scrapReasons.reason };
-const SORT_COLUMNS = { id: scrapReasons.id, code: scrapReasons.code, reason: sql`lower(${scrapReasons.reason})` } as const;
+type ScrapReasonItem = { id: number; code: number; reason: string };
+
+const listed: ListDefinition<ScrapReasonListQuery, ScrapReasonItem, ScrapReasonItem> = {
+  name: 'scrap_reasons',
+  list: CATALOG,
+  columns: aliased(fields),
+  from: sql`${scrapReasons}`,
+  countFrom: sql`${scrapReasons}`,
+  filters: {
+    // The list's `name` filter searches the reason text (the form calls the reason its name).
+    name: containsFilter(scrapReasons.reason, 'name', (query: ScrapReasonListQuery) => query.name),
+    code: equalsFilter(scrapReasons.code, 'code', (query: ScrapReasonListQuery) => query.code),
+  },
+  // Codes are unique: they order every row.
+  sorts: {
+    id: { by: scrapReasons.id, unique: true },
+    code: { by: scrapReasons.code, unique: true },
+    reason: { by: sql`lower(${scrapReasons.reason})` },
+  },
+  sortOf: sortOfOrder('code'),
+  tieBreak: scrapReasons.id,
+  item: (row) => ({ id: row.id, code: row.code, reason: row.reason }),
+};
 
 export function listScrapReasons(db: Db, query: ScrapReasonListQuery) {
-  // The list's `name` filter searches the reason text (the form calls the reason its name).
-  const where = and(
-    query.name ? containsText(scrapReasons.reason, query.name) : undefined,
-    query.code === undefined ? undefined : eq(scrapReasons.code, query.code),
-  );
-  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'code', scrapReasons.id, ['code']);
-  return findPage(db, db.select(fields).from(scrapReasons).$dynamic(), scrapReasons, where, orderBy, query, CATALOG);
+  return listPage(db, listed, query);
 }
 
 export async function findScrapReason(db: Db, id: number) {

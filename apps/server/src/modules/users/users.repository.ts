@@ -1,10 +1,11 @@
 /** SQL for users and their password history. Every function takes `db`, which may be a transaction. */
-import { and, asc, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { HubUserListQuery } from '@cooler-hub/contract/users';
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import type { Versioned } from '@cooler-hub/contract/common';
+import type { HubUser, HubUserListQuery } from '@cooler-hub/contract/users';
 import { PASSWORD_HISTORY_SIZE } from '@cooler-hub/contract/password-recovery';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { containsText, findPage, orderByOf } from '../../db/paging';
+import { aliased, containsFilter, equalsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { CATALOG } from '../../db/list-counts';
 import { passwordHistory, users } from '../../db/schema';
 import { ADMIN_USERNAME } from '../../db/seed';
@@ -52,31 +53,37 @@ export async function findTakenFields(
   return { username: rows.some((r) => r.username === username), email: rows.some((r) => r.email === email) };
 }
 
-const SORT_COLUMNS = {
-  id: users.id,
-  username: sql`lower(${users.username})`,
-  email: sql`lower(${users.email})`,
-  role: users.role,
-} as const;
+const listed: ListDefinition<HubUserListQuery, Versioned<HubUser>, Versioned<HubUser>> = {
+  name: 'hub_users',
+  list: CATALOG,
+  columns: aliased({
+    id: users.id,
+    username: users.username,
+    email: users.email,
+    role: users.role,
+    color: users.color,
+    version: versionOf(users),
+  }),
+  from: sql`${users}`,
+  countFrom: sql`${users}`,
+  filters: {
+    username: containsFilter(users.username, 'username', (query: HubUserListQuery) => query.username),
+    role: equalsFilter(users.role, 'role', (query: HubUserListQuery) => query.role),
+  },
+  // User names and e-mails are unique ignoring case: each orders every row.
+  sorts: {
+    id: { by: users.id, unique: true },
+    username: { by: sql`lower(${users.username})`, unique: true },
+    email: { by: sql`lower(${users.email})`, unique: true },
+    role: { by: users.role },
+  },
+  sortOf: sortOfOrder('id'),
+  tieBreak: users.id,
+  item: (row) => ({ id: row.id, username: row.username, email: row.email, role: row.role, color: row.color, version: row.version }),
+};
 
 export function listUsers(db: Db, query: HubUserListQuery) {
-  const filters: SQL[] = [];
-  if (query.username) filters.push(containsText(users.username, query.username));
-  if (query.role) filters.push(eq(users.role, query.role));
-  const where = filters.length ? and(...filters) : undefined;
-  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'id', users.id, ['username', 'email']);
-  return findPage(
-    db,
-    db
-      .select({ ...getTableColumns(users), version: versionOf(users) })
-      .from(users)
-      .$dynamic(),
-    users,
-    where,
-    orderBy,
-    query,
-    CATALOG,
-  );
+  return listPage(db, listed, query);
 }
 
 export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {

@@ -48,7 +48,7 @@ export class UsersService {
 
   async list(query: HubUserListQuery): Promise<ListResponse<Versioned<HubUser>>> {
     const { rows, total } = await repo.listUsers(this.db, query);
-    return listResponseOf(query, rows.map(toHubUser), total);
+    return listResponseOf(query, rows, total);
   }
 
   get(id: number): Promise<Versioned<HubUser>> {
