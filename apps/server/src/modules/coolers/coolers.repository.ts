@@ -1,11 +1,12 @@
 /** SQL for coolers, each answered with its part number's id and text. Every function takes `db`, which may be a transaction. */
 import { eq, sql } from 'drizzle-orm';
-import type { CoolerListQuery } from '@cooler-hub/contract/coolers';
+import type { Cooler, CoolerListQuery } from '@cooler-hub/contract/coolers';
 import { nextVersion, tableVersions } from '../../db/versions';
 import type { Db } from '../../db/client';
-import { INVENTORY, rememberedCount } from '../../db/list-counts';
-import { containsText, inKeys, orderByOf } from '../../db/paging';
-import { offsetOf } from '../../lib/list';
+import { INVENTORY } from '../../db/list-counts';
+import { inKeys } from '../../db/paging';
+import { aliased, containsFilter, equalsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
+import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { inUseMessage, usagesOf } from '../../db/references';
 import { coolers, partNumbers, receipts } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
@@ -31,30 +32,68 @@ const coolerFields = {
   )`.as('last_lb_number'),
 };
 
-const SORT_COLUMNS = {
-  serialNumber: sql`lower(${coolers.serialNumber})`,
-  partNumber: sql`lower(${partNumbers.partNumber})`,
-  dateOfManufacture: coolers.dateOfManufacture,
-} as const;
-
 const withPartNumber = (db: Db) => db.select(coolerFields).from(coolers).innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId));
 
 export type CoolerRow = Awaited<ReturnType<typeof withPartNumber>>[number];
 
-export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ rows: CoolerRow[]; total: number }> {
+/** The list's query, with the cooler a whole serial names (`exactId`) in place of its "contains" search. */
+type CoolerPageQuery = CoolerListQuery & { exactId?: string | undefined };
+type ListedCooler = Omit<Cooler, 'partNumber'> & { partNumberId: string; partNumberText: string };
+
+const listed: ListDefinition<CoolerPageQuery, ListedCooler, Cooler> = {
+  name: 'coolers',
+  list: INVENTORY,
+  columns: aliased({
+    id: coolers.id,
+    serialNumber: coolers.serialNumber,
+    partNumberId: partNumbers.id,
+    partNumberText: partNumbers.partNumber,
+    // As text, the way the date column answers it ('YYYY-MM-DD'), on either driver.
+    dateOfManufacture: sql`${coolers.dateOfManufacture}::text`,
+    modelNumber: coolers.modelNumber,
+    lastLbNumber: coolerFields.lastLbNumber.getSQL(),
+  }),
+  from: sql`${coolers} inner join ${partNumbers} on ${partNumbers.id} = ${coolers.partNumberId}`,
   // Only the cooler's own columns are filtered, so counting `coolers` alone counts the same rows.
-  const where = query.serialNumber ? containsText(coolers.serialNumber, query.serialNumber) : undefined;
-  const orderBy = orderByOf(query.order, SORT_COLUMNS, 'serialNumber', coolers.id, ['serialNumber']);
-  const offset = offsetOf(query);
-  const rows = await withPartNumber(db)
-    .where(where)
-    .orderBy(...orderBy.forward)
-    .limit(query.perPage)
-    .offset(offset);
-  // A first page that is not full is the whole answer; otherwise the total is remembered until
-  // receipts or coolers change (docs/decisions/274).
-  const total = offset === 0 && rows.length < query.perPage ? rows.length : await rememberedCount(db, INVENTORY, coolers, where);
-  return { rows, total };
+  countFrom: sql`${coolers}`,
+  filters: {
+    exactId: equalsFilter(coolers.id, 'exactId', (query: CoolerPageQuery) => query.exactId),
+    serialNumber: containsFilter(coolers.serialNumber, 'serialNumber', (query: CoolerPageQuery) =>
+      query.exactId === undefined ? query.serialNumber : undefined,
+    ),
+  },
+  sorts: {
+    // Serials are unique ignoring case: lower(serial_number) orders every row.
+    serialNumber: { by: sql`lower(${coolers.serialNumber})`, unique: true },
+    partNumber: { by: sql`lower(${partNumbers.partNumber})` },
+    dateOfManufacture: { by: coolers.dateOfManufacture },
+  },
+  sortOf: sortOfOrder('serialNumber'),
+  tieBreak: coolers.id,
+  item: (row) => ({
+    id: row.id,
+    serialNumber: row.serialNumber,
+    partNumber: { id: row.partNumberId, partNumber: row.partNumberText },
+    dateOfManufacture: row.dateOfManufacture,
+    modelNumber: row.modelNumber,
+    lastLbNumber: row.lastLbNumber,
+  }),
+};
+
+/**
+ * A page of coolers. A whole serial, any case, is the cooler holding it, found by its unique index
+ * (docs/decisions/241, 285); any other text is a "contains" search.
+ */
+export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ rows: Cooler[]; total: number }> {
+  const exactId = query.serialNumber ? await coolerIdOfSerial(db, query.serialNumber) : undefined;
+  return listPage(db, listed, { ...query, exactId });
+}
+
+let bySerial: NamedStatement | undefined;
+async function coolerIdOfSerial(db: Db, serialNumber: string): Promise<string | undefined> {
+  bySerial ??= nameStatement(db, sql`select ${coolers.id} as id from ${coolers} where lower(${coolers.serialNumber}) = lower(${sql.placeholder('serial')})`);
+  const [row] = await selectNamedRows<{ id: string }>(db, bySerial, { serial: serialNumber });
+  return row?.id;
 }
 
 /** The coolers with these serial numbers, ignoring case (an import's batch); locked when `lock`. */

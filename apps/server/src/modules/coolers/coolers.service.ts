@@ -69,7 +69,7 @@ export class CoolersService {
 
   async list(query: CoolerListQuery): Promise<ListResponse<Cooler>> {
     const { rows, total } = await repo.listCoolers(this.db, query);
-    return listResponseOf(query, rows.map(toCooler), total);
+    return listResponseOf(query, rows, total);
   }
 
   get(id: string): Promise<Versioned<Cooler>> {

@@ -14,7 +14,7 @@ import { LB_NUMBER_PATTERN, normalizeLbNumber } from '@cooler-hub/contract/rules
 import type { Receipt, ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedCount } from '../../db/list-counts';
-import { containsText } from '../../db/paging';
+import { containsText, inKeys } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 import {
   clients,
@@ -32,7 +32,7 @@ import {
 } from '../../db/schema';
 import { isExported, noteLine, receiptDayRange, receiptFields } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
-import { nameStatement, selectNamedRows, selectRows, type NamedStatement } from '../../db/rows';
+import { nameStatement, selectNamedRows, selectPreparedRows, type NamedStatement } from '../../db/rows';
 import { aliased } from '../../db/list-statements';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
@@ -140,9 +140,10 @@ async function coolerIs(db: Db, condition: SQL): Promise<SQL> {
   if (found.length > FEW_IDS_MAX) return inArray(receipts.inventoryItemId, sql`(select ${coolers.id} from ${coolers} where ${condition})`);
   return found.length === 0
     ? sql`false`
-    : inArray(
+    : inKeys(
         receipts.inventoryItemId,
         found.map((c) => c.id),
+        'uuid',
       );
 }
 
@@ -161,9 +162,10 @@ async function receiptIs(db: Db, condition: SQL): Promise<SQL> {
   if (found.length > FEW_IDS_MAX) return condition;
   return found.length === 0
     ? NONE
-    : inArray(
+    : inKeys(
         receipts.id,
         found.map((r) => r.id),
+        'uuid',
       );
 }
 /** The filter that matches no receipt. */
@@ -226,9 +228,10 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
     filters.push(
       onNote.length === 0
         ? sql`false`
-        : inArray(
+        : inKeys(
             receipts.id,
             onNote.map((l) => l.id),
+            'uuid',
           ),
     );
   }
@@ -538,7 +541,7 @@ interface ListedRow extends Boundary {
 
 /** The receipts of a page of ids (`page`: a statement selecting `id`, and `key` and `version` when it has them), in its order, in one statement. */
 function rowsOf(db: Db, page: SQLWrapper): Promise<ListedRow[]> {
-  return selectRows<ListedRow>(
+  return selectPreparedRows<ListedRow>(
     db,
     sql`select ${listedColumns}, page.key as "key", ${versionNow} as "version"
       from (select p.*, row_number() over () as n from (${page}) p) page join ${receipts} on ${receipts.id} = page.id
