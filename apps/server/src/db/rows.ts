@@ -36,12 +36,3 @@ export function nameStatement(db: Db, statement: SQL): NamedStatement {
 export async function selectNamedRows<T>(db: Db, { query, name }: NamedStatement, values: Record<string, unknown>): Promise<T[]> {
   return rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
 }
-
-/**
- * The rows of `statement`, prepared by the name of its text: for a statement built per call whose
- * text comes in few shapes (its values all parameters), so PostgreSQL parses and analyses each
- * shape once per connection, as selectNamedRows.
- */
-export async function selectPreparedRows<T>(db: Db, statement: SQL): Promise<T[]> {
-  return selectNamedRows<T>(db, nameStatement(db, statement), {});
-}

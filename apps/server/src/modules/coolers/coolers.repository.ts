@@ -91,7 +91,10 @@ export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ row
 
 let bySerial: NamedStatement | undefined;
 async function coolerIdOfSerial(db: Db, serialNumber: string): Promise<string | undefined> {
-  bySerial ??= nameStatement(db, sql`select ${coolers.id} as id from ${coolers} where lower(${coolers.serialNumber}) = lower(${sql.placeholder('serial')})`);
+  bySerial ??= nameStatement(
+    db,
+    sql`select ${coolers.id} as id from ${coolers} where lower(${coolers.serialNumber}) = lower(${sql.placeholder('serial')})`,
+  );
   const [row] = await selectNamedRows<{ id: string }>(db, bySerial, { serial: serialNumber });
   return row?.id;
 }

@@ -32,7 +32,7 @@ import {
 } from '../../db/schema';
 import { isExported, noteLine, receiptDayRange, receiptFields } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
-import { nameStatement, selectNamedRows, selectPreparedRows, type NamedStatement } from '../../db/rows';
+import { nameStatement, selectNamedRows, selectRows, type NamedStatement } from '../../db/rows';
 import { aliased } from '../../db/list-statements';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
@@ -539,15 +539,34 @@ interface ListedRow extends Boundary {
   deliveryType: Receipt['deliveryType'];
 }
 
-/** The receipts of a page of ids (`page`: a statement selecting `id`, and `key` and `version` when it has them), in its order, in one statement. */
-function rowsOf(db: Db, page: SQLWrapper): Promise<ListedRow[]> {
-  return selectPreparedRows<ListedRow>(
+/**
+ * The receipts of a page of ids (`page`: a statement selecting `id` and `key`), in its order, with
+ * the list version the ids were read under. Two statements: the ids, planned for their values, and
+ * the rows of those ids, prepared by name and planned once per connection. As one statement the
+ * rows' two dozen subqueries were planned again on every call (PostgreSQL keeps custom plans for it:
+ * its generic plan, with LIMIT unknown, scans every receipt), which cost more than the second round
+ * trip saves (docs/decisions/285).
+ */
+async function rowsOf(db: Db, page: SQLWrapper): Promise<ListedRow[]> {
+  const keyed = await selectRows<Boundary & { version: string }>(db, sql`select p.id, p.key, ${versionNow} as "version" from (${page}) p`);
+  if (keyed.length === 0) return [];
+  byIds ??= nameStatement(
     db,
-    sql`select ${listedColumns}, page.key as "key", ${versionNow} as "version"
-      from (select p.*, row_number() over () as n from (${page}) p) page join ${receipts} on ${receipts.id} = page.id
-      order by page.n`,
+    sql`select ${listedColumns}, null as "key", null as "version" from ${receipts} where ${receipts.id} = any(${sql.placeholder('ids')}::uuid[])`,
   );
+  const rows = await selectNamedRows<ListedRow>(db, byIds, { ids: keyed.map((k) => k.id) });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const inOrder: ListedRow[] = [];
+  for (const { id, key, version } of keyed) {
+    const row = byId.get(id);
+    if (!row) continue;
+    row.key = key;
+    row.version = version;
+    inOrder.push(row);
+  }
+  return inOrder;
 }
+let byIds: NamedStatement | undefined;
 
 /** A listed row as the contract's receipt; the same receipt as receipts.service's toReceipt gives it. */
 function listedReceipt(row: ListedRow): Receipt {
