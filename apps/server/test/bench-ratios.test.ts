@@ -1,7 +1,7 @@
 /** The bench's verdicts as ratios to the floors of the same run (docs/decisions/284): bench/ratios.ts. */
 import { describe, expect, it } from 'vitest';
 import { LIST_BUDGET } from '../bench/endpoints';
-import { judge } from '../bench/ratios';
+import { judge, margin } from '../bench/ratios';
 
 const floor = { rps: 5000, ms: 0.3, dbRps: 10_000, dbMs: 0.15 };
 const call = (rps: number, single: number, sql: number) => ({
@@ -21,10 +21,21 @@ describe('a list call judged against the floors', () => {
   });
 
   it('misses below a fifth of the no-op, and says when its SQL alone cannot go faster', () => {
-    const judged = judge(call(900, 0.3 + 2.4, 2), floor);
+    // Its SQL, 13 floor reads, alone allows 0.15 of the no-op; with the server adding up to 1.2× it, 0.07.
+    const judged = judge(call(300, 0.3 + 2.4, 2), floor);
+    expect(judged.heldBySql).toBe(false);
     expect(judged.misses).toHaveLength(1);
-    expect(judged.misses[0]).toMatch(/^share 0\.18 < 0\.20 \(10 % short; its SQL, 13 floor reads, alone allows about 0\.15\)/);
+    expect(judged.misses[0]).toMatch(/^share 0\.06 < 0\.20 \(70 % short; its SQL, 13 floor reads, alone allows about 0\.15, so at least 0\.07\)/);
     expect(judge(call(900, 0.3 + 0.1, 0.1), floor).misses[0]).not.toContain('its SQL');
+  });
+
+  it('is held by its SQL, not missed, below a fifth when its SQL alone allows less and it reaches that over 2.2', () => {
+    const held = judge(call(900, 0.3 + 2.4, 2), floor);
+    expect(held.heldBySql).toBe(true);
+    expect(held.misses).toEqual([]);
+    expect(margin({ ...call(900, 0.3 + 2.4, 2) }, held)).toMatch(/held by its SQL: 13 floor reads allow about 0\.15, share 0\.18/);
+    // A call whose SQL would allow the budget is judged by the budget alone.
+    expect(judge(call(900, 0.3 + 0.1, 0.1), floor).heldBySql).toBe(false);
   });
 
   it('misses when the server adds more than 1.2× its SQL and more than the floor costs; a small overhead passes', () => {
