@@ -25,7 +25,9 @@ describe('a list call judged against the floors', () => {
     const judged = judge(call(300, 0.3 + 2.4, 2), floor);
     expect(judged.heldBySql).toBe(false);
     expect(judged.misses).toHaveLength(1);
-    expect(judged.misses[0]).toMatch(/^share 0\.06 < 0\.20 \(70 % short; its SQL, 13 floor reads, alone allows about 0\.15, so at least 0\.07\)/);
+    expect(judged.misses[0]).toMatch(
+      /^share 0\.06 < 0\.20 \(70 % short; its SQL, 13 floor reads, alone allows about 0\.15, so at least 0\.07\)/,
+    );
     expect(judge(call(900, 0.3 + 0.1, 0.1), floor).misses[0]).not.toContain('its SQL');
   });
 
