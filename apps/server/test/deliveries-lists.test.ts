@@ -5,9 +5,9 @@ import { emailStatusOf, type Delivery, type DeliveryListItem } from '@cooler-hub
 import { noteHoldingMessage, UNKNOWN_LB_NUMBER, type LbCheckResponse } from '@cooler-hub/contract/lb-numbers';
 import type { CustomerAccount } from '@cooler-hub/contract/customers';
 import { deliveries } from '../src/db/schema';
-import { createClient, createCustomerAccount } from './factories';
+import { call, createClient, createCustomerAccount } from './factories';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
-import { json, useSignedInApp } from './helpers';
+import { adminToken, json, useSignedInApp } from './helpers';
 
 const suite = useSignedInApp('Production');
 const api = suite.api;
@@ -70,6 +70,23 @@ describe('GET /api/deliveries/{type}_list', () => {
     const approved = (await list('scrap', 'status=approved')).items[0]!;
     expect(approved.status).toBe('approved');
     expect(approved.approvedAt).not.toBeNull();
+  });
+
+  it('a remembered total follows a new note, an approval and a deleted note at once (docs/decisions/286)', async () => {
+    const pending = async (query = '') => (await list('transfer', `approved=false&perPage=1&page=2${query}`)).totalCount;
+    // Page 2 needs the total; the second read is the remembered one.
+    const before = await pending();
+    expect(await pending()).toBe(before);
+    const note = await f.note({ type: 'transfer' });
+    expect(await pending()).toBe(before + 1);
+    expect(await pending('&order[customerAccount]=asc')).toBe(before + 1);
+    expect((await api('POST', `/api/deliveries/${note.id}/approve`)).statusCode).toBe(200);
+    expect(await pending()).toBe(before);
+    const other = await f.note({ type: 'transfer' });
+    expect(await pending()).toBe(before + 1);
+    // Deleting a note is an Admin's.
+    expect((await call(suite.app, await adminToken(suite.app), 'DELETE', `/api/deliveries/${other.id}`)).statusCode).toBe(204);
+    expect(await pending()).toBe(before);
   });
 
   it('Email status follows what the mail worker records: Sent, Read, Failed (a bounce is never Sent), N/A', async () => {

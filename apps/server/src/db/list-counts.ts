@@ -12,6 +12,8 @@ import { listVersions } from './schema';
 
 /** Receipts and coolers: their lists filter each other (a receipt by its cooler's serial). */
 export const INVENTORY = 'inventory';
+/** The delivery notes' lists (migration 0018): a note created, deleted, or changed in type, status or account. */
+export const DELIVERIES = 'deliveries';
 /** The reference lists: users, part numbers, customer accounts and clients, collection points, CC codes, scrap reasons, suppliers, delivery e-mails: one version for all of them. */
 export const CATALOG = 'catalog';
 

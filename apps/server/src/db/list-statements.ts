@@ -15,7 +15,7 @@ import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import { offsetOf } from '../lib/list';
 import type { Db } from './client';
-import { recallTotal, remember } from './list-counts';
+import { listVersion, recallTotal, remember } from './list-counts';
 import { containsPattern, matchesPattern, ordering, type PageQuery } from './paging';
 import { nameStatement, rowsOf } from './rows';
 import { listVersions } from './schema';
@@ -69,12 +69,8 @@ async function run<T>(db: Db, key: string, build: () => SQL, values: Record<stri
   return rowsOf<T>(await prepared.execute(values));
 }
 
-/** One page of a list and the number of items matching (docs/decisions/285). */
-export async function listPage<Q extends PageQuery, Raw, Item>(
-  db: Db,
-  definition: ListDefinition<Q, Raw, Item>,
-  query: Q,
-): Promise<{ rows: Item[]; total: number }> {
+/** The filters a query gives values to, and the keys its statements and its remembered total go by. */
+export function shapeOf<Q extends PageQuery>(definition: ListDefinition<Q, unknown, unknown>, query: Q) {
   const values: Record<string, unknown> = {};
   let filterKey = '';
   for (const name in definition.filters) {
@@ -83,29 +79,61 @@ export async function listPage<Q extends PageQuery, Raw, Item>(
     values[name] = value;
     filterKey += `${name},`;
   }
+  return {
+    values,
+    filterKey: `${definition.name}|${filterKey}`,
+    totalKey: `${definition.name}|${filterKey}|${filterKey ? JSON.stringify(values) : ''}`,
+  };
+}
+
+/** The number of items matching, counted now and remembered under the version the count read. */
+async function countNow<Q extends PageQuery>(
+  db: Db,
+  definition: ListDefinition<Q, unknown, unknown>,
+  { values, filterKey, totalKey }: ReturnType<typeof shapeOf>,
+): Promise<{ total: number }> {
+  const [row] = await run<{ total: number; listVersion: string | null }>(
+    db,
+    `${filterKey}|count`,
+    () => countStatement(definition, Object.keys(values)),
+    values,
+  );
+  const total = row?.total ?? 0;
+  remember(db, totalKey, row?.listVersion ?? null, total);
+  return { total };
+}
+
+/**
+ * The number of items a query matches, for a page read some other way (a sort the list's statements
+ * do not read): the remembered total while the list's version is still the one it was counted
+ * under (one primary-key read), else counted.
+ */
+export async function listTotal<Q extends PageQuery>(db: Db, definition: ListDefinition<Q, unknown, unknown>, query: Q): Promise<number> {
+  const shape = shapeOf(definition, query);
+  const known = recallTotal(db, shape.totalKey);
+  if (known && (await listVersion(db, definition.list)) === known.version) return known.total;
+  return (await countNow(db, definition, shape)).total;
+}
+
+/** One page of a list and the number of items matching (docs/decisions/285). */
+export async function listPage<Q extends PageQuery, Raw, Item>(
+  db: Db,
+  definition: ListDefinition<Q, Raw, Item>,
+  query: Q,
+): Promise<{ rows: Item[]; total: number }> {
+  const shape = shapeOf(definition, query);
+  const { values, totalKey } = shape;
   const [field, direction] = definition.sortOf(query);
-  const shape = `${definition.name}|${filterKey}|${field} ${direction}`;
-  const totalKey = `${definition.name}|${filterKey}|${filterKey ? JSON.stringify(values) : ''}`;
   const page = async (reversed: boolean, skip: number, limit: number) => {
     const rows = await run<Raw & { listVersion: string }>(
       db,
-      `${shape}${reversed ? ' reversed' : ''}`,
+      `${shape.filterKey}|${field} ${direction}${reversed ? ' reversed' : ''}`,
       () => pageStatement(definition, Object.keys(values), field, direction, reversed),
       { ...values, limit, skip },
     );
     return { rows: reversed ? rows.reverse() : rows, version: rows[0]?.listVersion };
   };
-  const counted = async () => {
-    const [row] = await run<{ total: number; listVersion: string | null }>(
-      db,
-      `${definition.name}|${filterKey}|count`,
-      () => countStatement(definition, Object.keys(values)),
-      values,
-    );
-    const total = row?.total ?? 0;
-    remember(db, totalKey, row?.listVersion ?? null, total);
-    return { total };
-  };
+  const counted = () => countNow(db, definition, shape);
 
   const offset = offsetOf(query);
   if (offset === 0) {
@@ -138,13 +166,18 @@ export async function listPage<Q extends PageQuery, Raw, Item>(
 const versionOfList = (list: string) =>
   sql`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${list})`;
 
-function whereOf<Q extends PageQuery>(definition: ListDefinition<Q, unknown, unknown>, present: string[]): SQL {
+/** The filters present, each over its placeholder, joined by AND (`true` when none is). */
+export function conditionsOf<Q extends PageQuery>(definition: ListDefinition<Q, unknown, unknown>, present: string[]): SQL {
   return present.length
-    ? sql` where ${sql.join(
+    ? sql.join(
         present.map((name) => definition.filters[name]!.condition),
         sql` and `,
-      )}`
-    : sql``;
+      )
+    : sql`true`;
+}
+
+function whereOf<Q extends PageQuery>(definition: ListDefinition<Q, unknown, unknown>, present: string[]): SQL {
+  return present.length ? sql` where ${conditionsOf(definition, present)}` : sql``;
 }
 
 function pageStatement<Q extends PageQuery>(

@@ -3,16 +3,27 @@
  * (account, addresses, CC code, recipients) are scalar subqueries by
  * key, as the receipts list does (docs/decisions/274): a page of 20 notes costs 20 small probes each.
  */
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
-import type { DeliveryListQuery, DeliverySortField, DeliveryStatus } from '@cooler-hub/contract/deliveries';
+import type { DeliveryListQuery, DeliveryStatus } from '@cooler-hub/contract/deliveries';
 import type { DeliveryAddress } from '@cooler-hub/contract/delivery-addresses';
 import type { DeliveryEmail } from '@cooler-hub/contract/delivery-emails';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import type { LbCheckReceipt } from '@cooler-hub/contract/lb-numbers';
 import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
-import { findPage, ordering } from '../../db/paging';
+import {
+  aliased,
+  conditionsOf,
+  equalsFilter,
+  listPage,
+  listTotal,
+  shapeOf,
+  sortOfOrder,
+  type ListDefinition,
+} from '../../db/list-statements';
+import { DELIVERIES } from '../../db/list-counts';
+import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { nextVersion, tableVersions } from '../../db/versions';
 import { offsetOf } from '../../lib/list';
 import {
@@ -27,7 +38,6 @@ import {
   partNumbers,
   receipts,
 } from '../../db/schema';
-import { selectRows } from '../../db/rows';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
 /**
@@ -66,57 +76,57 @@ export const deliveryFields = {
 const withNames = (db: Db) => db.select(deliveryFields).from(deliveries);
 export type DeliveryRow = Awaited<ReturnType<typeof withNames>>[number];
 
-/** The sorts read straight from `deliveries` (customerAccount has its own path: idsByAccountName). */
-const SORT_COLUMNS: Record<Exclude<DeliverySortField, 'customerAccount'>, SQL | typeof deliveries.id> = {
-  id: deliveries.id,
-  createdAt: sql`${deliveries.createdAt}`,
-  deliveryDay: sql`${deliveries.deliveryDay}`,
-  itemsCount: sql`${deliveries.itemsCount}`,
-  status: sql`${deliveries.status}`,
-};
+/** A list's query with the type of notes it lists. */
+type TypedListQuery = DeliveryListQuery & { type: DeliveryType };
 
 /**
- * One list (a type), newest first by default. The page's ids are chosen first on `deliveries` alone,
- * then only those notes get their names: OFFSET
- * would otherwise compute every subquery of every row it skips (docs/decisions/150).
+ * The ids of one page of one list (a type), newest first by default: chosen on `deliveries` alone,
+ * then only those notes get their names — OFFSET would otherwise compute every subquery of every
+ * row it skips (docs/decisions/150). The total is remembered under the notes' list version
+ * (docs/decisions/285, 286).
  */
+const listedIds: ListDefinition<TypedListQuery, { id: number }, number> = {
+  name: 'deliveries',
+  list: DELIVERIES,
+  columns: aliased({ id: deliveries.id }),
+  from: sql`${deliveries}`,
+  countFrom: sql`${deliveries}`,
+  filters: {
+    type: equalsFilter(deliveries.type, 'type', (query: TypedListQuery) => query.type),
+    status: equalsFilter(deliveries.status, 'status', (query: TypedListQuery) => query.status),
+    approved: equalsFilter(deliveries.status, 'approved', (query: TypedListQuery) =>
+      query.approved === undefined ? undefined : query.approved ? 'approved' : 'pending',
+    ),
+    customerAccount: equalsFilter(deliveries.customerAccountId, 'customerAccount', (query: TypedListQuery) => query.customerAccount),
+  },
+  sorts: {
+    id: { by: deliveries.id, unique: true },
+    createdAt: { by: deliveries.createdAt },
+    deliveryDay: { by: deliveries.deliveryDay },
+    itemsCount: { by: deliveries.itemsCount },
+    status: { by: deliveries.status },
+  },
+  sortOf: sortOfOrder('id', 'desc'),
+  tieBreak: deliveries.id,
+  item: (row) => row.id,
+};
+
+/** One list (a type): a page of notes with everything they show, and the number matching. */
 export async function listDeliveries(
   db: Db,
   type: DeliveryType,
   query: DeliveryListQuery,
 ): Promise<{ rows: DeliveryRow[]; total: number }> {
-  const [field, direction] = (Object.entries(query.order ?? {})[0] ?? ['id', 'desc']) as [DeliverySortField, SortDirection];
-  const orderBy = ordering(
-    field === 'id' || field === 'customerAccount'
-      ? [[deliveries.id, direction]]
-      : [
-          [SORT_COLUMNS[field], direction],
-          [deliveries.id, direction],
-        ],
-  );
-  const filters: SQL[] = [eq(deliveries.type, type)];
-  if (query.status) filters.push(eq(deliveries.status, query.status));
-  if (query.approved !== undefined) filters.push(eq(deliveries.status, query.approved ? 'approved' : 'pending'));
-  if (query.customerAccount !== undefined) filters.push(eq(deliveries.customerAccountId, query.customerAccount));
-  const where = and(...filters);
+  const typed = { ...query, type };
+  const [field, direction] = listedIds.sortOf(typed);
   if (field === 'customerAccount') {
     const offset = offsetOf(query);
-    const ids = await idsByAccountName(db, where, direction, offset, query.perPage);
-    const total = offset === 0 && ids.length < query.perPage ? ids.length : await countDeliveries(db, where);
+    const ids = await idsByAccountName(db, typed, direction, offset, query.perPage);
+    const total = offset === 0 && ids.length < query.perPage ? ids.length : await listTotal(db, listedIds, typed);
     return { rows: await deliveriesInOrder(db, ids), total };
   }
-  const page = await findPage(db, db.select({ id: deliveries.id }).from(deliveries).$dynamic(), deliveries, where, orderBy, query);
-  return {
-    rows: await deliveriesInOrder(
-      db,
-      page.rows.map((r) => r.id),
-    ),
-    total: page.total,
-  };
-}
-
-async function countDeliveries(db: Db, where: SQL | undefined): Promise<number> {
-  return (await db.select({ total: count() }).from(deliveries).where(where))[0]?.total ?? 0;
+  const page = await listPage(db, listedIds, typed);
+  return { rows: await deliveriesInOrder(db, page.rows), total: page.total };
 }
 
 /**
@@ -126,33 +136,48 @@ async function countDeliveries(db: Db, where: SQL | undefined): Promise<number> 
  * every note of the type. Notes without an account come last ascending, first descending (PostgreSQL's
  * order for nulls), as a second run; each run is limited itself, so each is planned to start fast.
  */
-async function idsByAccountName(
-  db: Db,
-  where: SQL | undefined,
-  direction: SortDirection,
-  offset: number,
-  limit: number,
-): Promise<number[]> {
-  const dir = sql.raw(direction);
-  const upTo = offset + limit;
-  const matches = where ?? sql`true`;
-  const withAccount = sql`select x.id from ${customerAccounts} ca cross join lateral (
-      select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} = ca.id and ${matches}
-    ) x order by lower(ca.name) ${dir}, ca.id ${dir}, x.id ${dir} limit ${upTo}`;
-  const withoutAccount = sql`select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} is null and ${matches}
-    order by ${deliveries.id} ${dir} limit ${upTo}`;
-  const [first, second] = direction === 'desc' ? [withoutAccount, withAccount] : [withAccount, withoutAccount];
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`select id from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`,
-  );
+async function idsByAccountName(db: Db, query: TypedListQuery, direction: SortDirection, offset: number, limit: number): Promise<number[]> {
+  const { values, filterKey } = shapeOf(listedIds, query);
+  const key = `${filterKey}|${direction}`;
+  let statement = byAccountName.get(key);
+  if (!statement) {
+    const dir = sql.raw(direction);
+    const upTo = sql`(${sql.placeholder('offset')}::int + ${sql.placeholder('limit')}::int)`;
+    // The list's own filters, on `deliveries` (the type always among them).
+    const matches = conditionsOf(listedIds, Object.keys(values));
+    const withAccount = sql`select x.id from ${customerAccounts} ca cross join lateral (
+        select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} = ca.id and ${matches}
+      ) x order by lower(ca.name) ${dir}, ca.id ${dir}, x.id ${dir} limit ${upTo}`;
+    const withoutAccount = sql`select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} is null and ${matches}
+      order by ${deliveries.id} ${dir} limit ${upTo}`;
+    const [first, second] = direction === 'desc' ? [withoutAccount, withAccount] : [withAccount, withoutAccount];
+    statement = nameStatement(
+      db,
+      sql`select id from ((${first}) union all (${second})) page limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+    );
+    byAccountName.set(key, statement);
+  }
+  const rows = await selectNamedRows<{ id: number }>(db, statement, { ...values, offset, limit });
   return rows.map((r) => Number(r.id));
 }
+/** The statements of idsByAccountName, by filters and direction. */
+const byAccountName = new Map<string, NamedStatement>();
 
-/** The notes of `ids` with everything they show, in the order of `ids`. */
+/**
+ * The notes of `ids` with everything they show, in the order of `ids`: one statement text whatever
+ * the ids, prepared by name, so PostgreSQL plans it once per connection.
+ */
+const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
+const prepareByIds = (db: Db) =>
+  withNames(db)
+    .where(sql`${deliveries.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('deliveries_by_ids');
+
 async function deliveriesInOrder(db: Db, ids: number[]): Promise<DeliveryRow[]> {
   if (ids.length === 0) return [];
-  const rows = await withNames(db).where(inArray(deliveries.id, ids));
+  let statement = byIdsStatements.get(db);
+  if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
+  const rows = await statement.execute({ ids });
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
