@@ -37,4 +37,6 @@ export const FIXTURE_LEVELS = [
   { name: '0016_webhooks', commit: 'c2ba128', date: '2026-11-29' },
   // Label printers and their print jobs (docs/decisions/283).
   { name: '0017_printers', commit: '1dc84be', date: '2026-11-29' },
+  // The delivery notes' list version (docs/decisions/286).
+  { name: '0018_deliveries_list_version', commit: '56d3a40', date: '2026-11-29' },
 ] as const;
