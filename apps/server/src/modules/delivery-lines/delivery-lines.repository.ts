@@ -1,8 +1,9 @@
 /** SQL for delivery lines: a line with its LB number and cooler. Every function takes `db`, which may be a transaction. */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DeliveryLineListQuery } from '@cooler-hub/contract/delivery-lines';
 import type { Db } from '../../db/client';
-import { findPage, ordering } from '../../db/paging';
+import { INVENTORY } from '../../db/list-counts';
+import { aliased, equalsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { coolers, deliveryLines, partNumbers, receipts } from '../../db/schema';
 
 const lineFields = {
@@ -28,30 +29,53 @@ const withCooler = (db: Db) =>
 
 export type DeliveryLineRow = Awaited<ReturnType<typeof withCooler>>[number];
 
-/** The receipt of an exact LB number, as a filter on lines (no receipt: nothing matches). */
-async function whereOf(db: Db, query: DeliveryLineListQuery): Promise<SQL | undefined> {
-  const filters: SQL[] = [];
-  if (query.deliveryId !== undefined) filters.push(eq(deliveryLines.deliveryId, query.deliveryId));
-  if (query.lbNumber) {
-    const [receipt] = await db.select({ id: receipts.id }).from(receipts).where(eq(receipts.lbNumber, query.lbNumber));
-    filters.push(receipt ? eq(deliveryLines.receiptId, receipt.id) : eq(deliveryLines.id, -1));
-  }
-  return filters.length ? and(...filters) : undefined;
-}
+/** A line query with the receipt its exact LB number names (NO_RECEIPT when none does). */
+type LineQuery = DeliveryLineListQuery & { receiptId?: string | undefined };
+const NO_RECEIPT = '00000000-0000-0000-0000-000000000000';
 
 /**
- * In the order the lines were added (or newest first with order[id]=desc). The page's ids come from
- * the (delivery_id, id) index alone; only those lines are joined to their receipt and cooler.
+ * The ids of a page of lines, in the order they were added (or newest first with order[id]=desc),
+ * from the (delivery_id, id) index alone; the total is remembered under the inventory version, which
+ * every change of a line moves (docs/decisions/112, 285).
  */
+const listedIds: ListDefinition<LineQuery, { id: number }, number> = {
+  name: 'delivery_lines',
+  list: INVENTORY,
+  columns: aliased({ id: deliveryLines.id }),
+  from: sql`${deliveryLines}`,
+  countFrom: sql`${deliveryLines}`,
+  filters: {
+    deliveryId: equalsFilter(deliveryLines.deliveryId, 'deliveryId', (query: LineQuery) => query.deliveryId),
+    receiptId: equalsFilter(deliveryLines.receiptId, 'receiptId', (query: LineQuery) => query.receiptId),
+  },
+  sorts: { id: { by: deliveryLines.id, unique: true } },
+  sortOf: sortOfOrder('id'),
+  tieBreak: deliveryLines.id,
+  item: (row) => row.id,
+};
+
+/** Only the page's lines are joined to their receipt and cooler, by a statement prepared once. */
+const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
+const prepareByIds = (db: Db) =>
+  withCooler(db)
+    .where(sql`${deliveryLines.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('delivery_lines_by_ids');
+
 export async function listDeliveryLines(db: Db, query: DeliveryLineListQuery): Promise<{ rows: DeliveryLineRow[]; total: number }> {
-  const orderBy = ordering([[deliveryLines.id, query.order?.id ?? 'asc']]);
-  const ids = db.select({ id: deliveryLines.id }).from(deliveryLines).$dynamic();
-  const page = await findPage(db, ids, deliveryLines, await whereOf(db, query), orderBy, query);
-  const wanted = page.rows.map((r) => r.id);
-  if (wanted.length === 0) return { rows: [], total: page.total };
-  const rows = await withCooler(db).where(inArray(deliveryLines.id, wanted));
-  const position = new Map(wanted.map((id, i) => [id, i]));
+  const receiptId = query.lbNumber ? ((await receiptIdOf(db, query.lbNumber)) ?? NO_RECEIPT) : undefined;
+  const page = await listPage(db, listedIds, { ...query, receiptId });
+  if (page.rows.length === 0) return { rows: [], total: page.total };
+  let statement = byIdsStatements.get(db);
+  if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
+  const rows = await statement.execute({ ids: page.rows });
+  const position = new Map(page.rows.map((id, i) => [id, i]));
   return { rows: rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total: page.total };
+}
+
+/** The receipt holding exactly `lbNumber`. */
+async function receiptIdOf(db: Db, lbNumber: string): Promise<string | undefined> {
+  const [receipt] = await db.select({ id: receipts.id }).from(receipts).where(eq(receipts.lbNumber, lbNumber));
+  return receipt?.id;
 }
 
 export async function findLine(db: Db, id: number): Promise<{ id: number; deliveryId: number } | undefined> {
