@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CoolerTimeline } from '@cooler-hub/contract/cooler-timeline';
 import { ABILITIES } from '@cooler-hub/contract/permissions';
 import type { Receipt } from '@cooler-hub/contract/receipts';
+import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import { COOLER_CREATED } from '../src/modules/coolers/coolers.service';
 import { RECEIPT_CREATED, RECEIPT_DELETED } from '../src/modules/receipts/receipts.service';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
@@ -105,6 +106,13 @@ describe('GET /api/coolers/{id}/timeline', () => {
     expect(history.items[2]!.oldNewMessage).toMatchObject({ dateOfManufacture: [cooler.dateOfManufacture, '2011-11-11'] });
     const ids = history.items.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // Each entry as the history list answers it, with its LB number besides.
+    const own = await suite.list<RevisionEntry>(`/api/revision_entries?entryKind=Receipt&entryRef=${first.id}&perPage=100`);
+    for (const entry of history.items.filter((e) => e.entryRef === first.id)) {
+      const { lbNumber, ...asListed } = entry;
+      expect(lbNumber).toBe(first.lbNumber);
+      expect(own.items).toContainEqual(asListed);
+    }
   });
 
   it("keeps a deleted receipt's history, under the LB number it had; its revisions list is unchanged (docs/decisions/256)", async () => {

@@ -5,11 +5,12 @@
  * of the cooler since deleted, each kept by an entry under the cooler's id. Every function
  * takes `db`, which may be a transaction.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, customerAccounts, deliveries, deliveryLines, receipts, revisionEntries } from '../../db/schema';
-import { RECEIPT_OF_COOLER_KIND, type RevisionEntryRow } from '../revision-entries/revision-entries.repository';
-import { rowsOf } from '../../db/rows';
+import type { RevisionEntry } from '@cooler-hub/contract/revisions';
+import { RECEIPT_OF_COOLER_KIND } from '../revision-entries/revision-entries.repository';
+import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
 /** The cooler's receipts, newest first (receipt date, then created), at most `limit`, each with the transfer or scrap note holding it. */
@@ -51,7 +52,7 @@ export async function countCoolerReceipts(db: Db, coolerId: string): Promise<num
  * number, and each receipt of it since deleted with the LB number it had (docs/decisions/256; one
  * whose id was later taken by a new receipt of this cooler is that receipt, listed once).
  */
-const subjectsOf = (coolerId: string) => sql`(
+const subjectsOf = (coolerId: SQLWrapper) => sql`(
   select 'Cooler'::varchar as kind, ${coolerId}::text as ref, null::varchar as lb_number
   union all
   select 'Receipt'::varchar, r.id::text, r.lb_number from ${receipts} r where r.inventory_item_id = ${coolerId}
@@ -63,39 +64,71 @@ const subjectsOf = (coolerId: string) => sql`(
     )
 )`;
 
+/** An entry of the merged history as the timeline shows it: the revision entry and the LB number of its subject. */
+export type TimelineEntry = RevisionEntry & { lbNumber: string | null };
+
+interface TimelineEntryRow extends Omit<TimelineEntry, 'creator'> {
+  creatorId: number | null;
+  creatorUsername: string;
+}
+
 /**
- * One page of the merged history, newest first (by id: ids follow insertion order). Each subject's
- * entries are read newest first from revision_entries_entry_idx and stop at offset + limit, so a
- * page reads at most that many entries per subject, never a whole history to sort.
+ * One page of the merged history, newest first (by id: ids follow insertion order), with each
+ * entry's fields, in one statement prepared once (docs/decisions/285). Each subject's entries are
+ * read newest first from revision_entries_entry_idx and stop at offset + limit, so a page reads at
+ * most that many entries per subject, never a whole history to sort.
  */
+let historyPage: NamedStatement | undefined;
+let historyCount: NamedStatement | undefined;
+
 export async function mergedHistoryPage(
   db: Db,
   coolerId: string,
   offset: number,
   limit: number,
-): Promise<{ rows: (RevisionEntryRow & { lbNumber: string | null })[]; total: number }> {
-  const upTo = offset + limit;
-  const page = rowsOf<{ id: number | string; lb_number: string | null }>(
-    await db.execute(sql`select e.id, s.lb_number from ${subjectsOf(coolerId)} s
-      cross join lateral (
-        select re.id from ${revisionEntries} re
-        where re.entry_kind = s.kind and re.entry_ref = s.ref
-        order by re.id desc limit ${upTo}
-      ) e
-      order by e.id desc limit ${limit} offset ${offset}`),
+): Promise<{ rows: TimelineEntry[]; total: number }> {
+  const cooler = sql.placeholder('coolerId');
+  historyPage ??= nameStatement(
+    db,
+    sql`select re.id::float8 as "id", re.entry_kind as "entryKind", re.entry_ref as "entryRef",
+        to_char(re.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+        re.creator_id as "creatorId", re.creator_username as "creatorUsername", re.source as "source", re.diff_type as "diffType",
+        re.text_only_message as "textOnlyMessage", re.old_new_message as "oldNewMessage", page.lb_number as "lbNumber"
+      from (
+        select e.id, s.lb_number from ${subjectsOf(cooler)} s
+        cross join lateral (
+          select re.id from ${revisionEntries} re
+          where re.entry_kind = s.kind and re.entry_ref = s.ref
+          order by re.id desc limit ${sql.placeholder('upTo')}
+        ) e
+        order by e.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+      ) page join ${revisionEntries} re on re.id = page.id
+      order by re.id desc`,
   );
-  const [counted] = rowsOf<{ total: number | string }>(
-    await db.execute(sql`select count(*) as total from ${subjectsOf(coolerId)} s
-      join ${revisionEntries} re on re.entry_kind = s.kind and re.entry_ref = s.ref`),
+  historyCount ??= nameStatement(
+    db,
+    sql`select count(*)::int as total from ${subjectsOf(cooler)} s
+      join ${revisionEntries} re on re.entry_kind = s.kind and re.entry_ref = s.ref`,
   );
-  const total = Number(counted?.total ?? 0);
-  if (page.length === 0) return { rows: [], total };
-  const ids = page.map((r) => Number(r.id));
-  const entries = await db.select().from(revisionEntries).where(inArray(revisionEntries.id, ids));
-  const byId = new Map(entries.map((e) => [e.id, e]));
-  const rows = page.flatMap((r) => {
-    const entry = byId.get(Number(r.id));
-    return entry ? [{ ...entry, lbNumber: r.lb_number }] : [];
-  });
-  return { rows, total };
+  const [rows, [counted]] = await Promise.all([
+    selectNamedRows<TimelineEntryRow>(db, historyPage, { coolerId, upTo: offset + limit, limit, offset }),
+    selectNamedRows<{ total: number }>(db, historyCount, { coolerId }),
+  ]);
+  return { rows: rows.map(timelineEntry), total: counted?.total ?? 0 };
+}
+
+/** A row of the history page as the timeline's entry, every field named (docs/decisions/259). */
+function timelineEntry(row: TimelineEntryRow): TimelineEntry {
+  return {
+    id: row.id,
+    entryKind: row.entryKind,
+    entryRef: row.entryRef,
+    createdAt: row.createdAt,
+    creator: { id: row.creatorId, username: row.creatorUsername },
+    source: row.source,
+    diffType: row.diffType,
+    textOnlyMessage: row.textOnlyMessage,
+    oldNewMessage: row.oldNewMessage,
+    lbNumber: row.lbNumber,
+  };
 }

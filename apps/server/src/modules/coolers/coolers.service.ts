@@ -16,7 +16,6 @@ import { createOnce } from '../../lib/create-once';
 import { FieldError, NotFoundError } from '../../lib/errors';
 import { listResponseOf, offsetOf } from '../../lib/list';
 import { findPartNumber } from '../part-numbers/part-numbers.repository';
-import { toRevisionEntry } from '../revision-entries/revision-entries.service';
 import { recordChanges, recordText, type Actor, type Snapshot, type Subject, type Tx } from '../revision-entries/revisions';
 import * as repo from './coolers.repository';
 import type { CoolerRow } from './coolers.repository';
@@ -85,22 +84,21 @@ export class CoolersService {
    * and one page of its history merged with its receipts'.
    */
   async timeline(id: string, query: CoolerTimelineQuery): Promise<CoolerTimeline> {
-    const row = await repo.findCooler(this.db, id);
+    // Three reads of their own, on three connections at once.
+    const [row, receipts, history] = await Promise.all([
+      repo.findCooler(this.db, id),
+      timelineRepo.coolerReceipts(this.db, id, COOLER_TIMELINE_RECEIPTS_MAX),
+      timelineRepo.mergedHistoryPage(this.db, id, offsetOf(query), query.perPage),
+    ]);
     if (!row) throw new NotFoundError();
-    const receipts = await timelineRepo.coolerReceipts(this.db, id, COOLER_TIMELINE_RECEIPTS_MAX);
     // A list shorter than its bound is the whole count.
     const receiptsCount =
       receipts.length < COOLER_TIMELINE_RECEIPTS_MAX ? receipts.length : await timelineRepo.countCoolerReceipts(this.db, id);
-    const history = await timelineRepo.mergedHistoryPage(this.db, id, offsetOf(query), query.perPage);
     return {
       cooler: toCooler(row),
       receipts: receipts.map(toCoolerReceipt),
       receiptsCount,
-      history: listResponseOf(
-        query,
-        history.rows.map((e) => ({ ...toRevisionEntry(e), lbNumber: e.lbNumber })),
-        history.total,
-      ),
+      history: listResponseOf(query, history.rows, history.total),
     };
   }
 
