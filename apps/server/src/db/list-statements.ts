@@ -35,8 +35,8 @@ export interface ListSort {
 export interface ListDefinition<Q extends PageQuery, Raw, Item> {
   /** Names the list's prepared statements. */
   name: string;
-  /** The version its totals are remembered under (list-counts: CATALOG, INVENTORY). */
-  list: string;
+  /** The version its totals are remembered under (list-counts: CATALOG, INVENTORY, DELIVERIES); none: counted when needed. */
+  list?: string;
   /** The columns, each aliased as `Raw` names it. */
   columns: SQL;
   /** The tables the columns read, joined. */
@@ -111,7 +111,7 @@ async function countNow<Q extends PageQuery>(
 export async function listTotal<Q extends PageQuery>(db: Db, definition: ListDefinition<Q, unknown, unknown>, query: Q): Promise<number> {
   const shape = shapeOf(definition, query);
   const known = recallTotal(db, shape.totalKey);
-  if (known && (await listVersion(db, definition.list)) === known.version) return known.total;
+  if (known && definition.list && (await listVersion(db, definition.list)) === known.version) return known.total;
   return (await countNow(db, definition, shape)).total;
 }
 
@@ -162,9 +162,14 @@ export async function listPage<Q extends PageQuery, Raw, Item>(
   return { rows: read ? read.rows.map(definition.item) : [], total: now.total };
 }
 
-/** The list's version, read by the same statement as its rows (so from the same snapshot). */
-const versionOfList = (list: string) =>
-  sql`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${list})`;
+/** The list's version, read by the same statement as its rows (so from the same snapshot); null for a list without one. */
+const versionOfList = (list: string | undefined) =>
+  list ? sql`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${list})` : sql`null::text`;
+
+/** A timestamp as JavaScript's toISOString writes it, written by PostgreSQL (a row mapped by hand needs no Date). */
+export function isoTime(column: SQLWrapper | AnyColumn): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
 
 /** The filters present, each over its placeholder, joined by AND (`true` when none is). */
 export function conditionsOf<Q extends PageQuery>(definition: ListDefinition<Q, unknown, unknown>, present: string[]): SQL {

@@ -9,7 +9,7 @@ import { and, count, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, customerAccounts, deliveries, deliveryLines, receipts, revisionEntries } from '../../db/schema';
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
-import { RECEIPT_OF_COOLER_KIND } from '../revision-entries/revision-entries.repository';
+import { entryColumns, entryOfRow, RECEIPT_OF_COOLER_KIND, type EntryRow } from '../revision-entries/revision-entries.repository';
 import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
@@ -67,11 +67,6 @@ const subjectsOf = (coolerId: SQLWrapper) => sql`(
 /** An entry of the merged history as the timeline shows it: the revision entry and the LB number of its subject. */
 export type TimelineEntry = RevisionEntry & { lbNumber: string | null };
 
-interface TimelineEntryRow extends Omit<TimelineEntry, 'creator'> {
-  creatorId: number | null;
-  creatorUsername: string;
-}
-
 /**
  * One page of the merged history, newest first (by id: ids follow insertion order), with each
  * entry's fields, in one statement prepared once (docs/decisions/285). Each subject's entries are
@@ -90,10 +85,7 @@ export async function mergedHistoryPage(
   const cooler = sql.placeholder('coolerId');
   historyPage ??= nameStatement(
     db,
-    sql`select re.id::float8 as "id", re.entry_kind as "entryKind", re.entry_ref as "entryRef",
-        to_char(re.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-        re.creator_id as "creatorId", re.creator_username as "creatorUsername", re.source as "source", re.diff_type as "diffType",
-        re.text_only_message as "textOnlyMessage", re.old_new_message as "oldNewMessage", page.lb_number as "lbNumber"
+    sql`select ${entryColumns}, page.lb_number as "lbNumber"
       from (
         select e.id, s.lb_number from ${subjectsOf(cooler)} s
         cross join lateral (
@@ -102,8 +94,8 @@ export async function mergedHistoryPage(
           order by re.id desc limit ${sql.placeholder('upTo')}
         ) e
         order by e.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
-      ) page join ${revisionEntries} re on re.id = page.id
-      order by re.id desc`,
+      ) page join ${revisionEntries} on ${revisionEntries.id} = page.id
+      order by ${revisionEntries.id} desc`,
   );
   historyCount ??= nameStatement(
     db,
@@ -111,24 +103,14 @@ export async function mergedHistoryPage(
       join ${revisionEntries} re on re.entry_kind = s.kind and re.entry_ref = s.ref`,
   );
   const [rows, [counted]] = await Promise.all([
-    selectNamedRows<TimelineEntryRow>(db, historyPage, { coolerId, upTo: offset + limit, limit, offset }),
+    selectNamedRows<EntryRow & { lbNumber: string | null }>(db, historyPage, { coolerId, upTo: offset + limit, limit, offset }),
     selectNamedRows<{ total: number }>(db, historyCount, { coolerId }),
   ]);
-  return { rows: rows.map(timelineEntry), total: counted?.total ?? 0 };
-}
-
-/** A row of the history page as the timeline's entry, every field named (docs/decisions/259). */
-function timelineEntry(row: TimelineEntryRow): TimelineEntry {
-  return {
-    id: row.id,
-    entryKind: row.entryKind,
-    entryRef: row.entryRef,
-    createdAt: row.createdAt,
-    creator: { id: row.creatorId, username: row.creatorUsername },
-    source: row.source,
-    diffType: row.diffType,
-    textOnlyMessage: row.textOnlyMessage,
-    oldNewMessage: row.oldNewMessage,
-    lbNumber: row.lbNumber,
-  };
+  const entries = rows.map((row) => {
+    // The entry gains its LB number in place: no copy of it per row (docs/decisions/259).
+    const entry = entryOfRow(row) as TimelineEntry;
+    entry.lbNumber = row.lbNumber;
+    return entry;
+  });
+  return { rows: entries, total: counted?.total ?? 0 };
 }

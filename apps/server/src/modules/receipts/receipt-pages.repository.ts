@@ -33,7 +33,7 @@ import {
 import { isExported, noteLine, receiptDayRange, receiptFields } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
 import { nameStatement, selectNamedRows, selectRows, type NamedStatement } from '../../db/rows';
-import { aliased } from '../../db/list-statements';
+import { aliased, isoTime } from '../../db/list-statements';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
 const noteIdOfReceipt = noteLine('delivery_id');
@@ -485,7 +485,7 @@ let byLbNumber: NamedStatement | undefined;
 const listedColumns = aliased({
   id: receipts.id,
   lbNumber: receipts.lbNumber,
-  receiptDate: sql`to_char(${receipts.receiptDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  receiptDate: isoTime(receipts.receiptDate),
   supplierId: receiptFields.supplier.id,
   supplierName: receiptFields.supplier.name,
   accountId: receiptFields.account.id,

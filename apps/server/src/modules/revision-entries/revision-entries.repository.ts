@@ -1,8 +1,8 @@
 /** SQL for revision entries. Every function takes `db`, which may be a transaction. */
-import { and, eq, sql } from 'drizzle-orm';
-import type { RevisionEntryListQuery } from '@cooler-hub/contract/revisions';
+import { sql } from 'drizzle-orm';
+import type { RevisionEntry, RevisionEntryListQuery } from '@cooler-hub/contract/revisions';
 import type { Db } from '../../db/client';
-import { findPage, ordering } from '../../db/paging';
+import { aliased, equalsFilter, isoTime, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { selectRows } from '../../db/rows';
 import { revisionEntries } from '../../db/schema';
 
@@ -71,20 +71,62 @@ export async function secondsSinceDeliveryNoteText(db: Db, noteId: number, first
   return row ? Number(row.seconds) : null;
 }
 
+/** An entry's columns, each as `EntryRow` names it: what a list of entries reads (docs/decisions/285). */
+export const entryColumns = aliased({
+  // A bigserial: read as a number, as the contract answers it.
+  id: sql`${revisionEntries.id}::float8`,
+  entryKind: revisionEntries.entryKind,
+  entryRef: revisionEntries.entryRef,
+  createdAt: isoTime(revisionEntries.createdAt),
+  creatorId: revisionEntries.creatorId,
+  creatorUsername: revisionEntries.creatorUsername,
+  source: revisionEntries.source,
+  diffType: revisionEntries.diffType,
+  textOnlyMessage: revisionEntries.textOnlyMessage,
+  oldNewMessage: revisionEntries.oldNewMessage,
+});
+
+export interface EntryRow extends Omit<RevisionEntry, 'creator'> {
+  creatorId: number | null;
+  creatorUsername: string;
+}
+
+/** A row of `entryColumns` as the contract's entry, every field named (docs/decisions/259). */
+export function entryOfRow(row: EntryRow): RevisionEntry {
+  return {
+    id: row.id,
+    entryKind: row.entryKind,
+    entryRef: row.entryRef,
+    createdAt: row.createdAt,
+    creator: { id: row.creatorId, username: row.creatorUsername },
+    source: row.source,
+    diffType: row.diffType,
+    textOnlyMessage: row.textOnlyMessage,
+    oldNewMessage: row.oldNewMessage,
+  };
+}
+
 /**
  * One entity's history, newest first unless asked otherwise. 'createdAt' sorts by id: ids follow
  * insertion order, while created_at is its transaction's start, so two overlapping changes could
- * tie or read in the wrong order.
+ * tie or read in the wrong order. Every change writes entries, so the total has no list version:
+ * it is counted when a page needs it (one entity's entries, by revision_entries_entry_idx).
  */
+const listed: ListDefinition<RevisionEntryListQuery, EntryRow, RevisionEntry> = {
+  name: 'revision_entries',
+  columns: entryColumns,
+  from: sql`${revisionEntries}`,
+  countFrom: sql`${revisionEntries}`,
+  filters: {
+    entryKind: equalsFilter(revisionEntries.entryKind, 'entryKind', (query: RevisionEntryListQuery) => query.entryKind),
+    entryRef: equalsFilter(revisionEntries.entryRef, 'entryRef', (query: RevisionEntryListQuery) => query.entryRef),
+  },
+  sorts: { createdAt: { by: revisionEntries.id, unique: true } },
+  sortOf: sortOfOrder('createdAt', 'desc'),
+  tieBreak: revisionEntries.id,
+  item: entryOfRow,
+};
+
 export function listRevisionEntries(db: Db, query: RevisionEntryListQuery) {
-  const where = and(eq(revisionEntries.entryKind, query.entryKind), eq(revisionEntries.entryRef, query.entryRef));
-  const direction = query.order?.createdAt ?? 'desc';
-  return findPage(
-    db,
-    db.select().from(revisionEntries).$dynamic(),
-    revisionEntries,
-    where,
-    ordering([[revisionEntries.id, direction]]),
-    query,
-  );
+  return listPage(db, listed, query);
 }

@@ -25,6 +25,6 @@ export class RevisionEntriesService {
 
   async list(query: RevisionEntryListQuery): Promise<ListResponse<RevisionEntry>> {
     const { rows, total } = await repo.listRevisionEntries(this.db, query);
-    return listResponseOf(query, rows.map(toRevisionEntry), total);
+    return listResponseOf(query, rows, total);
   }
 }
