@@ -30,7 +30,7 @@ import {
   scrapReasons,
   suppliers,
 } from '../../db/schema';
-import { isExported, noteLine, receiptDayRange, receiptFields } from './receipts.repository';
+import { isExported, noteLine, receiptDayRange } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
 import { nameStatement, selectNamedRows, selectRows, type NamedStatement } from '../../db/rows';
 import { aliased, isoTime } from '../../db/list-statements';
@@ -470,7 +470,7 @@ async function scannedReceipt(db: Db, query: ReceiptListQuery): Promise<ListedRo
   if (!LB_NUMBER_PATTERN.test(whole)) return undefined;
   byLbNumber ??= nameStatement(
     db,
-    sql`select ${listedColumns}, null as "key", null as "version" from ${receipts} where ${receipts.lbNumber} = ${sql.placeholder('lbNumber')}`,
+    sql`select ${listedColumns}, null as "key", null as "version" from ${listedFrom} where ${receipts.lbNumber} = ${sql.placeholder('lbNumber')}`,
   );
   const [row] = await selectNamedRows<ListedRow>(db, byLbNumber, { lbNumber: whole });
   return row;
@@ -480,35 +480,54 @@ let byLbNumber: NamedStatement | undefined;
 /**
  * What a receipt of the list shows, one column each (docs/decisions/259, 285): the rows come back as
  * the driver reads them and `listedReceipt` makes each the contract's receipt. The date is written
- * by PostgreSQL as JavaScript's toISOString writes it.
+ * by PostgreSQL as JavaScript's toISOString writes it. The names are joined, not a subquery each as
+ * in receiptFields: both statements reading these are prepared and planned once per connection, so
+ * the join's planning is paid once, and each reference is probed once a row — the cooler was probed
+ * four times and the account twice (0.29 against 0.46 ms for 20 receipts).
  */
 const listedColumns = aliased({
   id: receipts.id,
   lbNumber: receipts.lbNumber,
   receiptDate: isoTime(receipts.receiptDate),
-  supplierId: receiptFields.supplier.id,
-  supplierName: receiptFields.supplier.name,
-  accountId: receiptFields.account.id,
-  accountName: receiptFields.account.name,
-  customer: receiptFields.customer,
-  inventoryItemId: receiptFields.inventoryItem.id,
-  serialNumber: receiptFields.inventoryItem.serialNumber,
-  partNumberId: receiptFields.inventoryItem.partNumberId,
-  partNumber: receiptFields.inventoryItem.partNumber,
-  dateOfManufacture: receiptFields.inventoryItem.dateOfManufacture,
-  collectionPointId: receiptFields.collectionPointId,
-  collectionPointName: receiptFields.collectionPointName,
-  engineerNo: receiptFields.engineerNo,
-  processOption: receiptFields.processOption,
-  processState: receiptFields.processState,
-  scrapReason: receiptFields.scrapReason,
-  notes: receiptFields.notes,
-  tagFaultComment: receiptFields.tagFaultComment,
-  assetNo: receiptFields.assetNo,
-  isExported: receiptFields.isExported,
-  deliveryId: receiptFields.deliveryId,
-  deliveryType: receiptFields.deliveryType,
+  supplierId: receipts.supplierId,
+  supplierName: suppliers.name,
+  accountId: receipts.customerAccountId,
+  accountName: customerAccounts.name,
+  customer: clients.name,
+  inventoryItemId: receipts.inventoryItemId,
+  serialNumber: coolers.serialNumber,
+  partNumberId: coolers.partNumberId,
+  partNumber: partNumbers.partNumber,
+  // As text, the way the date column answers it ('YYYY-MM-DD'), on either driver.
+  dateOfManufacture: sql`${coolers.dateOfManufacture}::text`,
+  collectionPointId: receipts.collectionPointId,
+  collectionPointName: collectionPoints.name,
+  engineerNo: receipts.engineerNo,
+  processOption: receipts.processOption,
+  processState: receipts.processState,
+  scrapReason: scrapReasons.code,
+  notes: receipts.notes,
+  tagFaultComment: receipts.tagFaultComment,
+  assetNo: receipts.assetNo,
+  isExported,
+  deliveryId: sql`dl.delivery_id`,
+  deliveryType: sql`dl.delivery_type`,
 });
+
+/**
+ * The tables `listedColumns` reads. The references are NOT NULL foreign keys (or nullable ones shown
+ * as null), and a receipt is on at most one transfer or scrap note (the partial unique index on
+ * delivery_lines(receipt_id)), so each receipt is one row.
+ */
+const listedFrom = sql`${receipts}
+  join ${suppliers} on ${suppliers.id} = ${receipts.supplierId}
+  join ${customerAccounts} on ${customerAccounts.id} = ${receipts.customerAccountId}
+  join ${clients} on ${clients.id} = ${customerAccounts.clientId}
+  join ${coolers} on ${coolers.id} = ${receipts.inventoryItemId}
+  join ${partNumbers} on ${partNumbers.id} = ${coolers.partNumberId}
+  left join ${collectionPoints} on ${collectionPoints.id} = ${receipts.collectionPointId}
+  left join ${scrapReasons} on ${scrapReasons.id} = ${receipts.scrapReasonId}
+  left join ${deliveryLines} dl on dl.receipt_id = ${receipts.id} and ${isExclusiveTypeSql('dl.delivery_type')}`;
 
 /** A row of `listedColumns`, with its sort key as text and the list version it was read under (a page boundary's). */
 interface ListedRow extends Boundary {
@@ -552,7 +571,7 @@ async function rowsOf(db: Db, page: SQLWrapper): Promise<ListedRow[]> {
   if (keyed.length === 0) return [];
   byIds ??= nameStatement(
     db,
-    sql`select ${listedColumns}, null as "key", null as "version" from ${receipts} where ${receipts.id} = any(${sql.placeholder('ids')}::uuid[])`,
+    sql`select ${listedColumns}, null as "key", null as "version" from ${listedFrom} where ${receipts.id} = any(${sql.placeholder('ids')}::uuid[])`,
   );
   const rows = await selectNamedRows<ListedRow>(db, byIds, { ids: keyed.map((k) => k.id) });
   const byId = new Map(rows.map((row) => [row.id, row]));
