@@ -3,6 +3,7 @@
  * DATABASE_URL (dropped at the end unless BENCH_KEEP=1), the one BENCH_REUSE names (kept), or
  * embedded PGlite in a temporary DATA_DIR (docs/decisions/023).
  */
+import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,11 @@ export interface BenchDatabase {
   reused: boolean;
   connect(): Promise<void>;
   run(sql: string, params?: unknown[]): Promise<QueryResult>;
+  /**
+   * `run`, prepared by a name of its text on this connection, as the server prepares its list
+   * statements (docs/decisions/285): parsed once, then planned as PostgreSQL's plan cache decides.
+   */
+  runPrepared(sql: string, params?: unknown[]): Promise<QueryResult>;
   disconnect(): Promise<void>;
 }
 
@@ -66,6 +72,12 @@ export async function openBenchDatabase(config: BenchConfig): Promise<BenchDatab
         await client.connect();
       },
       run: (sql, params = []) => connected(client).query(sql, params),
+      runPrepared: (sql, params = []) =>
+        connected(client).query({
+          name: `bench_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`,
+          text: sql,
+          values: params,
+        }),
       async disconnect() {
         await client?.end();
         client = undefined;
@@ -89,6 +101,7 @@ export async function openBenchDatabase(config: BenchConfig): Promise<BenchDatab
       client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     },
     run: (sql, params = []) => connected(client).query<Record<string, unknown>>(sql, params),
+    runPrepared: (sql, params = []) => connected(client).query<Record<string, unknown>>(sql, params),
     async disconnect() {
       await client?.close();
       client = undefined;
