@@ -115,7 +115,7 @@ export function printFloors(floors: Floors, config: BenchConfig): void {
     );
   }
   console.log(`    judged against: ${n(Math.round(f.rps))} req/s and ${f.ms.toFixed(2)} ms.`);
-  console.log(`  Database floor: \`${FLOOR_STATEMENT}\` with a random id, from the bench, no server:`);
+  console.log(`  Database floor: \`${FLOOR_STATEMENT}\` with a random id, prepared, from the bench, no server:`);
   for (const [i, d] of floors.database.entries()) {
     console.log(
       `    ${floors.database.length === 1 ? 'once  ' : i === 0 ? 'before' : 'after '}: ${n(Math.round(d.rps))} reads/s at ${d.connections} ` +

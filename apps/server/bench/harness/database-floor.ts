@@ -2,8 +2,9 @@
  * The database floor (docs/decisions/284): what PostgreSQL itself does on this machine, measured
  * directly from the bench (no server) in the style of `pgbench -S` — the cheapest indexed read, one
  * row of receipts by its primary key, a random one each time — at the concurrency the list calls are
- * loaded with, then one at a time on one connection. Sent as the replayed SQL is (sql-replay.ts):
- * an unnamed statement with its parameter, parsed and planned each time.
+ * loaded with, then one at a time on one connection. Sent as the replayed SQL is (sql-replay.ts) and
+ * as the server sends its list statements: prepared by name (`pgbench -S -M prepared`), parsed once
+ * per connection (docs/decisions/285).
  */
 import pg from 'pg';
 import type { BenchDatabase } from './database';
@@ -11,6 +12,8 @@ import { enough, median, percentile, SAMPLE_BUDGET_MS, WARMUP } from './http-cli
 
 /** The read: one indexed row, one column from the heap (pgbench's `select abalance … where aid = :aid`). */
 export const FLOOR_STATEMENT = 'select lb_number from receipts where id = $1';
+/** The read prepared by name on a connection of the load's own. */
+const floorRead = (values: unknown[]) => ({ name: 'bench_floor_read', text: FLOOR_STATEMENT, values });
 /** Ids to pick from at random: enough that the reads spread over the index. */
 const SAMPLE_IDS = 10_000;
 
@@ -38,12 +41,12 @@ async function sampleIds(database: BenchDatabase): Promise<string[]> {
 async function oneAtATime(database: BenchDatabase, ids: string[]): Promise<number> {
   const pick = () => [ids[Math.floor(Math.random() * ids.length)]];
   for (let i = 0, started = performance.now(); i < WARMUP * 10 && performance.now() - started < SAMPLE_BUDGET_MS / 5; i++) {
-    await database.run(FLOOR_STATEMENT, pick());
+    await database.runPrepared(FLOOR_STATEMENT, pick());
   }
   const times: number[] = [];
   for (const started = performance.now(); !enough(times, started);) {
     const t0 = process.hrtime.bigint();
-    await database.run(FLOOR_STATEMENT, pick());
+    await database.runPrepared(FLOOR_STATEMENT, pick());
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   return median(times);
@@ -74,7 +77,7 @@ export async function measureDatabaseFloor(database: BenchDatabase, connections:
     const warmUntil = performance.now() + 1000;
     await Promise.all(
       clients.map(async (c) => {
-        while (performance.now() < warmUntil) await c.query(FLOOR_STATEMENT, pick());
+        while (performance.now() < warmUntil) await c.query(floorRead(pick()));
       }),
     );
     const times: number[] = [];
@@ -84,7 +87,7 @@ export async function measureDatabaseFloor(database: BenchDatabase, connections:
       clients.map(async (c) => {
         while (performance.now() < until) {
           const t0 = process.hrtime.bigint();
-          await c.query(FLOOR_STATEMENT, pick());
+          await c.query(floorRead(pick()));
           times.push(Number(process.hrtime.bigint() - t0) / 1e6);
         }
       }),
