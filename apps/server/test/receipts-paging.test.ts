@@ -7,7 +7,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { Receipt } from '@cooler-hub/contract/receipts';
 import type { ListResponse } from '@cooler-hub/contract/common';
-import { call, createCooler, createPartNumber, createReceipt, createReceiptReferences, type ReceiptReferences } from './factories';
+import {
+  call,
+  createCooler,
+  createPartNumber,
+  createReceipt,
+  createReceiptReferences,
+  createScrapReason,
+  type ReceiptReferences,
+} from './factories';
 import { adminToken, buildTestApp, json, useSignedInApp, withoutVersion } from './helpers';
 
 const suite = useSignedInApp('Admin');
@@ -214,6 +222,27 @@ describe('remembered totals follow every change', () => {
       expect(res.statusCode).toBe(200);
     }
     expect((await byPart()).totalCount).toBe(2);
+  });
+
+  it("a scrap reason's code given to another reason counts that reason's receipts at once", async () => {
+    // An account of its own: the other totals of this file stay as they are.
+    const own = await createReceiptReferences(suite.app, suite.token);
+    const [first, second] = [await createScrapReason(suite.app, suite.token), await createScrapReason(suite.app, suite.token)];
+    for (let i = 0; i < 2; i++) await createReceipt(suite.app, suite.token, own, { processOption: 'S', scrapReason: first.code });
+    const byCode = (code: number) => suite.list<Receipt>(`/api/receipts?customerId=${own.account.id}&scrapReason=${code}&perPage=1&page=2`);
+    // Page 2 needs the total; the second read is the remembered one.
+    expect((await byCode(first.code)).totalCount).toBe(2);
+    expect((await byCode(first.code)).totalCount).toBe(2);
+    // A reference's change leaves the inventory's version alone: the code now names a reason with no receipts.
+    const rename = async (reason: typeof first, code: number) =>
+      expect((await suite.api('PUT', `/api/scrap_reasons/${reason.id}/update`, { number: code, name: reason.reason })).statusCode).toBe(
+        200,
+      );
+    const freeCode = Math.max(first.code, second.code) + 1000;
+    await rename(first, freeCode);
+    await rename(second, first.code);
+    expect((await byCode(first.code)).totalCount).toBe(0);
+    expect((await byCode(freeCode)).totalCount).toBe(2);
   });
 
   it('the end-of-day CSV changes the not-exported total', async () => {

@@ -72,29 +72,44 @@ const prepareVersion = (db: Db) =>
 
 /**
  * The number of rows of `table` matching `where`, exact, counted only when the list changed since.
+ * `key`: what tells this filter from every other under one version of the list, when the caller
+ * knows it without the SQL (else the count's own text and parameters, built for it).
  * `versionRead`: the list's version as a statement of this request already read it (a page that
  * returns it from its own snapshot): a remembered total of that version is answered without asking
  * the version again (docs/decisions/274).
  */
-export async function rememberedCount(db: Db, list: string, table: PgTable, where: SQL | undefined, versionRead?: string): Promise<number> {
-  const counting = db
-    .select({
-      total: count(),
-      version: sql<string>`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${list})`,
-    })
-    .from(table)
-    .where(where);
-  const { sql: text, params } = counting.toSQL();
+export async function rememberedCount(
+  db: Db,
+  list: string,
+  table: PgTable,
+  where: SQL | undefined,
+  versionRead?: string,
+  key?: string,
+): Promise<number> {
+  const counting = () =>
+    db
+      .select({
+        total: count(),
+        version: sql<string>`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${list})`,
+      })
+      .from(table)
+      .where(where);
   return rememberedUnderVersion(
     db,
     list,
-    `${text}\u0000${JSON.stringify(params)}`,
+    key ?? keyOf(counting()),
     async () => {
-      const [row] = await counting;
+      const [row] = await counting();
       return { version: row?.version ?? null, value: row?.total ?? 0 };
     },
     versionRead,
   );
+}
+
+/** A count's own text and parameters: the same filter gives the same key. */
+function keyOf(query: { toSQL(): { sql: string; params: unknown[] } }): string {
+  const { sql: text, params } = query.toSQL();
+  return `${text}\u0000${JSON.stringify(params)}`;
 }
 
 /** The version of `list` now (one primary-key read): what a figure remembered under it is checked against. */

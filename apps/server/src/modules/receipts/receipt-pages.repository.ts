@@ -207,11 +207,19 @@ async function engineerNoIs(db: Db, text: string): Promise<SQL> {
   return exact === NONE ? receiptIs(db, containsText(receipts.engineerNo, text)) : exact;
 }
 
+/** A list query's filter, and what tells it from every other filter under one inventory version. */
+interface Filter {
+  where: SQL | undefined;
+  key: string;
+}
+
 /**
  * The list filters on `receipts` alone: a condition on the cooler becomes "its cooler is one of
- * these", so the page and its count are the same rows whatever the joins.
+ * these", so the page and its count are the same rows whatever the joins. Every lookup a filter
+ * makes reads the inventory, whose version a remembered total is checked against — but the scrap
+ * reason's code, a reference, whose id is in the key.
  */
-async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined> {
+async function whereOf(db: Db, query: ReceiptListQuery): Promise<Filter> {
   const filters: SQL[] = [];
   if (query.customerId !== undefined) filters.push(eq(receipts.customerAccountId, query.customerId));
   if (query.inventoryItemId) filters.push(eq(receipts.inventoryItemId, query.inventoryItemId));
@@ -243,15 +251,17 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<SQL | undefined
   if (query.processOption) filters.push(eq(receipts.processOption, query.processOption));
   if (query.processState) filters.push(eq(receipts.processState, query.processState));
   if (query.isExported !== undefined) filters.push(query.isExported ? isExported : sql`not ${isExported}`);
-  if (query.scrapReason !== undefined) filters.push(await scrapReasonIs(db, query.scrapReason));
+  const reasonId = query.scrapReason === undefined ? undefined : await scrapReasonIdOf(db, query.scrapReason);
+  if (query.scrapReason !== undefined) filters.push(reasonId === undefined ? NONE : eq(receipts.scrapReasonId, reasonId));
   if (query.noteApprovedDate) filters.push(onNoteApprovedIn(query.noteApprovedDate.after, query.noteApprovedDate.before));
-  return filters.length ? and(...filters) : undefined;
+  const { page: _page, perPage: _perPage, order: _order, ...filtered } = query;
+  return { where: filters.length ? and(...filters) : undefined, key: `receipts\u0000${JSON.stringify(filtered)}\u0000${reasonId ?? ''}` };
 }
 
-/** A scrap reason by its code: the receipts holding that reason's id (none when no reason has the code). */
-async function scrapReasonIs(db: Db, code: number): Promise<SQL> {
+/** The id of the scrap reason with `code` (none: no receipt matches). */
+async function scrapReasonIdOf(db: Db, code: number): Promise<number | undefined> {
   const [reason] = await db.select({ id: scrapReasons.id }).from(scrapReasons).where(eq(scrapReasons.code, code));
-  return reason ? eq(receipts.scrapReasonId, reason.id) : NONE;
+  return reason?.id;
 }
 
 /**
@@ -269,13 +279,16 @@ export function onNoteApprovedIn(after: string | undefined, before: string | und
 
 /** The number of receipts a list query matches: the list's own total (docs/decisions/274). */
 export async function countReceipts(db: Db, query: Omit<ReceiptListQuery, 'page' | 'perPage' | 'order'>): Promise<number> {
-  return rememberedCount(db, INVENTORY, receipts, await whereOf(db, { ...query, page: 1, perPage: 1 }));
+  const { where, key } = await whereOf(db, { ...query, page: 1, perPage: 1 });
+  return rememberedCount(db, INVENTORY, receipts, where, undefined, key);
 }
 
 /** What one list query's pages share while it is planned. */
 interface Plan {
   db: Db;
   where: SQL | undefined;
+  /** The filter's key (whereOf). */
+  key: string;
   field: ReceiptSortField;
   direction: SortDirection;
 }
@@ -290,9 +303,9 @@ interface Plan {
 export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ rows: Receipt[]; total: number }> {
   const scanned = await scannedReceipt(db, query);
   if (scanned) return { rows: [listedReceipt(scanned)], total: 1 };
-  const where = await whereOf(db, query);
+  const { where, key } = await whereOf(db, query);
   const [field, direction] = sortOf(query.order);
-  const plan: Plan = { db, where, field, direction };
+  const plan: Plan = { db, where, key, field, direction };
   const offset = offsetOf(query);
   let rows: ListedRow[];
   let total: number;
@@ -300,9 +313,9 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
     // A first page that is not full is the whole answer: its total needs no count. The page carries
     // the list version it was read under: a total remembered under it is still exact.
     rows = await rowsOf(db, plainSort(field) ? keyedRows(plan, 0, query.perPage, false) : idsAt(plan, 0, query.perPage));
-    total = rows.length < query.perPage ? rows.length : await rememberedCount(db, INVENTORY, receipts, where, rows[0]?.version);
+    total = rows.length < query.perPage ? rows.length : await rememberedCount(db, INVENTORY, receipts, where, rows[0]?.version, key);
   } else {
-    total = await rememberedCount(db, INVENTORY, receipts, where);
+    total = await rememberedCount(db, INVENTORY, receipts, where, undefined, key);
     const limit = Math.min(query.perPage, total - offset);
     rows =
       limit <= 0 ? [] : plainSort(field) ? await rowsOfPlainSort(plan, offset, limit, total) : await rowsOf(db, idsAt(plan, offset, limit));
@@ -315,13 +328,14 @@ const plainSort = (field: ReceiptSortField) =>
   !(field === 'deliveryId' || field === 'deliveryNoteNo' || field === 'isExported' || field in REFERENCE_SORTS);
 
 /** The ids of rows `from` … `from + limit` of the plan's order, in that order. */
-function idsAt({ db, where, field, direction }: Plan, from: number, limit: number): SQLWrapper {
+function idsAt(plan: Plan, from: number, limit: number): SQLWrapper {
+  const { where, field, direction } = plan;
   if (field === 'deliveryId' || field === 'deliveryNoteNo') return idsByNote(where, direction, from, limit);
   if (field === 'isExported') return idsByExported(where, direction, from, limit);
   if (field in REFERENCE_SORTS && from + limit <= REFERENCE_SORT_MAX) {
     return idsByReference(REFERENCE_SORTS[field as keyof typeof REFERENCE_SORTS], where, direction, from, limit);
   }
-  return keyedRows({ db, where, field, direction }, from, limit, false);
+  return keyedRows(plan, from, limit, false);
 }
 
 /** Rows of a plain sort with their sort key and the list version they were read under. */
@@ -367,9 +381,8 @@ async function rowsOfPlainSort(plan: Plan, offset: number, limit: number, total:
 }
 
 /** The same filter and sort give the same key (the filter's SQL and parameters). */
-function pageQueryKey({ db, where, field, direction }: Plan): string {
-  const { sql: text, params } = db.select({ id: receipts.id }).from(receipts).where(where).toSQL();
-  return `${field} ${direction}\u0000${text}\u0000${JSON.stringify(params)}`;
+function pageQueryKey({ key, field, direction }: Plan): string {
+  return `${field} ${direction}\u0000${key}`;
 }
 
 /**
