@@ -5,8 +5,7 @@ import { nextVersion, tableVersions } from '../../db/versions';
 import type { Db } from '../../db/client';
 import { INVENTORY } from '../../db/list-counts';
 import { inKeys } from '../../db/paging';
-import { aliased, containsFilter, equalsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
-import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
+import { aliased, containsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { inUseMessage, usagesOf } from '../../db/references';
 import { coolers, partNumbers, receipts } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
@@ -36,11 +35,14 @@ const withPartNumber = (db: Db) => db.select(coolerFields).from(coolers).innerJo
 
 export type CoolerRow = Awaited<ReturnType<typeof withPartNumber>>[number];
 
-/** The list's query, with the cooler a whole serial names (`exactId`) in place of its "contains" search. */
-type CoolerPageQuery = CoolerListQuery & { exactId?: string | undefined };
 type ListedCooler = Omit<Cooler, 'partNumber'> & { partNumberId: string; partNumberText: string };
 
-const listed: ListDefinition<CoolerPageQuery, ListedCooler, Cooler> = {
+/**
+ * The coolers list (docs/decisions/285). Its serial search is "contains" whatever the text, a whole
+ * serial too: the receipt form's typeahead offers the cooler with that serial and the longer serials
+ * holding it, and Enter picks the exact one.
+ */
+const listed: ListDefinition<CoolerListQuery, ListedCooler, Cooler> = {
   name: 'coolers',
   list: INVENTORY,
   columns: aliased({
@@ -56,12 +58,7 @@ const listed: ListDefinition<CoolerPageQuery, ListedCooler, Cooler> = {
   from: sql`${coolers} inner join ${partNumbers} on ${partNumbers.id} = ${coolers.partNumberId}`,
   // Only the cooler's own columns are filtered, so counting `coolers` alone counts the same rows.
   countFrom: sql`${coolers}`,
-  filters: {
-    exactId: equalsFilter(coolers.id, 'exactId', (query: CoolerPageQuery) => query.exactId),
-    serialNumber: containsFilter(coolers.serialNumber, 'serialNumber', (query: CoolerPageQuery) =>
-      query.exactId === undefined ? query.serialNumber : undefined,
-    ),
-  },
+  filters: { serialNumber: containsFilter(coolers.serialNumber, 'serialNumber', (query: CoolerListQuery) => query.serialNumber) },
   sorts: {
     // Serials are unique ignoring case: lower(serial_number) orders every row.
     serialNumber: { by: sql`lower(${coolers.serialNumber})`, unique: true },
@@ -80,23 +77,8 @@ const listed: ListDefinition<CoolerPageQuery, ListedCooler, Cooler> = {
   }),
 };
 
-/**
- * A page of coolers. A whole serial, any case, is the cooler holding it, found by its unique index
- * (docs/decisions/241, 285); any other text is a "contains" search.
- */
-export async function listCoolers(db: Db, query: CoolerListQuery): Promise<{ rows: Cooler[]; total: number }> {
-  const exactId = query.serialNumber ? await coolerIdOfSerial(db, query.serialNumber) : undefined;
-  return listPage(db, listed, { ...query, exactId });
-}
-
-let bySerial: NamedStatement | undefined;
-async function coolerIdOfSerial(db: Db, serialNumber: string): Promise<string | undefined> {
-  bySerial ??= nameStatement(
-    db,
-    sql`select ${coolers.id} as id from ${coolers} where lower(${coolers.serialNumber}) = lower(${sql.placeholder('serial')})`,
-  );
-  const [row] = await selectNamedRows<{ id: string }>(db, bySerial, { serial: serialNumber });
-  return row?.id;
+export function listCoolers(db: Db, query: CoolerListQuery): Promise<{ rows: Cooler[]; total: number }> {
+  return listPage(db, listed, query);
 }
 
 /** The coolers with these serial numbers, ignoring case (an import's batch); locked when `lock`. */
