@@ -37,9 +37,9 @@ export interface Judged {
    */
   sqlCapShare: number;
   /**
-   * Below the share budget only because its SQL is (docs/decisions/285): its SQL alone allows less
-   * than the budget's share, and the call reaches at least what the machine allows when the server
-   * adds what its budget lets it — the SQL's share over (1 + maxRatio).
+   * Below the share budget only because its SQL is (docs/decisions/285): its SQL, with the server
+   * adding what its budget lets it (maxRatio × the SQL), cannot reach the budget's share on these
+   * cores — the SQL-alone share over (1 + maxRatio) is below it — and the call reaches at least that.
    */
   heldBySql: boolean;
   /** Each budget missed, with the figure, the limit and by how much. */
@@ -60,10 +60,10 @@ export function judge(call: CallFigures, floor: FloorFigures): Judged {
   const sqlCapShare = sqlReads > 0 ? floor.dbRps / sqlReads / floor.rps : Number.POSITIVE_INFINITY;
   const misses: string[] = [];
   const heldShare = sqlCapShare / (1 + (b.maxRatio ?? LIST_BUDGET.maxRatio ?? 0));
-  const heldBySql = b.minShare !== undefined && share < b.minShare && sqlCapShare < b.minShare && share >= heldShare;
+  const heldBySql = b.minShare !== undefined && share < b.minShare && heldShare < b.minShare && share >= heldShare;
   if (b.minShare !== undefined && share < b.minShare && !heldBySql) {
     const held =
-      sqlCapShare < b.minShare
+      heldShare < b.minShare
         ? `; its SQL, ${sqlReads.toFixed(0)} floor reads, alone allows about ${sqlCapShare.toFixed(2)}, so at least ${heldShare.toFixed(2)}`
         : '';
     misses.push(`share ${share.toFixed(2)} < ${b.minShare.toFixed(2)} (${((1 - share / b.minShare) * 100).toFixed(0)} % short${held})`);

@@ -189,8 +189,8 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
   );
   if (heldBySql > 0) {
     console.log(
-      `${heldBySql} calls pass below a fifth of the no-op because their SQL alone allows less (held by their SQL), ` +
-        `each at least its SQL's share over ${(1 + (LIST_BUDGET.maxRatio ?? 0)).toFixed(1)} (docs/decisions/285).`,
+      `${heldBySql} calls pass below a fifth of the no-op because their SQL, with the server at its budget on top, allows less (held by their SQL), ` +
+        `each at least its SQL-alone share over ${(1 + (LIST_BUDGET.maxRatio ?? 0)).toFixed(1)} (docs/decisions/285).`,
     );
   }
   console.log(

@@ -40,6 +40,14 @@ describe('a list call judged against the floors', () => {
     expect(judge(call(900, 0.3 + 0.1, 0.1), floor).heldBySql).toBe(false);
   });
 
+  it('is held by its SQL when its SQL alone allows the share but not with the server at its 1.2× on top', () => {
+    // 0.5 ms of SQL, 3.3 floor reads: alone 0.6 of the no-op, with the server's 1.2× on top 0.27.
+    expect(judge(call(900, 0.3 + 1.1, 0.5), floor).misses[0]).toMatch(/^share 0\.18 < 0\.20 \(10 % short\)$/);
+    // 1 ms of SQL, 6.7 floor reads: alone 0.3, with the server on top 0.14 — reached at 0.15, missed at 0.12.
+    expect(judge(call(750, 0.3 + 2.2, 1), floor).heldBySql).toBe(true);
+    expect(judge(call(600, 0.3 + 2.2, 1), floor).misses[0]).toMatch(/alone allows about 0\.30, so at least 0\.14\)$/);
+  });
+
   it('misses when the server adds more than 1.2× its SQL and more than the floor costs; a small overhead passes', () => {
     expect(judge(call(2000, 0.3 + 3, 1), floor).misses).toEqual([expect.stringMatching(/^adds 2\.00 ms = 3\.00× SQL/)]);
     // 0.25 ms over a 0.05 ms statement: 5× its SQL, but within the floor's own 0.3 ms.
