@@ -11,7 +11,8 @@ import { clients, customerAccounts } from '../../db/schema';
 
 export type CustomerAccountValues = Omit<typeof customerAccounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'updatedBy'>;
 
-const accountFields = {
+/** The account's own columns; with its client's id and name, what an account answers. */
+const accountColumns = {
   id: customerAccounts.id,
   name: customerAccounts.name,
   contactPerson: customerAccounts.contactPerson,
@@ -19,8 +20,8 @@ const accountFields = {
   telephone: customerAccounts.telephone,
   deliveryAddress: customerAccounts.deliveryAddress,
   billingAddress: customerAccounts.billingAddress,
-  client: { id: clients.id, name: clients.name },
 };
+const accountFields = { ...accountColumns, client: { id: clients.id, name: clients.name } };
 
 const withClient = (db: Db) =>
   db.select(accountFields).from(customerAccounts).innerJoin(clients, eq(clients.id, customerAccounts.clientId));
@@ -40,17 +41,7 @@ type AccountRow = Omit<CustomerAccount, 'client'> & { clientId: number; clientNa
 const listed: ListDefinition<CustomerAccountListQuery, AccountRow, CustomerAccount> = {
   name: 'customer_accounts',
   list: CATALOG,
-  columns: aliased({
-    id: customerAccounts.id,
-    name: customerAccounts.name,
-    contactPerson: customerAccounts.contactPerson,
-    email: customerAccounts.email,
-    telephone: customerAccounts.telephone,
-    deliveryAddress: customerAccounts.deliveryAddress,
-    billingAddress: customerAccounts.billingAddress,
-    clientId: clients.id,
-    clientName: clients.name,
-  }),
+  columns: aliased({ ...accountColumns, clientId: clients.id, clientName: clients.name }),
   from: sql`${customerAccounts} inner join ${clients} on ${clients.id} = ${customerAccounts.clientId}`,
   countFrom: sql`${customerAccounts}`,
   filters: {
@@ -99,10 +90,9 @@ export async function findCustomerAccount(db: Db, id: number): Promise<CustomerA
   return row;
 }
 
-/** The account's own columns as answered (its client is joined by the caller, who already has it). */
-const { client: _client, ...accountOnly } = accountFields;
-// A write answers the row and its new version from its own statement (docs/decisions/200).
-const ownFields = { ...accountOnly, version: versionOf(customerAccounts) };
+// A write answers the account's own columns (its client is joined by the caller, who already has it)
+// and its new version from its own statement (docs/decisions/200).
+const ownFields = { ...accountColumns, version: versionOf(customerAccounts) };
 export type StoredAccount = Omit<CustomerAccountRow, 'client'> & { version: string };
 
 export async function insertCustomerAccount(db: Db, values: CustomerAccountValues): Promise<StoredAccount> {
