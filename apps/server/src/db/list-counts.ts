@@ -9,6 +9,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { listVersions } from './schema';
+import { preparedPerDb } from './rows';
 
 /** Receipts and coolers: their lists filter each other (a receipt by its cooler's serial). */
 export const INVENTORY = 'inventory';
@@ -62,13 +63,13 @@ export function remember(db: Db, key: string, version: string | null, value: unk
 }
 
 /** The version of a list, read on every remembered total: prepared by name, planned once per connection. */
-const versionStatements = new WeakMap<Db, ReturnType<typeof prepareVersion>>();
-const prepareVersion = (db: Db) =>
+const versionStatement = preparedPerDb((db) =>
   db
     .select({ version: sql<string>`${listVersions.version}::text` })
     .from(listVersions)
     .where(eq(listVersions.list, sql.placeholder('list')))
-    .prepare('list_version');
+    .prepare('list_version'),
+);
 
 /**
  * The number of rows of `table` matching `where`, exact, counted only when the list changed since.
@@ -114,9 +115,7 @@ function keyOf(query: { toSQL(): { sql: string; params: unknown[] } }): string {
 
 /** The version of `list` now (one primary-key read): what a figure remembered under it is checked against. */
 export async function listVersion(db: Db, list: string): Promise<string | undefined> {
-  let statement = versionStatements.get(db);
-  if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
-  const [current] = await statement.execute({ list });
+  const [current] = await versionStatement(db).execute({ list });
   return current?.version;
 }
 

@@ -36,3 +36,19 @@ export function nameStatement(db: Db, statement: SQL): NamedStatement {
 export async function selectNamedRows<T>(db: Db, { query, name }: NamedStatement, values: Record<string, unknown>): Promise<T[]> {
   return rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
 }
+
+/** `prepare(db)` made once per database handle (a drizzle statement prepared by name), then reused. */
+export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (!statement) byDb.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
+
+/** `rows` in the order of `ids` (a page's order, which a read by `= any(ids)` does not keep). */
+export function inOrderOf<K, T extends { id: K }>(ids: readonly K[], rows: T[]): T[] {
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}

@@ -23,7 +23,7 @@ import {
   type ListDefinition,
 } from '../../db/list-statements';
 import { DELIVERIES } from '../../db/list-counts';
-import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
+import { inOrderOf, nameStatement, preparedPerDb, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { nextVersion, tableVersions } from '../../db/versions';
 import { offsetOf } from '../../lib/list';
 import {
@@ -167,19 +167,14 @@ const byAccountName = new Map<string, NamedStatement>();
  * The notes of `ids` with everything they show, in the order of `ids`: one statement text whatever
  * the ids, prepared by name, so PostgreSQL plans it once per connection.
  */
-const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
-const prepareByIds = (db: Db) =>
+const byIds = preparedPerDb((db) =>
   withNames(db)
     .where(sql`${deliveries.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('deliveries_by_ids');
+    .prepare('deliveries_by_ids'),
+);
 
 async function deliveriesInOrder(db: Db, ids: number[]): Promise<DeliveryRow[]> {
-  if (ids.length === 0) return [];
-  let statement = byIdsStatements.get(db);
-  if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
-  const rows = await statement.execute({ ids });
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return ids.length === 0 ? [] : inOrderOf(ids, await byIds(db).execute({ ids }));
 }
 
 export async function findDelivery(db: Db, id: number): Promise<DeliveryRow | undefined> {

@@ -4,6 +4,7 @@ import type { DeliveryLineListQuery } from '@cooler-hub/contract/delivery-lines'
 import type { Db } from '../../db/client';
 import { INVENTORY } from '../../db/list-counts';
 import { aliased, equalsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
+import { inOrderOf, preparedPerDb } from '../../db/rows';
 import { coolers, deliveryLines, partNumbers, receipts } from '../../db/schema';
 
 const lineFields = {
@@ -55,21 +56,17 @@ const listedIds: ListDefinition<LineQuery, { id: number }, number> = {
 };
 
 /** Only the page's lines are joined to their receipt and cooler, by a statement prepared once. */
-const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
-const prepareByIds = (db: Db) =>
+const byIds = preparedPerDb((db) =>
   withCooler(db)
     .where(sql`${deliveryLines.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('delivery_lines_by_ids');
+    .prepare('delivery_lines_by_ids'),
+);
 
 export async function listDeliveryLines(db: Db, query: DeliveryLineListQuery): Promise<{ rows: DeliveryLineRow[]; total: number }> {
   const receiptId = query.lbNumber ? ((await receiptIdOf(db, query.lbNumber)) ?? NO_RECEIPT) : undefined;
   const page = await listPage(db, listedIds, { ...query, receiptId });
-  if (page.rows.length === 0) return { rows: [], total: page.total };
-  let statement = byIdsStatements.get(db);
-  if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
-  const rows = await statement.execute({ ids: page.rows });
-  const position = new Map(page.rows.map((id, i) => [id, i]));
-  return { rows: rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total: page.total };
+  const rows = page.rows.length === 0 ? [] : inOrderOf(page.rows, await byIds(db).execute({ ids: page.rows }));
+  return { rows, total: page.total };
 }
 
 /** The receipt holding exactly `lbNumber`. */
