@@ -114,6 +114,11 @@ export async function findPage<T extends PgSelect>(
  * scan: 130–200 ms on 250,000 coolers) where the probes take 15 ms; a set-returning function is
  * estimated small, so the probes are what it plans (docs/decisions/258).
  */
-export function inKeys(expression: SQL | AnyColumn, keys: readonly (string | number)[], type: 'text' | 'varchar' | 'uuid'): SQL {
-  return sql`${expression} in (select unnest(${sql.param(keys)}::${sql.raw(type)}[]))`;
+export function inKeys(
+  expression: SQL | AnyColumn,
+  keys: readonly (string | number)[] | Placeholder,
+  type: 'text' | 'varchar' | 'uuid',
+): SQL {
+  const array = Array.isArray(keys) ? sql.param(keys) : keys;
+  return sql`${expression} in (select unnest(${array}::${sql.raw(type)}[]))`;
 }

@@ -52,3 +52,34 @@ export function inOrderOf<K, T extends { id: K }>(ids: readonly K[], rows: T[]):
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
+
+/** Shapes kept at most; the oldest is forgotten first, so no stream of odd queries grows the server. */
+const MAX_SHAPES = 2000;
+/**
+ * Shapes prepared by name at most: each connection keeps every statement it prepared, so the first
+ * ones asked are named and any beyond run unnamed (parsed on every call), a bound on what a stream of
+ * odd queries can leave in PostgreSQL's memory (docs/decisions/287).
+ */
+const MAX_NAMED_SHAPES = 200;
+const builtShapes = new Map<string, NamedStatement | Query>();
+let namedShapes = 0;
+
+/**
+ * The rows of the statement of `shape`, built by `build()` over placeholders the first time that
+ * shape is asked and kept, its placeholders filled from `values` (docs/decisions/287). `shape` must
+ * tell apart every text `build` can give: which conditions are present, in which form, and the
+ * order. Prepared by name, so PostgreSQL parses it once per connection; it still plans each call for
+ * its values while a generic plan is estimated dearer (a page's LIMIT unknown, it always is).
+ */
+export async function selectShaped<T>(db: Db, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
+  let statement = builtShapes.get(shape);
+  if (!statement) {
+    const named = namedShapes < MAX_NAMED_SHAPES;
+    if (named) namedShapes++;
+    statement = named ? nameStatement(db, build()) : db.execute(build()).getQuery();
+    if (builtShapes.size >= MAX_SHAPES) builtShapes.delete(builtShapes.keys().next().value!);
+    builtShapes.set(shape, statement);
+  }
+  const [query, name] = 'name' in statement ? [statement.query, statement.name] : [statement, undefined];
+  return rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
+}

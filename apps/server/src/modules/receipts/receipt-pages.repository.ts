@@ -7,14 +7,14 @@
  * is read from the nearer end; sorts that would sort a million rows are read as two ordered runs;
  * the total is remembered under the inventory list version.
  */
-import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import { LB_NUMBER_PATTERN, normalizeLbNumber } from '@cooler-hub/contract/rules';
 import type { Receipt, ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
-import { INVENTORY, rememberedCount } from '../../db/list-counts';
-import { containsText, inKeys } from '../../db/paging';
+import { INVENTORY, rememberedUnderVersion } from '../../db/list-counts';
+import { containsPattern, inKeys, matchesPattern } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 import {
   clients,
@@ -30,9 +30,9 @@ import {
   scrapReasons,
   suppliers,
 } from '../../db/schema';
-import { isExported, noteLine, receiptDayRange } from './receipts.repository';
+import { isExported, noteLine } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
-import { nameStatement, selectNamedRows, selectRows, type NamedStatement } from '../../db/rows';
+import { nameStatement, selectNamedRows, selectShaped, type NamedStatement } from '../../db/rows';
 import { aliased, isoTime } from '../../db/list-statements';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
@@ -104,22 +104,24 @@ function idsSortedBy(db: Db, field: ReceiptSortField) {
 }
 
 /**
- * The rows after `boundary` in the order (field, direction): ORDER BY's own comparison, nulls last
- * ascending and first descending, as PostgreSQL orders them — so a seek from a boundary reads the
- * rows that OFFSET would have reached, on the same index.
+ * The rows after the boundary (placeholders boundaryKey and boundaryId; `keyIsNull`: its key is
+ * null) in the order (field, direction): ORDER BY's own comparison, nulls last ascending and first
+ * descending, as PostgreSQL orders them — so a seek from a boundary reads the rows that OFFSET would
+ * have reached, on the same index.
  */
-function after(field: ReceiptSortField, ascending: boolean, boundary: Boundary): SQL {
+function after(field: ReceiptSortField, ascending: boolean, keyIsNull: boolean): SQL {
   const { by, type, nullable } = SORT_COLUMNS[field];
   const cmp = sql.raw(ascending ? '>' : '<');
-  const id = sql`cast(${boundary.id} as uuid)`;
-  if (field === 'lbNumber') return sql`${receipts.lbNumber} ${cmp} cast(${boundary.key} as text)`;
-  if (boundary.key === null) {
+  const id = sql`cast(${placeholder('boundaryId')} as uuid)`;
+  const key = placeholder('boundaryKey');
+  if (field === 'lbNumber') return sql`${receipts.lbNumber} ${cmp} cast(${key} as text)`;
+  if (keyIsNull) {
     // Among the nulls (last ascending): the rest of them by id; descending, the non-null ones follow.
     return ascending
       ? sql`(${by} is null and ${receipts.id} > ${id})`
       : sql`((${by} is null and ${receipts.id} < ${id}) or ${by} is not null)`;
   }
-  const past = sql`(${by}, ${receipts.id}) ${cmp} (cast(${boundary.key} as ${sql.raw(type)}), ${id})`;
+  const past = sql`(${by}, ${receipts.id}) ${cmp} (cast(${key} as ${sql.raw(type)}), ${id})`;
   return nullable && ascending ? sql`(${past} or ${by} is null)` : past;
 }
 
@@ -131,20 +133,47 @@ function after(field: ReceiptSortField, ascending: boolean, boundary: Boundary):
  */
 const FEW_IDS_MAX = 1000;
 
-async function coolerIs(db: Db, condition: SQL): Promise<SQL> {
-  const found = await db
-    .select({ id: coolers.id })
-    .from(coolers)
-    .where(condition)
-    .limit(FEW_IDS_MAX + 1);
-  if (found.length > FEW_IDS_MAX) return inArray(receipts.inventoryItemId, sql`(select ${coolers.id} from ${coolers} where ${condition})`);
-  return found.length === 0
-    ? sql`false`
-    : inKeys(
-        receipts.inventoryItemId,
-        found.map((c) => c.id),
-        'uuid',
-      );
+/**
+ * One condition of a list query (docs/decisions/287): its SQL over placeholders, `shape` telling its
+ * text from every other condition's, and the values of its placeholders (each named once in the list).
+ */
+interface Condition {
+  shape: string;
+  where: SQL;
+  values: Record<string, unknown>;
+}
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** The filter that matches no receipt. */
+const NONE: Condition = { shape: 'none', where: sql`false`, values: {} };
+
+/** `column` is one of `ids`, named by the placeholder `name`: one statement text whatever their number. */
+function oneOf(column: AnyColumn, name: string, ids: string[]): Condition {
+  if (ids.length === 0) return NONE;
+  return { shape: `${name}[]`, where: inKeys(column, placeholder(name), 'uuid'), values: { [name]: ids } };
+}
+
+/** The ids `table.id` matching `condition`, at most FEW_IDS_MAX + 1: one statement per condition shape. */
+async function idsWhere(db: Db, table: typeof coolers | typeof receipts, condition: Condition): Promise<string[]> {
+  const rows = await selectShaped<{ id: string }>(
+    db,
+    `receipts: ${getTableName(table)} ids where ${condition.shape}`,
+    () => sql`select ${table.id} as id from ${table} where ${condition.where} limit ${FEW_IDS_MAX + 1}`,
+    condition.values,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The receipts whose cooler matches `condition` (named `name`): by the coolers' ids when few match. */
+async function coolerIs(db: Db, name: string, condition: Condition): Promise<Condition> {
+  const found = await idsWhere(db, coolers, condition);
+  if (found.length <= FEW_IDS_MAX) return oneOf(receipts.inventoryItemId, name, found);
+  return {
+    shape: `cooler in (${condition.shape})`,
+    where: inArray(receipts.inventoryItemId, sql`(select ${coolers.id} from ${coolers} where ${condition.where})`),
+    values: condition.values,
+  };
 }
 
 /**
@@ -153,47 +182,45 @@ async function coolerIs(db: Db, condition: SQL): Promise<SQL> {
  * misled by the trigram estimate, walks the date index past hundreds of thousands of rows to fill a
  * page of a rare engineer number (190 ms instead of ~5).
  */
-async function receiptIs(db: Db, condition: SQL): Promise<SQL> {
-  const found = await db
-    .select({ id: receipts.id })
-    .from(receipts)
-    .where(condition)
-    .limit(FEW_IDS_MAX + 1);
-  if (found.length > FEW_IDS_MAX) return condition;
-  return found.length === 0
-    ? NONE
-    : inKeys(
-        receipts.id,
-        found.map((r) => r.id),
-        'uuid',
-      );
+async function receiptIs(db: Db, name: string, condition: Condition): Promise<Condition> {
+  const found = await idsWhere(db, receipts, condition);
+  return found.length > FEW_IDS_MAX ? condition : oneOf(receipts.id, name, found);
 }
-/** The filter that matches no receipt. */
-const NONE = sql`false`;
+
+/** `column` contains the text of placeholder `name`, ignoring case (paging's containsText). */
+function contains(column: AnyColumn, name: string, text: string): Condition {
+  return { shape: `${name} like`, where: matchesPattern(column, placeholder(name)), values: { [name]: containsPattern(text) } };
+}
+
+/** `expression` equals the value of placeholder `name`. */
+function equals(expression: SQL | AnyColumn, name: string, value: unknown): Condition {
+  return { shape: `${name} =`, where: sql`${expression} = ${placeholder(name)}`, values: { [name]: value } };
+}
+
+/** `column` is the text of placeholder `name`, ignoring case (as PostgreSQL's lower() folds it). */
+function sameText(column: AnyColumn, name: string, text: string): Condition {
+  return { shape: `${name} same`, where: sql`lower(${column}) = lower(${placeholder(name)})`, values: { [name]: text } };
+}
 
 /**
  * A whole LB number — what a scan gives — is answered by the unique index: the receipt holding it,
  * and only it; a search that names no receipt's whole number is a "contains" search
  * (docs/decisions/241).
  */
-async function lbNumberIs(db: Db, text: string): Promise<SQL> {
+async function lbNumberIs(db: Db, text: string): Promise<Condition> {
   const whole = normalizeLbNumber(text);
   if (LB_NUMBER_PATTERN.test(whole)) {
-    const [exact] = await db.select({ id: receipts.id }).from(receipts).where(eq(receipts.lbNumber, whole)).limit(1);
-    if (exact) return eq(receipts.id, exact.id);
+    const [exact] = await idsWhere(db, receipts, equals(receipts.lbNumber, 'lbNumber', whole));
+    if (exact) return equals(receipts.id, 'lbReceipt', exact);
   }
-  return receiptIs(db, containsText(receipts.lbNumber, text));
+  return receiptIs(db, 'lbReceipts', contains(receipts.lbNumber, 'lbPattern', text));
 }
 
 /** A whole serial number is answered by the serials' unique index, any case (docs/decisions/241). */
-async function serialNumberIs(db: Db, text: string): Promise<SQL> {
-  const [exact] = await db
-    .select({ id: coolers.id })
-    .from(coolers)
-    .where(sql`lower(${coolers.serialNumber}) = lower(${text})`)
-    .limit(1);
-  if (exact) return eq(receipts.inventoryItemId, exact.id);
-  return coolerIs(db, containsText(coolers.serialNumber, text));
+async function serialNumberIs(db: Db, text: string): Promise<Condition> {
+  const [exact] = await idsWhere(db, coolers, sameText(coolers.serialNumber, 'serial', text));
+  if (exact) return equals(receipts.inventoryItemId, 'serialCooler', exact);
+  return coolerIs(db, 'serialCoolers', contains(coolers.serialNumber, 'serialPattern', text));
 }
 
 /**
@@ -202,14 +229,20 @@ async function serialNumberIs(db: Db, text: string): Promise<SQL> {
  * trigrams ('eng', 'ng0', …) with every other engineer's, so the trigram index reads hundreds of
  * thousands of entries to find a few dozen receipts (docs/decisions/247).
  */
-async function engineerNoIs(db: Db, text: string): Promise<SQL> {
-  const exact = await receiptIs(db, sql`lower(${receipts.engineerNo}) = lower(${text})`);
-  return exact === NONE ? receiptIs(db, containsText(receipts.engineerNo, text)) : exact;
+async function engineerNoIs(db: Db, text: string): Promise<Condition> {
+  const exact = await receiptIs(db, 'engineerReceipts', sameText(receipts.engineerNo, 'engineerNo', text));
+  return exact === NONE ? receiptIs(db, 'engineerReceipts', contains(receipts.engineerNo, 'engineerPattern', text)) : exact;
 }
 
-/** A list query's filter, and what tells it from every other filter under one inventory version. */
+/**
+ * A list query's filter: its conditions as one WHERE over placeholders, the shape of that text, the
+ * values of its placeholders, and `key`, what tells it from every other filter under one inventory
+ * version.
+ */
 interface Filter {
   where: SQL | undefined;
+  shape: string;
+  values: Record<string, unknown>;
   key: string;
 }
 
@@ -220,47 +253,78 @@ interface Filter {
  * reason's code, a reference, whose id is in the key.
  */
 async function whereOf(db: Db, query: ReceiptListQuery): Promise<Filter> {
-  const filters: SQL[] = [];
-  if (query.customerId !== undefined) filters.push(eq(receipts.customerAccountId, query.customerId));
-  if (query.inventoryItemId) filters.push(eq(receipts.inventoryItemId, query.inventoryItemId));
+  const conditions: Condition[] = [];
+  if (query.customerId !== undefined) conditions.push(equals(receipts.customerAccountId, 'customerId', query.customerId));
+  if (query.inventoryItemId) conditions.push(equals(receipts.inventoryItemId, 'inventoryItemId', query.inventoryItemId));
   // In a note: a transfer or scrap note holds its LB number. deliveryId: the receipts of one note of
   // any type (the Items link of every delivery list).
-  if (query.inDeliveryNote !== undefined) filters.push(sql`${query.inDeliveryNote ? sql`` : sql`not `}exists ${noteLine('1')}`);
+  if (query.inDeliveryNote !== undefined) {
+    conditions.push({
+      shape: `in note ${query.inDeliveryNote}`,
+      where: sql`${query.inDeliveryNote ? sql`` : sql`not `}exists ${noteLine('1')}`,
+      values: {},
+    });
+  }
   if (query.deliveryId !== undefined) {
     // A note holds at most a few thousand receipts: named by id, PostgreSQL reads just those and
     // sorts them, instead of walking the date index to meet them (as coolerIs, docs/decisions/111).
-    const onNote = await db
-      .select({ id: deliveryLines.receiptId })
-      .from(deliveryLines)
-      .where(eq(deliveryLines.deliveryId, query.deliveryId));
-    filters.push(
-      onNote.length === 0
-        ? sql`false`
-        : inKeys(
-            receipts.id,
-            onNote.map((l) => l.id),
-            'uuid',
-          ),
+    const onNote = await selectShaped<{ id: string }>(
+      db,
+      'receipts: the receipts of a note',
+      () =>
+        sql`select ${deliveryLines.receiptId} as id from ${deliveryLines} where ${deliveryLines.deliveryId} = ${placeholder('deliveryId')}`,
+      { deliveryId: query.deliveryId },
+    );
+    conditions.push(
+      oneOf(
+        receipts.id,
+        'noteReceipts',
+        onNote.map((line) => line.id),
+      ),
     );
   }
-  if (query.partNumber) filters.push(await coolerIs(db, eq(coolers.partNumberId, query.partNumber)));
-  if (query.serialNumber) filters.push(await serialNumberIs(db, query.serialNumber));
-  if (query.lbNumber) filters.push(await lbNumberIs(db, query.lbNumber));
-  if (query.engineerNo) filters.push(await engineerNoIs(db, query.engineerNo));
-  filters.push(...receiptDayRange(query.receiptDate?.after, query.receiptDate?.before));
-  if (query.processOption) filters.push(eq(receipts.processOption, query.processOption));
-  if (query.processState) filters.push(eq(receipts.processState, query.processState));
-  if (query.isExported !== undefined) filters.push(query.isExported ? isExported : sql`not ${isExported}`);
+  if (query.partNumber) conditions.push(await coolerIs(db, 'partCoolers', equals(coolers.partNumberId, 'partNumber', query.partNumber)));
+  if (query.serialNumber) conditions.push(await serialNumberIs(db, query.serialNumber));
+  if (query.lbNumber) conditions.push(await lbNumberIs(db, query.lbNumber));
+  if (query.engineerNo) conditions.push(await engineerNoIs(db, query.engineerNo));
+  const { after, before } = query.receiptDate ?? {};
+  if (after) conditions.push(dayBound(receipts.receiptDate, '>=', 'receivedFrom', after));
+  if (before) conditions.push(dayBound(receipts.receiptDate, '<', 'receivedBefore', nextDay(before)));
+  if (query.processOption) conditions.push(equals(receipts.processOption, 'processOption', query.processOption));
+  if (query.processState) conditions.push(equals(receipts.processState, 'processState', query.processState));
+  if (query.isExported !== undefined) {
+    conditions.push({ shape: `exported ${query.isExported}`, where: query.isExported ? isExported : sql`not ${isExported}`, values: {} });
+  }
   const reasonId = query.scrapReason === undefined ? undefined : await scrapReasonIdOf(db, query.scrapReason);
-  if (query.scrapReason !== undefined) filters.push(reasonId === undefined ? NONE : eq(receipts.scrapReasonId, reasonId));
-  if (query.noteApprovedDate) filters.push(onNoteApprovedIn(query.noteApprovedDate.after, query.noteApprovedDate.before));
+  if (query.scrapReason !== undefined)
+    conditions.push(reasonId === undefined ? NONE : equals(receipts.scrapReasonId, 'scrapReasonId', reasonId));
+  if (query.noteApprovedDate) conditions.push(onNoteApprovedIn(query.noteApprovedDate.after, query.noteApprovedDate.before));
   const { page: _page, perPage: _perPage, order: _order, ...filtered } = query;
-  return { where: filters.length ? and(...filters) : undefined, key: `receipts\u0000${JSON.stringify(filtered)}\u0000${reasonId ?? ''}` };
+  return {
+    where: conditions.length ? and(...conditions.map((c) => c.where)) : undefined,
+    shape: conditions.map((c) => c.shape).join(' and '),
+    values: Object.assign({}, ...conditions.map((c) => c.values)) as Record<string, unknown>,
+    key: `receipts\u0000${JSON.stringify(filtered)}\u0000${reasonId ?? ''}`,
+  };
+}
+
+/** `column` compared (`>=` or `<`) with the start of the London day `day`, named `name`. */
+function dayBound(column: SQL | AnyColumn, cmp: '>=' | '<', name: string, day: string): Condition {
+  return {
+    shape: `${name} ${cmp}`,
+    where: sql`${column} ${sql.raw(cmp)} ${placeholder(name)}::timestamptz`,
+    values: { [name]: londonDayStart(day).toISOString() },
+  };
 }
 
 /** The id of the scrap reason with `code` (none: no receipt matches). */
 async function scrapReasonIdOf(db: Db, code: number): Promise<number | undefined> {
-  const [reason] = await db.select({ id: scrapReasons.id }).from(scrapReasons).where(eq(scrapReasons.code, code));
+  const [reason] = await selectShaped<{ id: number }>(
+    db,
+    'receipts: the scrap reason of a code',
+    () => sql`select ${scrapReasons.id} as id from ${scrapReasons} where ${scrapReasons.code} = ${placeholder('code')}`,
+    { code },
+  );
   return reason?.id;
 }
 
@@ -268,29 +332,63 @@ async function scrapReasonIdOf(db: Db, code: number): Promise<number | undefined
  * On a transfer or scrap note approved on these London days (docs/decisions/255). Approving a note
  * gives the inventory list a new version (migration 0010), so its remembered totals stay exact.
  */
-export function onNoteApprovedIn(after: string | undefined, before: string | undefined): SQL {
-  const range: SQL[] = [sql`d.status = 'approved'`];
-  if (after) range.push(sql`d.approved_at >= ${londonDayStart(after).toISOString()}::timestamptz`);
-  if (before) range.push(sql`d.approved_at < ${londonDayStart(nextDay(before)).toISOString()}::timestamptz`);
-  return sql`${receipts.id} in (select dl.receipt_id from ${deliveryLines} dl
-    join ${deliveries} d on d.id = dl.delivery_id and d.type = dl.delivery_type
-    where ${isExclusiveTypeSql('dl.delivery_type')} and ${and(...range)})`;
+function onNoteApprovedIn(after: string | undefined, before: string | undefined): Condition {
+  const range: Condition[] = [{ shape: 'approved', where: sql`d.status = 'approved'`, values: {} }];
+  if (after) range.push(dayBound(sql.raw('d.approved_at'), '>=', 'approvedFrom', after));
+  if (before) range.push(dayBound(sql.raw('d.approved_at'), '<', 'approvedBefore', nextDay(before)));
+  return {
+    shape: `on a note ${range.map((c) => c.shape).join(' and ')}`,
+    where: sql`${receipts.id} in (select dl.receipt_id from ${deliveryLines} dl
+      join ${deliveries} d on d.id = dl.delivery_id and d.type = dl.delivery_type
+      where ${isExclusiveTypeSql('dl.delivery_type')} and ${and(...range.map((c) => c.where))})`,
+    values: Object.assign({}, ...range.map((c) => c.values)) as Record<string, unknown>,
+  };
 }
 
 /** The number of receipts a list query matches: the list's own total (docs/decisions/274). */
 export async function countReceipts(db: Db, query: Omit<ReceiptListQuery, 'page' | 'perPage' | 'order'>): Promise<number> {
-  const { where, key } = await whereOf(db, { ...query, page: 1, perPage: 1 });
-  return rememberedCount(db, INVENTORY, receipts, where, undefined, key);
+  return countOf(db, await whereOf(db, { ...query, page: 1, perPage: 1 }));
+}
+
+/**
+ * The receipts `filter` matches, remembered under the inventory list's version (docs/decisions/274);
+ * `versionRead`: the version a page of this request was read under.
+ */
+function countOf(db: Db, filter: Filter, versionRead?: string): Promise<number> {
+  return rememberedUnderVersion(
+    db,
+    INVENTORY,
+    filter.key,
+    async () => {
+      const [row] = await selectShaped<{ total: number; version: string | null }>(
+        db,
+        `receipts: count where ${filter.shape}`,
+        () =>
+          sql`select count(*)::int as total, ${versionNow} as version from ${receipts} ${filter.where ? sql`where ${filter.where}` : sql``}`,
+        filter.values,
+      );
+      return { version: row?.version ?? null, value: row?.total ?? 0 };
+    },
+    versionRead,
+  );
 }
 
 /** What one list query's pages share while it is planned. */
 interface Plan {
   db: Db;
-  where: SQL | undefined;
-  /** The filter's key (whereOf). */
-  key: string;
+  filter: Filter;
   field: ReceiptSortField;
   direction: SortDirection;
+}
+
+/**
+ * A page of ids (docs/decisions/287): a statement selecting `id` and `key`, built by `build` over
+ * placeholders, `shape` telling its text from every other page's, and the values of its placeholders.
+ */
+interface Page {
+  shape: string;
+  build: () => SQLWrapper;
+  values: Record<string, unknown>;
 }
 
 /**
@@ -303,9 +401,9 @@ interface Plan {
 export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ rows: Receipt[]; total: number }> {
   const scanned = await scannedReceipt(db, query);
   if (scanned) return { rows: [listedReceipt(scanned)], total: 1 };
-  const { where, key } = await whereOf(db, query);
+  const filter = await whereOf(db, query);
   const [field, direction] = sortOf(query.order);
-  const plan: Plan = { db, where, key, field, direction };
+  const plan: Plan = { db, filter, field, direction };
   const offset = offsetOf(query);
   let rows: ListedRow[];
   let total: number;
@@ -313,9 +411,9 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<{ r
     // A first page that is not full is the whole answer: its total needs no count. The page carries
     // the list version it was read under: a total remembered under it is still exact.
     rows = await rowsOf(db, plainSort(field) ? keyedRows(plan, 0, query.perPage, false) : idsAt(plan, 0, query.perPage));
-    total = rows.length < query.perPage ? rows.length : await rememberedCount(db, INVENTORY, receipts, where, rows[0]?.version, key);
+    total = rows.length < query.perPage ? rows.length : await countOf(db, filter, rows[0]?.version);
   } else {
-    total = await rememberedCount(db, INVENTORY, receipts, where, undefined, key);
+    total = await countOf(db, filter);
     const limit = Math.min(query.perPage, total - offset);
     rows =
       limit <= 0 ? [] : plainSort(field) ? await rowsOfPlainSort(plan, offset, limit, total) : await rowsOf(db, idsAt(plan, offset, limit));
@@ -328,24 +426,39 @@ const plainSort = (field: ReceiptSortField) =>
   !(field === 'deliveryId' || field === 'deliveryNoteNo' || field === 'isExported' || field in REFERENCE_SORTS);
 
 /** The ids of rows `from` … `from + limit` of the plan's order, in that order. */
-function idsAt(plan: Plan, from: number, limit: number): SQLWrapper {
-  const { where, field, direction } = plan;
-  if (field === 'deliveryId' || field === 'deliveryNoteNo') return idsByNote(where, direction, from, limit);
-  if (field === 'isExported') return idsByExported(where, direction, from, limit);
+function idsAt(plan: Plan, from: number, limit: number): Page {
+  const { filter, field, direction } = plan;
+  const runs = (byRuns: (where: SQL | undefined, direction: SortDirection) => Runs): Page => ({
+    shape: `runs ${field} ${direction} where ${filter.shape}`,
+    build: () => {
+      // Rows offset … offset + limit of run `first` followed by run `second` (UNION ALL keeps each run's order).
+      const { first, second } = byRuns(filter.where, direction);
+      return sql`select id, null::text as key from ((${first}) union all (${second})) page limit ${placeholder('limit')} offset ${placeholder('offset')}`;
+    },
+    values: { ...filter.values, offset: from, limit, upTo: from + limit },
+  });
+  if (field === 'deliveryId' || field === 'deliveryNoteNo') return runs(idsByNote);
+  if (field === 'isExported') return runs(idsByExported);
   if (field in REFERENCE_SORTS && from + limit <= REFERENCE_SORT_MAX) {
-    return idsByReference(REFERENCE_SORTS[field as keyof typeof REFERENCE_SORTS], where, direction, from, limit);
+    const by = REFERENCE_SORTS[field as keyof typeof REFERENCE_SORTS];
+    return runs((where) => idsByReference(by, where, direction));
   }
   return keyedRows(plan, from, limit, false);
 }
 
 /** Rows of a plain sort with their sort key and the list version they were read under. */
-function keyedRows({ db, where, field, direction }: Plan, skip: number, limit: number, reversed: boolean, from?: Boundary) {
-  const seek = from ? after(field, (direction === 'asc') !== reversed, from) : undefined;
-  return idsSortedBy(db, field)
-    .where(and(where, seek))
-    .orderBy(...orderOf(field, direction, reversed))
-    .limit(limit)
-    .offset(skip);
+function keyedRows({ db, filter, field, direction }: Plan, skip: number, limit: number, reversed: boolean, from?: Boundary): Page {
+  const seekShape = from === undefined ? 'start' : from.key === null ? 'after a null' : 'after';
+  return {
+    shape: `${field} ${direction}${reversed ? ' reversed' : ''} ${seekShape} where ${filter.shape}`,
+    build: () =>
+      idsSortedBy(db, field)
+        .where(and(filter.where, from ? after(field, (direction === 'asc') !== reversed, from.key === null) : undefined))
+        .orderBy(...orderOf(field, direction, reversed))
+        .limit(placeholder('limit'))
+        .offset(placeholder('skip')),
+    values: { ...filter.values, skip, limit, boundaryKey: from?.key, boundaryId: from?.id },
+  };
 }
 
 /**
@@ -381,9 +494,16 @@ async function rowsOfPlainSort(plan: Plan, offset: number, limit: number, total:
 }
 
 /** The same filter and sort give the same key (the filter's SQL and parameters). */
-function pageQueryKey({ key, field, direction }: Plan): string {
-  return `${field} ${direction}\u0000${key}`;
+function pageQueryKey({ filter, field, direction }: Plan): string {
+  return `${field} ${direction}\u0000${filter.key}`;
 }
+
+/** A sort read as two ordered runs, `first` then `second`, each limited to the placeholder upTo (offset + limit). */
+interface Runs {
+  first: SQL;
+  second: SQL;
+}
+const upTo = sql.placeholder('upTo');
 
 /**
  * A page of ids sorted by the note holding each receipt: PostgreSQL's order puts the receipts
@@ -393,19 +513,17 @@ function pageQueryKey({ key, field, direction }: Plan): string {
  * scrap notes by note then receipt — and UNION ALL keeps each run's order (Append reads its first
  * input before its second; the run's own ORDER BY is kept inside it).
  */
-function idsByNote(where: SQL | undefined, direction: SortDirection, offset: number, limit: number): SQL {
+function idsByNote(where: SQL | undefined, direction: SortDirection): Runs {
   const dir = sql.raw(direction);
   const matches = where ?? sql`true`;
-  // Each run is limited itself, so PostgreSQL plans it to start fast (an index walk) rather than
-  // to sort all of it: the LIMIT outside a UNION ALL does not reach the runs' plans.
-  const upTo = offset + limit;
+  // Each run is limited itself (to offset + limit), so PostgreSQL plans it to start fast (an index
+  // walk) rather than to sort all of it: the LIMIT outside a UNION ALL does not reach the runs' plans.
   const noNote = sql`select ${receipts.id} as id from ${receipts} where ${matches} and not exists ${noteLine('1')}
     order by ${receipts.id} ${dir} limit ${upTo}`;
   // dl.receipt_id is the receipt's id: (delivery_id, receipt_id) is the order of a unique index.
   const onNote = sql`select ${receipts.id} as id from ${deliveryLines} dl join ${receipts} on ${receipts.id} = dl.receipt_id
     where ${isExclusiveTypeSql('dl.delivery_type')} and ${matches} order by dl.delivery_id ${dir}, dl.receipt_id ${dir} limit ${upTo}`;
-  const [first, second] = direction === 'desc' ? [noNote, onNote] : [onNote, noNote];
-  return idsOfRuns(first, second, offset, limit);
+  return direction === 'desc' ? { first: noNote, second: onNote } : { first: onNote, second: noNote };
 }
 
 /**
@@ -413,17 +531,15 @@ function idsByNote(where: SQL | undefined, direction: SortDirection, offset: num
  * exported by id (probing receipt_exports per row), and the exported ones walked in receipt_exports'
  * own key order — rather than a sort of a million `exists` subqueries (4–5 s).
  */
-function idsByExported(where: SQL | undefined, direction: SortDirection, offset: number, limit: number): SQL {
+function idsByExported(where: SQL | undefined, direction: SortDirection): Runs {
   const dir = sql.raw(direction);
   const matches = where ?? sql`true`;
-  const upTo = offset + limit;
   const notExported = sql`select ${receipts.id} as id from ${receipts} where ${matches} and not ${isExported}
     order by ${receipts.id} ${dir} limit ${upTo}`;
   const exported = sql`select ${receipts.id} as id from ${receiptExports} x join ${receipts} on ${receipts.id} = x.receipt_id
     where ${matches} order by x.receipt_id ${dir} limit ${upTo}`;
   // false < true: ascending puts the receipts not exported first.
-  const [first, second] = direction === 'desc' ? [exported, notExported] : [notExported, exported];
-  return idsOfRuns(first, second, offset, limit);
+  return direction === 'desc' ? { first: exported, second: notExported } : { first: notExported, second: exported };
 }
 
 /**
@@ -449,24 +565,15 @@ function idsByReference(
   by: (typeof REFERENCE_SORTS)[keyof typeof REFERENCE_SORTS],
   where: SQL | undefined,
   direction: SortDirection,
-  offset: number,
-  limit: number,
-): SQL {
+): Runs {
   const dir = sql.raw(direction);
   const matches = where ?? sql`true`;
-  const upTo = offset + limit;
   const withReference = sql`select page.id from ${by.table} cross join lateral (
       select ${receipts.id} as id from ${receipts} where ${by.fk} = ${by.id} and ${matches} order by ${receipts.id} ${dir} limit ${upTo}
     ) page order by ${by.key} ${dir}, page.id ${dir} limit ${upTo}`;
   const withNone = sql`select ${receipts.id} as id from ${receipts} where ${by.fk} is null and ${matches}
     order by ${receipts.id} ${dir} limit ${upTo}`;
-  const [first, second] = direction === 'desc' ? [withNone, withReference] : [withReference, withNone];
-  return idsOfRuns(first, second, offset, limit);
-}
-
-/** Rows `offset` … `offset + limit` of run `first` followed by run `second` (UNION ALL keeps each run's order). */
-function idsOfRuns(first: SQL, second: SQL, offset: number, limit: number): SQL {
-  return sql`select id, null::text as key from ((${first}) union all (${second})) page limit ${limit} offset ${offset}`;
+  return direction === 'desc' ? { first: withNone, second: withReference } : { first: withReference, second: withNone };
 }
 
 /**
@@ -579,8 +686,13 @@ interface ListedRow extends Boundary {
  * its generic plan, with LIMIT unknown, scans every receipt), which cost more than the second round
  * trip saves (docs/decisions/285).
  */
-async function rowsOf(db: Db, page: SQLWrapper): Promise<ListedRow[]> {
-  const keyed = await selectRows<Boundary & { version: string }>(db, sql`select p.id, p.key, ${versionNow} as "version" from (${page}) p`);
+async function rowsOf(db: Db, page: Page): Promise<ListedRow[]> {
+  const keyed = await selectShaped<Boundary & { version: string }>(
+    db,
+    `receipts: page ${page.shape}`,
+    () => sql`select p.id, p.key, ${versionNow} as "version" from (${page.build()}) p`,
+    page.values,
+  );
   if (keyed.length === 0) return [];
   byIds ??= nameStatement(
     db,
