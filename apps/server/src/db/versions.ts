@@ -4,12 +4,13 @@
  * the same microsecond, or in one transaction (where now() stands still), still get two versions.
  * An update locks the row, compares the version its editor saw and refuses a stale one.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { formatLondonDateTime } from '@cooler-hub/contract/london-time';
 import { staleVersionMessage } from '@cooler-hub/contract/common';
 import { NotFoundError, StaleVersionError } from '../lib/errors';
 import type { Db } from './client';
+import { preparedPerDb } from './rows';
 
 /** A table whose rows are edited: an id, updated_at and updated_by. */
 export type VersionedTable = PgTable & { id: PgColumn; updatedAt: PgColumn; updatedBy: PgColumn };
@@ -25,12 +26,24 @@ export function nextVersion(table: VersionedTable, by: { username: string } | nu
   };
 }
 
+/** Each table's version read, prepared once per database handle (docs/decisions/287). */
+const versionReads = new Map<VersionedTable, ReturnType<typeof prepareVersionRead>>();
+
+function prepareVersionRead(table: VersionedTable) {
+  return preparedPerDb((db) =>
+    db
+      .select({ version: versionOf(table) })
+      .from(table)
+      .where(eq(table.id, sql.placeholder('id')))
+      .prepare(`version_of_${getTableName(table)}`),
+  );
+}
+
 /** The current version of a row; undefined when there is no such row. */
 export async function currentVersion(db: Db, table: VersionedTable, id: number | string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ version: versionOf(table) })
-    .from(table)
-    .where(eq(table.id, id));
+  let read = versionReads.get(table);
+  if (!read) versionReads.set(table, (read = prepareVersionRead(table)));
+  const [row] = await read(db).execute({ id });
   return row?.version;
 }
 

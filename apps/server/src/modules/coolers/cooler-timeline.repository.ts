@@ -10,41 +10,55 @@ import type { Db } from '../../db/client';
 import { clients, customerAccounts, deliveries, deliveryLines, receipts, revisionEntries } from '../../db/schema';
 import type { RevisionEntry } from '@cooler-hub/contract/revisions';
 import { entryColumns, entryOfRow, RECEIPT_OF_COOLER_KIND, type EntryRow } from '../revision-entries/revision-entries.repository';
-import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
+import { nameStatement, preparedPerDb, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
-/** The cooler's receipts, newest first (receipt date, then created), at most `limit`, each with the transfer or scrap note holding it. */
+/**
+ * The cooler's receipts, newest first (receipt date, then created), at most `limit`, each with the
+ * transfer or scrap note holding it: prepared once per database handle (docs/decisions/287).
+ */
+const receiptsOfCooler = preparedPerDb((db) =>
+  db
+    .select({
+      id: receipts.id,
+      lbNumber: receipts.lbNumber,
+      receiptDate: receipts.receiptDate,
+      account: { id: receipts.customerAccountId, name: customerAccounts.name },
+      customer: clients.name,
+      processOption: receipts.processOption,
+      processState: receipts.processState,
+      noteId: deliveryLines.deliveryId,
+      noteType: deliveryLines.deliveryType,
+      noteStatus: deliveries.status,
+    })
+    .from(receipts)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
+    .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
+    // At most one line per receipt: the partial unique index on delivery_lines(receipt_id) (docs/decisions/151).
+    .leftJoin(deliveryLines, and(eq(deliveryLines.receiptId, receipts.id), isExclusiveTypeSql(deliveryLines.deliveryType)))
+    .leftJoin(deliveries, eq(deliveries.id, deliveryLines.deliveryId))
+    .where(eq(receipts.inventoryItemId, sql.placeholder('coolerId')))
+    .orderBy(desc(receipts.receiptDate), desc(receipts.createdAt), desc(receipts.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('cooler_receipts'),
+);
+
 export function coolerReceipts(db: Db, coolerId: string, limit: number) {
-  return (
-    db
-      .select({
-        id: receipts.id,
-        lbNumber: receipts.lbNumber,
-        receiptDate: receipts.receiptDate,
-        account: { id: receipts.customerAccountId, name: customerAccounts.name },
-        customer: clients.name,
-        processOption: receipts.processOption,
-        processState: receipts.processState,
-        noteId: deliveryLines.deliveryId,
-        noteType: deliveryLines.deliveryType,
-        noteStatus: deliveries.status,
-      })
-      .from(receipts)
-      .innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId))
-      .innerJoin(clients, eq(clients.id, customerAccounts.clientId))
-      // At most one line per receipt: the partial unique index on delivery_lines(receipt_id) (docs/decisions/151).
-      .leftJoin(deliveryLines, and(eq(deliveryLines.receiptId, receipts.id), isExclusiveTypeSql(deliveryLines.deliveryType)))
-      .leftJoin(deliveries, eq(deliveries.id, deliveryLines.deliveryId))
-      .where(eq(receipts.inventoryItemId, coolerId))
-      .orderBy(desc(receipts.receiptDate), desc(receipts.createdAt), desc(receipts.id))
-      .limit(limit)
-  );
+  return receiptsOfCooler(db).execute({ coolerId, limit });
 }
 
 export type CoolerReceiptRow = Awaited<ReturnType<typeof coolerReceipts>>[number];
 
+const receiptsOfCoolerCount = preparedPerDb((db) =>
+  db
+    .select({ total: count() })
+    .from(receipts)
+    .where(eq(receipts.inventoryItemId, sql.placeholder('coolerId')))
+    .prepare('cooler_receipts_count'),
+);
+
 export async function countCoolerReceipts(db: Db, coolerId: string): Promise<number> {
-  return (await db.select({ total: count() }).from(receipts).where(eq(receipts.inventoryItemId, coolerId)))[0]?.total ?? 0;
+  return (await receiptsOfCoolerCount(db).execute({ coolerId }))[0]?.total ?? 0;
 }
 
 /**

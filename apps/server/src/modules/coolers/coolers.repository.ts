@@ -5,6 +5,7 @@ import { nextVersion, tableVersions } from '../../db/versions';
 import type { Db } from '../../db/client';
 import { INVENTORY } from '../../db/list-counts';
 import { inKeys } from '../../db/paging';
+import { preparedPerDb } from '../../db/rows';
 import { aliased, containsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { inUseMessage, usagesOf } from '../../db/references';
 import { coolers, partNumbers, receipts } from '../../db/schema';
@@ -114,8 +115,15 @@ export async function insertCoolers(db: Db, rows: (CoolerValues & { id: string }
   if (rows.length > 0) await db.insert(coolers).values(rows);
 }
 
+/** The cooler of an id, prepared once per database handle (docs/decisions/287). */
+const coolerById = preparedPerDb((db) =>
+  withPartNumber(db)
+    .where(eq(coolers.id, sql.placeholder('id')))
+    .prepare('cooler_by_id'),
+);
+
 export async function findCooler(db: Db, id: string): Promise<CoolerRow | undefined> {
-  const [row] = await withPartNumber(db).where(eq(coolers.id, id));
+  const [row] = await coolerById(db).execute({ id });
   return row;
 }
 
