@@ -23,8 +23,34 @@ function compile(route: Parameters<SerializerCompiler>[0]): (data: unknown) => s
   if (!(schema instanceof z.ZodType)) return serializerCompiler(route);
   try {
     const { $schema: _, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
-    return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+    return fastJson(nullableAsTypes(jsonSchema) as Parameters<typeof fastJson>[0]);
   } catch {
     return serializerCompiler(route);
   }
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * `anyOf: [X, {type: 'null'}]` — how zod writes `X.nullable()` — as `X` with `type: [X's type, 'null']`
+ * (docs/decisions/287). fast-json-stringify picks an anyOf branch by validating the value against
+ * each branch with ajv, every call: a nullable date-time was checked against its format and pattern
+ * on every row. A type list is picked by `typeof`, and the chosen type written as before (a date-time
+ * still by its format). The contract's checking is the tests' serializer's, not this one's.
+ */
+export function nullableAsTypes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableAsTypes);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const entries = Object.entries(schema as JsonSchema).map(([key, value]) => [key, nullableAsTypes(value)] as const);
+  const node: JsonSchema = Object.fromEntries(entries);
+  const options = node['anyOf'];
+  if (!Array.isArray(options) || options.length !== 2 || Object.keys(node).length !== 1) return node;
+  const nullAt = options.findIndex((option) => isJustNull(option));
+  const other = options[1 - nullAt] as JsonSchema | undefined;
+  if (nullAt < 0 || !other || typeof other['type'] !== 'string' || 'anyOf' in other || 'oneOf' in other || '$ref' in other) return node;
+  return { ...other, type: [other['type'], 'null'] };
+}
+
+function isJustNull(option: unknown): boolean {
+  return typeof option === 'object' && option !== null && Object.keys(option).length === 1 && (option as JsonSchema)['type'] === 'null';
 }
