@@ -1,13 +1,31 @@
 /** SQL for delivery lines: a line with its LB number and cooler. Every function takes `db`, which may be a transaction. */
 import { eq, sql } from 'drizzle-orm';
 import type { DeliveryLineListQuery } from '@cooler-hub/contract/delivery-lines';
+import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import type { Db } from '../../db/client';
 import { INVENTORY } from '../../db/list-counts';
 import { aliased, equalsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
-import { inOrderOf, preparedPerDb } from '../../db/rows';
+import { inOrderOf, nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { coolers, deliveryLines, partNumbers, receipts } from '../../db/schema';
 
-const lineFields = {
+/**
+ * A line with its LB number and cooler, one column each, as the driver reads them
+ * (docs/decisions/259, 287); the date as text, the way the date column answers it on either driver.
+ */
+export interface DeliveryLineRow {
+  id: number;
+  deliveryId: number;
+  deliveryType: DeliveryType;
+  lbNumber: string;
+  receiptId: string;
+  coolerId: string;
+  serialNumber: string;
+  dateOfManufacture: string;
+  partNumberId: string;
+  partNumber: string;
+}
+
+const lineColumns = aliased({
   id: deliveryLines.id,
   deliveryId: deliveryLines.deliveryId,
   deliveryType: deliveryLines.deliveryType,
@@ -15,20 +33,10 @@ const lineFields = {
   receiptId: deliveryLines.receiptId,
   coolerId: coolers.id,
   serialNumber: coolers.serialNumber,
-  dateOfManufacture: coolers.dateOfManufacture,
+  dateOfManufacture: sql`${coolers.dateOfManufacture}::text`,
   partNumberId: partNumbers.id,
   partNumber: partNumbers.partNumber,
-};
-
-const withCooler = (db: Db) =>
-  db
-    .select(lineFields)
-    .from(deliveryLines)
-    .innerJoin(receipts, eq(receipts.id, deliveryLines.receiptId))
-    .innerJoin(coolers, eq(coolers.id, receipts.inventoryItemId))
-    .innerJoin(partNumbers, eq(partNumbers.id, coolers.partNumberId));
-
-export type DeliveryLineRow = Awaited<ReturnType<typeof withCooler>>[number];
+});
 
 /** A line query with the receipt its exact LB number names (NO_RECEIPT when none does). */
 type LineQuery = DeliveryLineListQuery & { receiptId?: string | undefined };
@@ -56,17 +64,21 @@ const listedIds: ListDefinition<LineQuery, { id: number }, number> = {
 };
 
 /** Only the page's lines are joined to their receipt and cooler, by a statement prepared once. */
-const byIds = preparedPerDb((db) =>
-  withCooler(db)
-    .where(sql`${deliveryLines.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('delivery_lines_by_ids'),
-);
+let byIds: NamedStatement | undefined;
 
 export async function listDeliveryLines(db: Db, query: DeliveryLineListQuery): Promise<{ rows: DeliveryLineRow[]; total: number }> {
   const receiptId = query.lbNumber ? ((await receiptIdOf(db, query.lbNumber)) ?? NO_RECEIPT) : undefined;
   const page = await listPage(db, listedIds, { ...query, receiptId });
-  const rows = page.rows.length === 0 ? [] : inOrderOf(page.rows, await byIds(db).execute({ ids: page.rows }));
-  return { rows, total: page.total };
+  if (page.rows.length === 0) return { rows: [], total: page.total };
+  byIds ??= nameStatement(
+    db,
+    sql`select ${lineColumns} from ${deliveryLines}
+      join ${receipts} on ${receipts.id} = ${deliveryLines.receiptId}
+      join ${coolers} on ${coolers.id} = ${receipts.inventoryItemId}
+      join ${partNumbers} on ${partNumbers.id} = ${coolers.partNumberId}
+      where ${deliveryLines.id} = any(${sql.placeholder('ids')}::int[])`,
+  );
+  return { rows: inOrderOf(page.rows, await selectNamedRows<DeliveryLineRow>(db, byIds, { ids: page.rows })), total: page.total };
 }
 
 /** The receipt holding exactly `lbNumber`. */
