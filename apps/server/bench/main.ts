@@ -34,7 +34,7 @@ import { FLOOR_PATH, type Floors, measureHttpFloor } from './harness/floors';
 import { agent, get, getJson, load, sequential, transportFloor } from './harness/http-client';
 import { describeMachine, sampleLoad } from './harness/machine';
 import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
-import { type Captured, captureSql, directSql, ownStatements, type Statement } from './harness/sql-replay';
+import { type Captured, captureSql, directSql, ownStatements, sqlUnderLoad, type Statement } from './harness/sql-replay';
 import { measureImport } from './harness/imports';
 import {
   printCsv,
@@ -140,6 +140,9 @@ async function recordCalls(config: BenchConfig, database: BenchDatabase, size: D
   return { ids, recorded, floorStatements };
 }
 
+/** Seconds each call's own SQL is run under load, directly (harness/sql-replay: sqlUnderLoad). */
+const SQL_LOAD_SECONDS = 3;
+
 /**
  * The floors, then per call: autocannon under load, then one request at a time, then (PostgreSQL)
  * its SQL directly, right after, so both medians come from the same few seconds of the machine's
@@ -183,7 +186,8 @@ async function measureCalls(
     const underLoad = await load(server.base, e.url, token, config.connections, config.seconds);
     const single = await sequential(server.base, e.url, token);
     const sql = database.concurrent ? await directSql(database, e.statements) : NaN;
-    measured.push({ ...e, load: underLoad, single, sql });
+    const sqlRps = await sqlUnderLoad(database, e.statements, config.connections, Math.min(config.seconds, SQL_LOAD_SECONDS));
+    measured.push({ ...e, load: underLoad, single, sql, sqlRps });
     log(`  ${e.name}: p95 ${underLoad.p95.toFixed(1)} ms, ${Math.round(underLoad.rps)} req/s`);
   }
   await measureFloors('after the calls');

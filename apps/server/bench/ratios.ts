@@ -14,6 +14,11 @@ export interface CallFigures {
   single: number;
   /** Median ms of its own statements (the floor's left out) run directly; NaN when it has none. */
   sql: number;
+  /**
+   * Its own statements run directly under the calls' load (as many connections, each sending the
+   * next as the last is answered): calls a second; NaN when not measured (PGlite).
+   */
+  sqlRps?: number;
   /** Its own statements. */
   statements: number;
   budget: CallBudget;
@@ -31,11 +36,13 @@ export interface Judged {
   /** Its SQL in database-floor reads: SQL ms / the floor read's ms. */
   sqlReads: number;
   /**
-   * The share its SQL alone would allow if it ran at the database floor's rate: the floor's
-   * statements a second / its SQL's reads, over the no-op's req/s. An upper bound: the server's own
-   * CPU shares the machine too.
+   * The share its SQL alone allows, over the no-op's req/s: its statements run under the same load
+   * (`sqlRps`, docs/decisions/287) where measured, else estimated as the database floor's reads a
+   * second / its SQL's reads.
    */
   sqlCapShare: number;
+  /** Whether sqlCapShare was measured (its SQL under load) rather than estimated from floor reads. */
+  sqlCapMeasured: boolean;
   /**
    * Below the share budget only because its SQL is (docs/decisions/285): its SQL, with the server
    * adding what its budget lets it (maxRatio × the SQL), cannot reach the budget's share on these
@@ -57,14 +64,19 @@ export function judge(call: CallFigures, floor: FloorFigures): Judged {
   const addedMs = net - sql;
   const allowedAddedMs = (b.maxAddedOfFloor ?? 0) * floor.ms;
   const sqlReads = sql / floor.dbMs;
-  const sqlCapShare = sqlReads > 0 ? floor.dbRps / sqlReads / floor.rps : Number.POSITIVE_INFINITY;
+  const sqlCapMeasured = call.sqlRps !== undefined && Number.isFinite(call.sqlRps) && call.sqlRps > 0;
+  const sqlCapShare = sqlCapMeasured
+    ? (call.sqlRps ?? 0) / floor.rps
+    : sqlReads > 0
+      ? floor.dbRps / sqlReads / floor.rps
+      : Number.POSITIVE_INFINITY;
   const misses: string[] = [];
   const heldShare = sqlCapShare / (1 + (b.maxRatio ?? LIST_BUDGET.maxRatio ?? 0));
   const heldBySql = b.minShare !== undefined && share < b.minShare && heldShare < b.minShare && share >= heldShare;
   if (b.minShare !== undefined && share < b.minShare && !heldBySql) {
     const held =
       heldShare < b.minShare
-        ? `; its SQL, ${sqlReads.toFixed(0)} floor reads, alone allows about ${sqlCapShare.toFixed(2)}, so at least ${heldShare.toFixed(2)}`
+        ? `; its SQL${sqlCapMeasured ? ' under the same load' : `, ${sqlReads.toFixed(0)} floor reads,`} alone allows about ${sqlCapShare.toFixed(2)}, so at least ${heldShare.toFixed(2)}`
         : '';
     misses.push(`share ${share.toFixed(2)} < ${b.minShare.toFixed(2)} (${((1 - share / b.minShare) * 100).toFixed(0)} % short${held})`);
   }
@@ -75,7 +87,7 @@ export function judge(call: CallFigures, floor: FloorFigures): Judged {
     );
   }
   if (call.load.failures > 0) misses.push(`${call.load.failures} failed requests`);
-  return { share, ratio, addedMs, allowedAddedMs, sqlReads, sqlCapShare, heldBySql, misses };
+  return { share, ratio, addedMs, allowedAddedMs, sqlReads, sqlCapShare, sqlCapMeasured, heldBySql, misses };
 }
 
 /** The margin of a call within its budgets: its share as a multiple of the budget's, what the server adds. */
@@ -84,7 +96,7 @@ export function margin(call: CallFigures, judged: Judged): string {
   const parts: string[] = [];
   if (judged.heldBySql) {
     parts.push(
-      `held by its SQL: ${judged.sqlReads.toFixed(0)} floor reads allow about ${judged.sqlCapShare.toFixed(2)}, share ${judged.share.toFixed(2)} ≥ ${x(judged.share / judged.sqlCapShare)} of it`,
+      `held by its SQL: ${judged.sqlCapMeasured ? 'alone under the same load it allows' : `${judged.sqlReads.toFixed(0)} floor reads allow`} about ${judged.sqlCapShare.toFixed(2)}, share ${judged.share.toFixed(2)} ≥ ${x(judged.share / judged.sqlCapShare)} of it`,
     );
   } else if (b.minShare !== undefined) parts.push(`share ${x(judged.share / b.minShare)} its budget`);
   if (b.maxRatio !== undefined) {

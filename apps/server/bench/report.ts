@@ -33,6 +33,8 @@ export interface Measured extends Endpoint, Captured {
   single: number;
   /** Median ms of its own statements (`statements`: the no-op's left out) run directly. */
   sql: number;
+  /** Calls a second of those statements run directly under the calls' load (NaN: not measured). */
+  sqlRps: number;
 }
 
 export interface SizeResult {
@@ -152,6 +154,10 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
     `call ms: median of one request at a time. SQL ms: median of its own statements run directly (stmts: how many; the guard's ` +
       `user lookup is the floor's). reads: its SQL in database-floor reads (SQL ms / ${f.dbMs.toFixed(3)} ms).`,
   );
+  console.log(
+    'SQL/s: its own statements run directly under the same load (as many connections, no server): calls a second, ' +
+      'what its SQL alone allows (docs/decisions/287).',
+  );
   console.log(`ratio: (call ms − ${f.ms.toFixed(2)} ms HTTP floor) / SQL ms.`);
   console.log('');
   let missed = 0;
@@ -174,14 +180,16 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
       'SQL ms': Number.isNaN(e.sql) ? '—' : e.sql.toFixed(2),
       stmts: String(e.statements.length),
       reads: Number.isNaN(e.sql) ? '—' : j.sqlReads.toFixed(1),
+      'SQL/s': Number.isFinite(e.sqlRps) ? e.sqlRps.toFixed(0) : '—',
       ratio: Number.isFinite(j.ratio) ? j.ratio.toFixed(2) : '—',
       verdict: j.misses.length ? `MISSED: ${j.misses.join('; ')}` : margin({ ...e, statements: e.statements.length }, j),
     };
   });
-  table(['endpoint', 'total', 'p50', 'p95', 'p99', 'req/s', 'share', 'call ms', 'SQL ms', 'stmts', 'reads', 'ratio', 'verdict'], rows, [
-    'endpoint',
-    'verdict',
-  ]);
+  table(
+    ['endpoint', 'total', 'p50', 'p95', 'p99', 'req/s', 'share', 'call ms', 'SQL ms', 'stmts', 'reads', 'SQL/s', 'ratio', 'verdict'],
+    rows,
+    ['endpoint', 'verdict'],
+  );
   const broken = rows.filter((r) => r.verdict.startsWith('MISSED')).length;
   console.log('');
   console.log(
@@ -190,7 +198,7 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
   if (heldBySql > 0) {
     console.log(
       `${heldBySql} calls pass below a fifth of the no-op because their SQL, with the server at its budget on top, allows less (held by their SQL), ` +
-        `each at least its SQL-alone share over ${(1 + (LIST_BUDGET.maxRatio ?? 0)).toFixed(1)} (docs/decisions/285).`,
+        `each at least its SQL-alone share over ${(1 + (LIST_BUDGET.maxRatio ?? 0)).toFixed(1)} (docs/decisions/285, 287).`,
     );
   }
   console.log(

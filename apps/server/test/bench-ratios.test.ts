@@ -48,6 +48,27 @@ describe('a list call judged against the floors', () => {
     expect(judge(call(600, 0.3 + 2.2, 1), floor).misses[0]).toMatch(/alone allows about 0\.30, so at least 0\.14\)$/);
   });
 
+  it('takes what its SQL alone does under the same load, where measured, over the floor-read estimate', () => {
+    // 0.5 ms of SQL, 3.3 floor reads: estimated, alone 0.6 of the no-op, so 0.18 misses the budget.
+    const estimated = judge(call(900, 0.3 + 0.6, 0.5), floor);
+    expect(estimated.sqlCapMeasured).toBe(false);
+    expect(estimated.misses[0]).toMatch(/^share 0\.18 < 0\.20 \(10 % short\)$/);
+    // Run under load, the same SQL alone answers 1,500 calls a second (0.3 of the no-op): held at 0.14.
+    const measured = judge({ ...call(900, 0.3 + 0.6, 0.5), sqlRps: 1500 }, floor);
+    expect(measured.sqlCapMeasured).toBe(true);
+    expect(measured.sqlCapShare).toBeCloseTo(0.3);
+    expect(measured.heldBySql).toBe(true);
+    expect(margin({ ...call(900, 0.3 + 0.6, 0.5), sqlRps: 1500 }, measured)).toMatch(
+      /^ok: held by its SQL: alone under the same load it allows about 0\.30, share 0\.18/,
+    );
+    // Below that figure over 2.2 it misses, and says so.
+    expect(judge({ ...call(600, 0.3 + 0.6, 0.5), sqlRps: 1500 }, floor).misses[0]).toMatch(
+      /^share 0\.12 < 0\.20 \(40 % short; its SQL under the same load alone allows about 0\.30, so at least 0\.14\)$/,
+    );
+    // Not measured (PGlite): the estimate.
+    expect(judge({ ...call(900, 0.3 + 0.6, 0.5), sqlRps: Number.NaN }, floor).sqlCapMeasured).toBe(false);
+  });
+
   it('misses when the server adds more than 1.2× its SQL and more than the floor costs; a small overhead passes', () => {
     expect(judge(call(2000, 0.3 + 3, 1), floor).misses).toEqual([expect.stringMatching(/^adds 2\.00 ms = 3\.00× SQL/)]);
     // 0.25 ms over a 0.05 ms statement: 5× its SQL, but within the floor's own 0.3 ms.

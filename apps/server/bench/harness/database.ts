@@ -40,6 +40,11 @@ export interface BenchDatabase {
   disconnect(): Promise<void>;
 }
 
+/** `sql` prepared by a name of its text, as the server prepares its list statements (docs/decisions/285). */
+export function preparedQuery(sql: string, params: unknown[] = []): pg.QueryConfig {
+  return { name: `bench_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`, text: sql, values: params };
+}
+
 export async function openBenchDatabase(config: BenchConfig): Promise<BenchDatabase> {
   const { serverUrl, reuse } = config;
   if (serverUrl || reuse) {
@@ -72,12 +77,7 @@ export async function openBenchDatabase(config: BenchConfig): Promise<BenchDatab
         await client.connect();
       },
       run: (sql, params = []) => connected(client).query(sql, params),
-      runPrepared: (sql, params = []) =>
-        connected(client).query({
-          name: `bench_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`,
-          text: sql,
-          values: params,
-        }),
+      runPrepared: (sql, params = []) => connected(client).query(preparedQuery(sql, params)),
       async disconnect() {
         await client?.end();
         client = undefined;

@@ -2,7 +2,8 @@
  * "The same SQL run directly": the statements a call ran, recorded from the server's trace log by
  * request id, then replayed one after another on one connection with the same parameters.
  */
-import type { BenchDatabase } from './database';
+import pg from 'pg';
+import { type BenchDatabase, preparedQuery } from './database';
 import { enough, get, median, SAMPLE_BUDGET_MS, WARMUP } from './http-client';
 import type { ServerProcess } from './server-process';
 
@@ -66,4 +67,52 @@ export async function directSql(database: BenchDatabase, statements: Statement[]
   const times: number[] = [];
   for (const started = performance.now(); !enough(times, started);) times.push(await runStatements(database, statements));
   return median(times);
+}
+
+/**
+ * Calls a second of the statements run directly under the calls' load (docs/decisions/287):
+ * `connections` clients of their own, each running the statements one after another, prepared by
+ * name as the replay is, for `seconds` after a second of warming. What PostgreSQL, with a client
+ * beside it on these cores, does for this call's SQL alone; NaN on PGlite (one owner) or for none.
+ */
+export async function sqlUnderLoad(
+  database: BenchDatabase,
+  statements: Statement[],
+  connections: number,
+  seconds: number,
+): Promise<number> {
+  const url = database.env.DATABASE_URL;
+  if (!database.concurrent || url === undefined || statements.length === 0) return NaN;
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
+  const round = async (client: pg.Client) => {
+    for (const s of statements) await client.query(preparedQuery(s.sql, s.params));
+  };
+  try {
+    const warmUntil = performance.now() + 1000;
+    await Promise.all(
+      clients.map(async (c) => {
+        while (performance.now() < warmUntil) await round(c);
+      }),
+    );
+    let rounds = 0;
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all(
+      clients.map(async (c) => {
+        while (performance.now() < until) {
+          await round(c);
+          rounds += 1;
+        }
+      }),
+    );
+    return rounds / ((performance.now() - started) / 1000);
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
 }
