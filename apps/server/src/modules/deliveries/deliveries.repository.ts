@@ -23,7 +23,7 @@ import {
   type ListDefinition,
 } from '../../db/list-statements';
 import { DELIVERIES } from '../../db/list-counts';
-import { inOrderOf, nameStatement, preparedPerDb, selectNamedRows, type NamedStatement } from '../../db/rows';
+import { idsForPlan, inOrderOf, nameStatement, preparedPerDb, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { nextVersion, tableVersions } from '../../db/versions';
 import { offsetOf } from '../../lib/list';
 import {
@@ -174,7 +174,7 @@ const byIds = preparedPerDb((db) =>
 );
 
 async function deliveriesInOrder(db: Db, ids: number[]): Promise<DeliveryRow[]> {
-  return ids.length === 0 ? [] : inOrderOf(ids, await byIds(db).execute({ ids }));
+  return ids.length === 0 ? [] : inOrderOf(ids, await byIds(db).execute({ ids: idsForPlan(ids, 0) }));
 }
 
 export async function findDelivery(db: Db, id: number): Promise<DeliveryRow | undefined> {

@@ -5,7 +5,7 @@ import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import type { Db } from '../../db/client';
 import { INVENTORY } from '../../db/list-counts';
 import { aliased, equalsFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
-import { inOrderOf, nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
+import { idsForPlan, inOrderOf, nameStatement, NIL_UUID, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { coolers, deliveryLines, partNumbers, receipts } from '../../db/schema';
 
 /**
@@ -40,7 +40,7 @@ const lineColumns = aliased({
 
 /** A line query with the receipt its exact LB number names (NO_RECEIPT when none does). */
 type LineQuery = DeliveryLineListQuery & { receiptId?: string | undefined };
-const NO_RECEIPT = '00000000-0000-0000-0000-000000000000';
+const NO_RECEIPT = NIL_UUID;
 
 /**
  * The ids of a page of lines, in the order they were added (or newest first with order[id]=desc),
@@ -78,7 +78,10 @@ export async function listDeliveryLines(db: Db, query: DeliveryLineListQuery): P
       join ${partNumbers} on ${partNumbers.id} = ${coolers.partNumberId}
       where ${deliveryLines.id} = any(${sql.placeholder('ids')}::int[])`,
   );
-  return { rows: inOrderOf(page.rows, await selectNamedRows<DeliveryLineRow>(db, byIds, { ids: page.rows })), total: page.total };
+  return {
+    rows: inOrderOf(page.rows, await selectNamedRows<DeliveryLineRow>(db, byIds, { ids: idsForPlan(page.rows, 0) })),
+    total: page.total,
+  };
 }
 
 /** The receipt holding exactly `lbNumber`. */

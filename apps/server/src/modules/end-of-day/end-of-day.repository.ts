@@ -7,7 +7,7 @@ import type { PageQuery } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 import { clients, coolers, customerAccounts, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
 import { isExported, receiptDayRange, receiptFields } from '../receipts/receipts.repository';
-import { nameStatement, rowsOf, selectNamedRows, type NamedStatement } from '../../db/rows';
+import { nameStatement, NIL_UUID, rowsOf, selectNamedRows, type NamedStatement } from '../../db/rows';
 
 /** The names by primary-key subqueries, as the receipts list reads them: cheap to plan (docs/decisions/273). */
 const sheetFields = {
@@ -122,7 +122,6 @@ export interface CsvKey {
 /** The receipt date of a key, exactly: the epoch plus its microseconds. */
 const keyDate = (us: Placeholder) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
 
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 /** The pages' one statement, built at its first use. */
 let pageStatement: NamedStatement | undefined;
 

@@ -32,7 +32,7 @@ import {
 } from '../../db/schema';
 import { isExported, noteLine } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
-import { nameStatement, selectNamedRows, selectShaped, type NamedStatement } from '../../db/rows';
+import { idsForPlan, nameStatement, NIL_UUID, selectNamedRows, selectShaped, type NamedStatement } from '../../db/rows';
 import { aliased, isoTime } from '../../db/list-statements';
 import { isExclusiveTypeSql } from '../../db/exclusive-types';
 
@@ -698,7 +698,12 @@ async function rowsOf(db: Db, page: Page): Promise<ListedRow[]> {
     db,
     sql`select ${listedColumns}, null as "key", null as "version" from ${listedFrom} where ${receipts.id} = any(${sql.placeholder('ids')}::uuid[])`,
   );
-  const rows = await selectNamedRows<ListedRow>(db, byIds, { ids: keyed.map((k) => k.id) });
+  const rows = await selectNamedRows<ListedRow>(db, byIds, {
+    ids: idsForPlan(
+      keyed.map((k) => k.id),
+      NIL_UUID,
+    ),
+  });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const inOrder: ListedRow[] = [];
   for (const { id, key, version } of keyed) {
