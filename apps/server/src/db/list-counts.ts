@@ -72,21 +72,10 @@ const versionStatement = preparedPerDb((db) =>
 );
 
 /**
- * The number of rows of `table` matching `where`, exact, counted only when the list changed since.
- * `key`: what tells this filter from every other under one version of the list, when the caller
- * knows it without the SQL (else the count's own text and parameters, built for it).
- * `versionRead`: the list's version as a statement of this request already read it (a page that
- * returns it from its own snapshot): a remembered total of that version is answered without asking
- * the version again (docs/decisions/274).
+ * The number of rows of `table` matching `where`, exact, counted only when the list changed since;
+ * remembered under the count's own text and parameters.
  */
-export async function rememberedCount(
-  db: Db,
-  list: string,
-  table: PgTable,
-  where: SQL | undefined,
-  versionRead?: string,
-  key?: string,
-): Promise<number> {
+export async function rememberedCount(db: Db, list: string, table: PgTable, where: SQL | undefined): Promise<number> {
   const counting = () =>
     db
       .select({
@@ -95,16 +84,10 @@ export async function rememberedCount(
       })
       .from(table)
       .where(where);
-  return rememberedUnderVersion(
-    db,
-    list,
-    key ?? keyOf(counting()),
-    async () => {
-      const [row] = await counting();
-      return { version: row?.version ?? null, value: row?.total ?? 0 };
-    },
-    versionRead,
-  );
+  return rememberedUnderVersion(db, list, keyOf(counting()), async () => {
+    const [row] = await counting();
+    return { version: row?.version ?? null, value: row?.total ?? 0 };
+  });
 }
 
 /** A count's own text and parameters: the same filter gives the same key. */

@@ -2,9 +2,9 @@
  * A list call as prepared statements (docs/decisions/285). A list is declared once — its columns,
  * its filters over placeholders, its sorts, and the code that turns a row into the contract's item —
  * and each shape a query can take (which filters are present, the sort, its direction, read from the
- * start or from the end) is built into SQL text once and prepared by name. A call only picks its
- * shape and fills in its values: no SQL is built and no query builder walked per request, and the
- * rows come back as the driver reads them, mapped by the list's own code.
+ * start or from the end) is built into SQL text once and prepared by name (rows.ts, selectShaped). A
+ * call only picks its shape and fills in its values: no SQL is built and no query builder walked per
+ * request, and the rows come back as the driver reads them, mapped by the list's own code.
  *
  * A page carries the version of its list, read by the same statement, so a total remembered under
  * that version (list-counts) answers the call in that one round trip; the count runs only after the
@@ -17,7 +17,7 @@ import { offsetOf } from '../lib/list';
 import type { Db } from './client';
 import { listVersion, recallTotal, remember } from './list-counts';
 import { containsPattern, matchesPattern, ordering, type PageQuery } from './paging';
-import { nameStatement, rowsOf } from './rows';
+import { selectShaped } from './rows';
 import { listVersions } from './schema';
 
 /** One filter of a list: its condition over `sql.placeholder(name)`, and the value a query gives it (undefined: absent). */
@@ -53,22 +53,6 @@ export interface ListDefinition<Q extends PageQuery, Raw, Item> {
   item(row: Raw): Item;
 }
 
-/** The statements of one list on one database handle, by shape. */
-type Prepared = ReturnType<Db['_']['session']['prepareQuery']>;
-const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
-
-/** Rows of the statement `build()` makes for `key`, prepared on first use under this handle. */
-async function run<T>(db: Db, key: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
-  let byKey = preparedByDb.get(db);
-  if (!byKey) preparedByDb.set(db, (byKey = new Map()));
-  let prepared = byKey.get(key);
-  if (!prepared) {
-    const { query, name } = nameStatement(db, build());
-    byKey.set(key, (prepared = db._.session.prepareQuery(query, undefined, name, false)));
-  }
-  return rowsOf<T>(await prepared.execute(values));
-}
-
 /** The filters a query gives values to, and the keys its statements and its remembered total go by. */
 export function shapeOf<Q extends PageQuery>(definition: ListDefinition<Q, unknown, unknown>, query: Q) {
   const values: Record<string, unknown> = {};
@@ -92,7 +76,7 @@ async function countNow<Q extends PageQuery>(
   definition: ListDefinition<Q, unknown, unknown>,
   { values, filterKey, totalKey }: ReturnType<typeof shapeOf>,
 ): Promise<{ total: number }> {
-  const [row] = await run<{ total: number; listVersion: string | null }>(
+  const [row] = await selectShaped<{ total: number; listVersion: string | null }>(
     db,
     `${filterKey}|count`,
     () => countStatement(definition, Object.keys(values)),
@@ -125,7 +109,7 @@ export async function listPage<Q extends PageQuery, Raw, Item>(
   const { values, totalKey } = shape;
   const [field, direction] = definition.sortOf(query);
   const page = async (reversed: boolean, skip: number, limit: number) => {
-    const rows = await run<Raw & { listVersion: string }>(
+    const rows = await selectShaped<Raw & { listVersion: string }>(
       db,
       `${shape.filterKey}|${field} ${direction}${reversed ? ' reversed' : ''}`,
       () => pageStatement(definition, Object.keys(values), field, direction, reversed),

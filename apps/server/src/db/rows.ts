@@ -60,7 +60,7 @@ const MAX_SHAPES = 2000;
  * ones asked are named and any beyond run unnamed (parsed on every call), a bound on what a stream of
  * odd queries can leave in PostgreSQL's memory (docs/decisions/287).
  */
-const MAX_NAMED_SHAPES = 200;
+const MAX_NAMED_SHAPES = 500;
 const builtShapes = new Map<string, NamedStatement | Query>();
 let namedShapes = 0;
 
