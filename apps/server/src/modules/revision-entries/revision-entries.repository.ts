@@ -6,7 +6,6 @@ import { aliased, equalsFilter, isoTime, listPage, sortOfOrder, type ListDefinit
 import { selectRows } from '../../db/rows';
 import { revisionEntries } from '../../db/schema';
 
-export type RevisionEntryRow = typeof revisionEntries.$inferSelect;
 export type RevisionEntryValues = Omit<typeof revisionEntries.$inferInsert, 'id' | 'createdAt'>;
 
 export async function insertRevisionEntry(db: Db, values: RevisionEntryValues): Promise<void> {

@@ -4,21 +4,6 @@ import type { RevisionEntry, RevisionEntryListQuery } from '@cooler-hub/contract
 import type { Db } from '../../db/client';
 import { listResponseOf } from '../../lib/list';
 import * as repo from './revision-entries.repository';
-import type { RevisionEntryRow } from './revision-entries.repository';
-
-export function toRevisionEntry(row: RevisionEntryRow): RevisionEntry {
-  return {
-    id: row.id,
-    entryKind: row.entryKind,
-    entryRef: row.entryRef,
-    createdAt: row.createdAt.toISOString(),
-    creator: { id: row.creatorId, username: row.creatorUsername },
-    source: row.source,
-    diffType: row.diffType,
-    textOnlyMessage: row.textOnlyMessage,
-    oldNewMessage: row.oldNewMessage,
-  };
-}
 
 export class RevisionEntriesService {
   constructor(private readonly db: Db) {}
