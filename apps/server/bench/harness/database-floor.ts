@@ -6,8 +6,7 @@
  * as the server sends its list statements: prepared by name (`pgbench -S -M prepared`), parsed once
  * per connection (docs/decisions/285).
  */
-import pg from 'pg';
-import type { BenchDatabase } from './database';
+import { type BenchDatabase, loadOnClients } from './database';
 import { enough, median, percentile, SAMPLE_BUDGET_MS, WARMUP } from './http-client';
 
 /** The read: one indexed row, one column from the heap (pgbench's `select abalance … where aid = :aid`). */
@@ -65,43 +64,13 @@ export async function measureDatabaseFloor(database: BenchDatabase, connections:
     const single = await oneAtATime(database, ids);
     return { rps: 1000 / single, p50: single, p95: single, single, connections: 1 };
   }
-  const clients = await Promise.all(
-    Array.from({ length: connections }, async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      return client;
-    }),
-  );
-  try {
-    // Warm: each connection's backend and the index pages, as the calls are warmed before they are measured.
-    const warmUntil = performance.now() + 1000;
-    await Promise.all(
-      clients.map(async (c) => {
-        while (performance.now() < warmUntil) await c.query(floorRead(pick()));
-      }),
-    );
-    const times: number[] = [];
-    const started = performance.now();
-    const until = started + seconds * 1000;
-    await Promise.all(
-      clients.map(async (c) => {
-        while (performance.now() < until) {
-          const t0 = process.hrtime.bigint();
-          await c.query(floorRead(pick()));
-          times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
-    times.sort((a, b) => a - b);
-    return {
-      rps: times.length / elapsed,
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
-      single: await oneAtATime(database, ids),
-      connections,
-    };
-  } finally {
-    await Promise.all(clients.map((c) => c.end()));
-  }
+  const { times, elapsed } = await loadOnClients(url, connections, seconds, (c) => c.query(floorRead(pick())));
+  times.sort((a, b) => a - b);
+  return {
+    rps: times.length / elapsed,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    single: await oneAtATime(database, ids),
+    connections,
+  };
 }

@@ -45,6 +45,49 @@ export function preparedQuery(sql: string, params: unknown[] = []): pg.QueryConf
   return { name: `bench_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`, text: sql, values: params };
 }
 
+/**
+ * `step` run over and over on `connections` clients of their own, each sending the next as the last
+ * is answered: a second of warming (each backend and the pages it reads), then `seconds` measured.
+ * The ms of each measured step, and the seconds they took.
+ */
+export async function loadOnClients(
+  url: string,
+  connections: number,
+  seconds: number,
+  step: (client: pg.Client) => Promise<unknown>,
+): Promise<{ times: number[]; elapsed: number }> {
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
+  try {
+    const warmUntil = performance.now() + 1000;
+    await Promise.all(
+      clients.map(async (c) => {
+        while (performance.now() < warmUntil) await step(c);
+      }),
+    );
+    const times: number[] = [];
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all(
+      clients.map(async (c) => {
+        while (performance.now() < until) {
+          const t0 = process.hrtime.bigint();
+          await step(c);
+          times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+      }),
+    );
+    return { times, elapsed: (performance.now() - started) / 1000 };
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+}
+
 export async function openBenchDatabase(config: BenchConfig): Promise<BenchDatabase> {
   const { serverUrl, reuse } = config;
   if (serverUrl || reuse) {

@@ -2,8 +2,7 @@
  * "The same SQL run directly": the statements a call ran, recorded from the server's trace log by
  * request id, then replayed one after another on one connection with the same parameters.
  */
-import pg from 'pg';
-import { type BenchDatabase, preparedQuery } from './database';
+import { type BenchDatabase, loadOnClients, preparedQuery } from './database';
 import { enough, get, median, SAMPLE_BUDGET_MS, WARMUP } from './http-client';
 import type { ServerProcess } from './server-process';
 
@@ -72,8 +71,9 @@ export async function directSql(database: BenchDatabase, statements: Statement[]
 /**
  * Calls a second of the statements run directly under the calls' load (docs/decisions/287):
  * `connections` clients of their own, each running the statements one after another, prepared by
- * name as the replay is, for `seconds` after a second of warming. What PostgreSQL, with a client
- * beside it on these cores, does for this call's SQL alone; NaN on PGlite (one owner) or for none.
+ * name as the replay is, for `seconds` after a second of warming (loadOnClients). What PostgreSQL,
+ * with a client beside it on these cores, does for this call's SQL alone; NaN on PGlite (one owner)
+ * or for none.
  */
 export async function sqlUnderLoad(
   database: BenchDatabase,
@@ -83,36 +83,8 @@ export async function sqlUnderLoad(
 ): Promise<number> {
   const url = database.env.DATABASE_URL;
   if (!database.concurrent || url === undefined || statements.length === 0) return NaN;
-  const clients = await Promise.all(
-    Array.from({ length: connections }, async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      return client;
-    }),
-  );
-  const round = async (client: pg.Client) => {
+  const { times, elapsed } = await loadOnClients(url, connections, seconds, async (client) => {
     for (const s of statements) await client.query(preparedQuery(s.sql, s.params));
-  };
-  try {
-    const warmUntil = performance.now() + 1000;
-    await Promise.all(
-      clients.map(async (c) => {
-        while (performance.now() < warmUntil) await round(c);
-      }),
-    );
-    let rounds = 0;
-    const started = performance.now();
-    const until = started + seconds * 1000;
-    await Promise.all(
-      clients.map(async (c) => {
-        while (performance.now() < until) {
-          await round(c);
-          rounds += 1;
-        }
-      }),
-    );
-    return rounds / ((performance.now() - started) / 1000);
-  } finally {
-    await Promise.all(clients.map((c) => c.end()));
-  }
+  });
+  return times.length / elapsed;
 }
