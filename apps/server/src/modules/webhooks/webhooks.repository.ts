@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { WebhookEvent, WebhookListQuery, WebhookValues } from '@cooler-hub/contract/webhooks';
 import type { Db } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
+import { findPage, ordering } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -96,19 +97,19 @@ export async function listDeliveries(
   webhookId: number,
   page: { page: number; perPage: number; direction: 'asc' | 'desc' },
 ): Promise<{ rows: DeliveryRow[]; total: number }> {
-  const order = page.direction === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.webhookId, webhookId))
-    .orderBy(order(webhookDeliveries.createdAt), order(webhookDeliveries.id))
-    .limit(page.perPage)
-    .offset(offsetOf(page));
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.webhookId, webhookId));
-  return { rows, total: count?.n ?? 0 };
+  // paging's findPage: a first page that is not full is its own total, so the page and its total
+  // cannot disagree when a delivery is queued between two statements.
+  return findPage(
+    db,
+    db.select().from(webhookDeliveries).$dynamic(),
+    webhookDeliveries,
+    eq(webhookDeliveries.webhookId, webhookId),
+    ordering([
+      [webhookDeliveries.createdAt, page.direction],
+      [webhookDeliveries.id, page.direction],
+    ]),
+    page,
+  );
 }
 
 /** The attempts of these deliveries, newest first. */
