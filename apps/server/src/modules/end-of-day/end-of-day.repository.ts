@@ -180,10 +180,12 @@ export async function markExported(db: Db, ids: readonly string[]): Promise<void
 /**
  * `markExported` of ids joined by commas: one flat string per batch is what a download keeps of
  * the receipts it will mark once delivered, not thousands of small strings (docs/decisions/273).
+ * Inserted in id order: the keys reach the primary key's index in its order, each leaf page written
+ * once for its run of ids rather than once per id (100,000 marks: 0.52 against 0.73 s, docs/decisions/288).
  */
 export async function markJoinedExported(db: Db, joinedIds: string): Promise<void> {
   if (joinedIds === '') return;
   await db.execute(
-    sql`insert into ${receiptExports} (${sql.identifier(receiptExports.receiptId.name)}) select unnest(string_to_array(${joinedIds}, ',')::uuid[]) on conflict do nothing`,
+    sql`insert into ${receiptExports} (${sql.identifier(receiptExports.receiptId.name)}) select id from unnest(string_to_array(${joinedIds}, ',')::uuid[]) id order by id on conflict do nothing`,
   );
 }

@@ -172,7 +172,8 @@ export class EndOfDayService {
     await this.db.transaction(async (tx) => {
       // The list version changes once, at the end, not with every page's marks (docs/decisions/274).
       await deferVersion(tx);
-      for (const joinedIds of toMark) await repo.markJoinedExported(tx, joinedIds);
+      // One statement for the whole download, so its ids are inserted in one order (docs/decisions/288).
+      await repo.markJoinedExported(tx, toMark.join(','));
       await bumpVersion(tx, INVENTORY);
     });
     await sink.end();
