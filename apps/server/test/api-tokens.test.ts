@@ -231,6 +231,43 @@ describe("every user's tokens (/api/tokens)", () => {
     expect((await call(suite.app, admin, 'DELETE', `/api/tokens/${token.id}`)).statusCode).toBe(404);
   });
 
+  it('answers each token as made, used or expired, in the order asked, with the total on every page', async () => {
+    const person = await loginAs(suite.app, 'Production');
+    const used = await makeToken(suite.app, person.token, { name: 'b-used' });
+    const expiring = await makeToken(suite.app, person.token, { name: 'A-expired', scope: 'readOnly' });
+    const fresh = await makeToken(suite.app, person.token, { name: 'c-fresh' });
+    expect((await withToken(used.token, 'GET', '/api/receipts')).statusCode).toBe(200);
+    // The start of 31 March 2024 in London (still GMT): its last day is the 30th.
+    await setExpiry(suite.t.database.db, expiring.id, new Date('2024-03-31T00:00:00.000Z'));
+    const admin = await adminToken(suite.app);
+    const all = async (query: string) =>
+      json<ApiTokenList>(await call(suite.app, admin, 'GET', `/api/tokens?username=${encodeURIComponent(person.user.username)}&${query}`));
+    const asMade = ({ token: _secret, ...made }: ApiTokenCreated) => made;
+
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    const byName = await all('order[name]=asc');
+    expect(byName).toMatchObject({ totalCount: 3, pagesCount: 1 });
+    expect(byName.items).toEqual([
+      { ...asMade(expiring), expiresOn: '2024-03-30', expired: true },
+      { ...asMade(used), lastUsedAt: expect.stringMatching(iso) },
+      asMade(fresh),
+    ]);
+    expect(byName.items.every((t) => iso.test(t.createdAt))).toBe(true);
+    expect(Date.now() - Date.parse(byName.items[1]!.lastUsedAt!)).toBeLessThan(60_000);
+
+    // Later pages, the last read from the end, each with the total; past the end, none.
+    expect(await all('order[name]=asc&perPage=1&page=2')).toMatchObject({ totalCount: 3, pagesCount: 3, items: [byName.items[1]] });
+    expect(await all('order[name]=asc&perPage=1&page=3')).toMatchObject({ totalCount: 3, items: [byName.items[2]] });
+    expect(await all('order[name]=asc&perPage=1&page=4')).toMatchObject({ totalCount: 3, items: [] });
+    // Never used sorts as the earliest; ties newest made first.
+    expect((await all('order[lastUsedAt]=desc')).items.map((t) => t.id)).toEqual([used.id, fresh.id, expiring.id]);
+    expect((await all('order[expiresOn]=asc&perPage=2&page=2')).items.map((t) => t.id)).toEqual([fresh.id]);
+    expect((await all('')).items.map((t) => t.id)).toEqual([fresh.id, expiring.id, used.id]);
+    expect(violationsOf(await call(suite.app, admin, 'GET', '/api/tokens?order[secret]=asc'))).toEqual({
+      order: 'Unrecognized key: "secret"',
+    });
+  });
+
   it("a non-admin cannot list or revoke them (403), nor revoke another person's own token (404)", async () => {
     const admin = await adminToken(suite.app);
     const adminsToken = await makeToken(suite.app, admin);

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListResponse } from '@cooler-hub/contract/common';
 import type { Delivery } from '@cooler-hub/contract/deliveries';
 import { searchTextOnly, type DeliveryAddress, type LookedUpAddress } from '@cooler-hub/contract/delivery-addresses';
 import { deliveryFixtures, type DeliveryFixtures } from './deliveries-fixtures';
@@ -191,6 +192,11 @@ describe('GET /api/delivery_addresses/used and notes with addresses', () => {
     expect(await used()).toEqual([invoice.id, dispatch.id]);
     expect(await used()).not.toContain(unused.id);
     expect((await call(t, 'GET', '/api/delivery_addresses/used?addressType=home')).statusCode).toBe(400);
+    // Each as it was stored (the address an object, what the geocoder did not find null), the total on a later page.
+    const page = async (query: string) =>
+      json<ListResponse<DeliveryAddress>>(await call(t, 'GET', `/api/delivery_addresses/used?${query}`));
+    expect((await page('perPage=20')).items).toEqual([invoice, dispatch]);
+    expect(await page('perPage=1&page=2')).toEqual({ page: 2, perPage: 1, pagesCount: 2, items: [dispatch], totalCount: 2 });
     // A scrap note keeps no addresses.
     const scrap = await f.note({ type: 'scrap', dispatchAddress: dispatch.id, businessName: 'x' });
     expect(scrap).toMatchObject({ dispatchAddress: null, businessName: null } satisfies Partial<Delivery>);

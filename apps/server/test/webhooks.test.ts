@@ -280,7 +280,7 @@ describe('a delivery', () => {
     expect(attempt.error).toBe(`No answer within ${TIMEOUT_MS} ms; the request was cut.`);
     expect(attempt.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(attempt.durationMs).toBeLessThan(TIMEOUT_MS + 2000);
-    expect((await deliveriesOf(hook)).items[0]!.status).toBe('pending'); // to be retried
+    expect((await deliveriesOf(hook)).items[0]).toMatchObject({ status: 'pending', settledAt: null }); // to be retried
   }, 30_000);
 
   it('100 receipts made → exactly 100 deliveries, each sent once with its own id', async () => {
@@ -295,6 +295,18 @@ describe('a delivery', () => {
     expect(ids).toHaveLength(100);
     expect(new Set(ids).size).toBe(100);
     expect(new Set(list.items.map((d) => d.id))).toEqual(new Set(ids));
+
+    // Times as ISO strings; later pages (the last read from the end) tile the whole list, each with the total.
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    expect(list.items.filter((d) => !iso.test(d.createdAt) || !iso.test(d.settledAt ?? ''))).toEqual([]);
+    const paged: WebhookDeliveryList['items'] = [];
+    for (let page = 1; page <= 4; page++) {
+      const one = await deliveriesOf(hook, `?perPage=30&page=${page}`);
+      expect(one.totalCount).toBe(100);
+      paged.push(...one.items);
+    }
+    expect(paged).toEqual(list.items);
+    expect((await deliveriesOf(hook, '?perPage=100&order[createdAt]=asc')).items).toEqual([...list.items].reverse());
   }, 120_000);
 
   it("'Send again' sends the same id and body, freshly signed, as a new attempt", async () => {

@@ -43,6 +43,8 @@ export interface ListDefinition<Q extends PageQuery, Raw, Item> {
   from: SQL;
   /** The tables the filters read (the count's FROM): `from` without the joins that only name things. */
   countFrom: SQL;
+  /** The condition every item meets, whatever the query (on `countFrom`'s tables); none: every row is one. */
+  where?: SQL;
   filters: Record<string, ListFilter<Q>>;
   sorts: Record<string, ListSort>;
   /** The sort of a query: its field and direction (the list's default when it names none). */
@@ -151,22 +153,19 @@ const versionOfList = (list: string | undefined) =>
   list ? sql`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${list})` : sql`null::text`;
 
 /** A timestamp as JavaScript's toISOString writes it, written by PostgreSQL (a row mapped by hand needs no Date). */
-export function isoTime(column: SQLWrapper | AnyColumn): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export function isoTime(column: SQLWrapper | AnyColumn): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** The filters present, each over its placeholder, joined by AND (`true` when none is). */
+/** The list's own condition and the filters present, each over its placeholder, joined by AND (`true` when there is none). */
 export function conditionsOf<Q extends PageQuery>(definition: ListDefinition<Q, unknown, unknown>, present: string[]): SQL {
-  return present.length
-    ? sql.join(
-        present.map((name) => definition.filters[name]!.condition),
-        sql` and `,
-      )
-    : sql`true`;
+  const conditions = present.map((name) => definition.filters[name]!.condition);
+  if (definition.where) conditions.unshift(definition.where);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
 function whereOf<Q extends PageQuery>(definition: ListDefinition<Q, unknown, unknown>, present: string[]): SQL {
-  return present.length ? sql` where ${conditionsOf(definition, present)}` : sql``;
+  return present.length || definition.where ? sql` where ${conditionsOf(definition, present)}` : sql``;
 }
 
 function pageStatement<Q extends PageQuery>(

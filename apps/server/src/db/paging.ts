@@ -1,13 +1,9 @@
 /**
- * What every list repository needs (docs/architecture.md §4): contains-search patterns, ORDER BY from the
- * contract's validated `order[field]`, and one page of rows with the total count.
+ * What every list repository needs (docs/architecture.md §4): contains-search patterns, an ORDER BY
+ * and its reverse, and id-list conditions; a list's pages are read by list-statements.
  */
-import { asc, count, desc, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { asc, desc, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SortDirection } from '@cooler-hub/contract/common';
-import { offsetOf } from '../lib/list';
-import type { Db } from './client';
-import { rememberedCount } from './list-counts';
 
 export interface PageQuery {
   page: number;
@@ -42,70 +38,6 @@ export interface Ordering {
 export function ordering(terms: [SQLWrapper | AnyColumn, SortDirection][]): Ordering {
   const of = (flipped: boolean) => terms.map(([column, direction]) => ((direction === 'desc') !== flipped ? desc(column) : asc(column)));
   return { forward: of(false), backward: of(true) };
-}
-
-/**
- * ORDER BY the one field of `order` (the contract has already refused unknown fields), else
- * `fallback` ascending; then `tieBreak` in the same direction, so pages never overlap — except
- * for the fields in `unique`, whose own unique index already orders every row: without the
- * redundant tie-break PostgreSQL walks that index instead of sorting (docs/decisions/024).
- */
-export function orderByOf<K extends string>(
-  order: Partial<Record<K, SortDirection>> | undefined,
-  columns: Record<K, SQLWrapper | AnyColumn>,
-  fallback: K,
-  tieBreak: AnyColumn,
-  unique: readonly K[] = [],
-): Ordering {
-  const [field, direction] = (Object.entries(order ?? {})[0] ?? [fallback, 'asc']) as [K, SortDirection];
-  const column = columns[field];
-  return ordering(
-    column === tieBreak || unique.includes(field)
-      ? [[column, direction]]
-      : [
-          [column, direction],
-          [tieBreak, direction],
-        ],
-  );
-}
-
-/**
- * One page of `rows` (a `$dynamic()` select; WHERE, ORDER BY, LIMIT and OFFSET are added here) and
- * the number of rows of `table` matching the same `where`. A first page that is not full is the
- * whole answer, so its total needs no count — most lookups and dropdowns cost one statement
- * fewer. With `list` (a list's version) the total is remembered until that list changes. A later
- * page is read from the nearer end: the last page of 20,000 rows is the first 20 in the opposite
- * order, not an OFFSET walk past 19,980 (docs/decisions/274).
- */
-export async function findPage<T extends PgSelect>(
-  db: Db,
-  rows: T,
-  table: PgTable,
-  where: SQL | undefined,
-  order: Ordering,
-  query: PageQuery,
-  list?: string,
-): Promise<{ rows: Awaited<T>; total: number }> {
-  const offset = offsetOf(query);
-  const page = async (by: SQL[], skip: number, limit: number) =>
-    rows
-      .where(where)
-      .orderBy(...by)
-      .limit(limit)
-      .offset(skip);
-  const matching = async (): Promise<number> =>
-    list ? rememberedCount(db, list, table, where) : ((await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0);
-  if (offset === 0) {
-    const first = await page(order.forward, 0, query.perPage);
-    return { rows: first, total: first.length < query.perPage ? first.length : await matching() };
-  }
-  const total = await matching();
-  const limit = Math.min(query.perPage, total - offset);
-  // Past the end: an empty page with the total.
-  if (limit <= 0) return { rows: [] as unknown as Awaited<T>, total };
-  if (offset + limit / 2 <= total / 2) return { rows: await page(order.forward, offset, limit), total };
-  const fromEnd = await page(order.backward, total - offset - limit, limit);
-  return { rows: fromEnd.reverse() as Awaited<T>, total };
 }
 
 /**

@@ -1,10 +1,12 @@
 /** SQL for API tokens (docs/decisions/279). Every function takes `db`, which may be a transaction. */
-import { and, count, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AllApiTokensQuery, ApiTokenScope } from '@cooler-hub/contract/api-tokens';
+import { and, count, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AllApiTokensQuery, ApiToken, ApiTokenScope } from '@cooler-hub/contract/api-tokens';
+import { londonDay } from '@cooler-hub/contract/london-time';
 import type { Db } from '../../db/client';
-import { containsText, findPage, orderByOf } from '../../db/paging';
+import { aliased, containsFilter, isoTime, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { apiTokens, users } from '../../db/schema';
 
+/** A token with its owner's name, the times as the API writes them (isoTime): what every list of tokens reads. */
 const tokenColumns = {
   id: apiTokens.id,
   name: apiTokens.name,
@@ -12,15 +14,32 @@ const tokenColumns = {
   shown: apiTokens.shown,
   ownerId: apiTokens.userId,
   ownerName: users.username,
-  createdAt: apiTokens.createdAt,
-  expiresAt: apiTokens.expiresAt,
-  lastUsedAt: apiTokens.lastUsedAt,
+  createdAt: isoTime(apiTokens.createdAt),
+  expiresAt: isoTime(apiTokens.expiresAt),
+  lastUsedAt: sql<string | null>`${isoTime(apiTokens.lastUsedAt)}`,
 };
 
 const selectTokens = (db: Db) => db.select(tokenColumns).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId));
 
 /** A token as the lists read it, with its owner's name. */
 export type ApiTokenRecord = NonNullable<Awaited<ReturnType<typeof findToken>>>;
+
+/** A token as the contract's, every field named (docs/decisions/259); `expired` as of `now` (ms). */
+export function apiTokenOf(row: ApiTokenRecord, now: number): ApiToken {
+  const expiresAt = Date.parse(row.expiresAt);
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    shown: row.shown,
+    owner: { id: row.ownerId, username: row.ownerName },
+    createdAt: row.createdAt,
+    // expires_at is the end of the last day: the instant before it is still that day in London.
+    expiresOn: londonDay(new Date(expiresAt - 1)),
+    expired: expiresAt <= now,
+    lastUsedAt: row.lastUsedAt,
+  };
+}
 
 export async function findToken(db: Db, id: number) {
   const [row] = await selectTokens(db).where(eq(apiTokens.id, id));
@@ -34,20 +53,34 @@ export function listOwnTokens(db: Db, userId: number) {
     .orderBy(sql`${apiTokens.createdAt} desc`, sql`${apiTokens.id} desc`);
 }
 
-const SORT_COLUMNS = {
-  createdAt: apiTokens.createdAt,
-  expiresOn: apiTokens.expiresAt,
-  lastUsedAt: sql`coalesce(${apiTokens.lastUsedAt}, '-infinity'::timestamptz)`,
-  name: sql`lower(${apiTokens.name})`,
-} as const;
+const ownerName = containsFilter(users.username, 'username', (query: AllApiTokensQuery) => query.username);
 
-/** Every user's tokens, one page; the owner's name filter is a subquery, so the count needs no join. */
+/**
+ * Every user's tokens, newest first by default. No list version follows api_tokens (made, revoked and
+ * marked used without one), so the total is counted when a page needs it.
+ */
+const listed: ListDefinition<AllApiTokensQuery, ApiTokenRecord, ApiToken> = {
+  name: 'api_tokens',
+  columns: aliased(tokenColumns),
+  from: sql`${apiTokens} inner join ${users} on ${users.id} = ${apiTokens.userId}`,
+  countFrom: sql`${apiTokens}`,
+  filters: {
+    // The owner's name as a subquery, so the count needs no join.
+    username: { ...ownerName, condition: sql`${apiTokens.userId} in (select ${users.id} from ${users} where ${ownerName.condition})` },
+  },
+  sorts: {
+    createdAt: { by: apiTokens.createdAt },
+    expiresOn: { by: apiTokens.expiresAt },
+    lastUsedAt: { by: sql`coalesce(${apiTokens.lastUsedAt}, '-infinity'::timestamptz)` },
+    name: { by: sql`lower(${apiTokens.name})` },
+  },
+  sortOf: sortOfOrder('createdAt', 'desc'),
+  tieBreak: apiTokens.id,
+  item: (row) => apiTokenOf(row, Date.now()),
+};
+
 export function listAllTokens(db: Db, query: AllApiTokensQuery) {
-  const where = query.username
-    ? inArray(apiTokens.userId, db.select({ id: users.id }).from(users).where(containsText(users.username, query.username)))
-    : undefined;
-  const order = orderByOf(query.order ?? { createdAt: 'desc' }, SORT_COLUMNS, 'createdAt', apiTokens.id);
-  return findPage(db, selectTokens(db).$dynamic(), apiTokens, where, order, query);
+  return listPage(db, listed, query);
 }
 
 export async function countOwnTokens(db: Db, userId: number): Promise<number> {

@@ -13,13 +13,12 @@ import {
   API_TOKENS_PER_USER,
   TOO_MANY_TOKENS,
   type AllApiTokensQuery,
-  type ApiToken,
   type ApiTokenCreateBody,
   type ApiTokenCreated,
   type ApiTokenList,
   type ApiTokenScope,
 } from '@cooler-hub/contract/api-tokens';
-import { londonDay, londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
+import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import { ALREADY_USED } from '@cooler-hub/contract/users';
 import type { Db } from '../../db/client';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -39,26 +38,11 @@ export interface ApiTokenUse {
 /** 'Last used' is written at most this often per token, so a busy script does not write on every call. */
 export const LAST_USED_EVERY_SECONDS = 60;
 
-function toApiToken(row: ApiTokenRecord, now = new Date()): ApiToken {
-  return {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    shown: row.shown,
-    owner: { id: row.ownerId, username: row.ownerName },
-    createdAt: row.createdAt.toISOString(),
-    // expires_at is the end of the last day: the instant before it is still that day in London.
-    expiresOn: londonDay(new Date(row.expiresAt.getTime() - 1)),
-    expired: row.expiresAt.getTime() <= now.getTime(),
-    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
-  };
-}
-
 const listOf = (rows: ApiTokenRecord[]): ApiTokenList => {
-  const now = new Date();
+  const now = Date.now();
   return listResponseOf(
     { page: 1, perPage: Math.max(rows.length, 1) },
-    rows.map((r) => toApiToken(r, now)),
+    rows.map((r) => repo.apiTokenOf(r, now)),
     rows.length,
   );
 };
@@ -76,12 +60,7 @@ export class ApiTokensService {
 
   async listAll(query: AllApiTokensQuery): Promise<ApiTokenList> {
     const { rows, total } = await repo.listAllTokens(this.db, query);
-    const now = new Date();
-    return listResponseOf(
-      query,
-      rows.map((r) => toApiToken(r, now)),
-      total,
-    );
+    return listResponseOf(query, rows, total);
   }
 
   /** Makes a token of the actor's; the answer holds its secret, the only time it is ever told. */
@@ -99,7 +78,7 @@ export class ApiTokensService {
         expiresAt: londonDayStart(nextDay(body.expiresOn)),
       });
       const row = await repo.findToken(tx, id);
-      return { ...toApiToken(row!), token };
+      return { ...repo.apiTokenOf(row!, Date.now()), token };
     });
   }
 

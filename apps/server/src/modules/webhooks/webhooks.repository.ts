@@ -1,15 +1,18 @@
 /** SQL of webhooks, their deliveries and attempts (docs/decisions/280). Times come from the database clock. */
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { WebhookEvent, WebhookListQuery, WebhookValues } from '@cooler-hub/contract/webhooks';
+import type { WebhookDeliveriesQuery, WebhookDelivery, WebhookEvent, WebhookListQuery, WebhookValues } from '@cooler-hub/contract/webhooks';
 import type { Db } from '../../db/client';
+import { aliased, equalsFilter, isoTime, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
+import { idsForPlan, NIL_UUID, preparedPerDb } from '../../db/rows';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
-import { findPage, ordering } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
 export type LastDelivery = Pick<DeliveryRow, 'status' | 'createdAt'>;
+/** A delivery as the API answers it, but for its attempts. */
+export type DeliveryItem = Omit<WebhookDelivery, 'attempts'>;
 
 export async function countWebhooks(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhooks);
@@ -28,9 +31,19 @@ export async function listWebhooks(db: Db, query: WebhookListQuery): Promise<{ r
   return { rows, total: await countWebhooks(db) };
 }
 
+/** A webhook by id, prepared once per database handle: the deliveries list asks it on every call. */
+const webhookById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(webhooks)
+    .where(eq(webhooks.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('webhook_by_id'),
+);
+
 export async function findWebhook(db: Db, id: number): Promise<WebhookRow | undefined> {
-  const rows = await db.select().from(webhooks).where(eq(webhooks.id, id)).limit(1);
-  return rows[0];
+  const [row] = await webhookById(db).execute({ id });
+  return row;
 }
 
 /** The newest delivery of each of these webhooks. */
@@ -92,30 +105,59 @@ export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | un
   return rows[0];
 }
 
-export async function listDeliveries(
-  db: Db,
-  webhookId: number,
-  page: { page: number; perPage: number; direction: 'asc' | 'desc' },
-): Promise<{ rows: DeliveryRow[]; total: number }> {
-  // paging's findPage: a first page that is not full is its own total, so the page and its total
-  // cannot disagree when a delivery is queued between two statements.
-  return findPage(
-    db,
-    db.select().from(webhookDeliveries).$dynamic(),
-    webhookDeliveries,
-    eq(webhookDeliveries.webhookId, webhookId),
-    ordering([
-      [webhookDeliveries.createdAt, page.direction],
-      [webhookDeliveries.id, page.direction],
-    ]),
-    page,
-  );
+/** A delivery's own columns as `DeliveryItem` names them, the times as the API writes them (isoTime). */
+const deliveryColumns = {
+  id: webhookDeliveries.id,
+  event: webhookDeliveries.event,
+  status: webhookDeliveries.status,
+  createdAt: isoTime(webhookDeliveries.createdAt),
+  settledAt: sql<string | null>`${isoTime(webhookDeliveries.settledAt)}`,
+};
+type DeliveryItemRow = Omit<DeliveryItem, 'event'> & { event: string };
+
+/** A row of `deliveryColumns` as the API's delivery without its attempts, every field named (docs/decisions/259). */
+function deliveryItemOf(row: DeliveryItemRow): DeliveryItem {
+  return { id: row.id, event: row.event as WebhookEvent, status: row.status, createdAt: row.createdAt, settledAt: row.settledAt };
 }
+
+type DeliveriesQuery = WebhookDeliveriesQuery & { webhookId: number };
+
+/**
+ * One webhook's deliveries, newest first by default. No list version follows webhook_deliveries (every
+ * event a webhook wants writes one), so the total is counted when a page needs it; a first page that
+ * is not full is its own total, so the page and its total cannot disagree when a delivery is queued
+ * between two statements.
+ */
+const listed: ListDefinition<DeliveriesQuery, DeliveryItemRow, DeliveryItem> = {
+  name: 'webhook_deliveries',
+  columns: aliased(deliveryColumns),
+  from: sql`${webhookDeliveries}`,
+  countFrom: sql`${webhookDeliveries}`,
+  filters: { webhookId: equalsFilter(webhookDeliveries.webhookId, 'webhookId', (query: DeliveriesQuery) => query.webhookId) },
+  sorts: { createdAt: { by: webhookDeliveries.createdAt } },
+  sortOf: sortOfOrder('createdAt', 'desc'),
+  tieBreak: webhookDeliveries.id,
+  item: deliveryItemOf,
+};
+
+export function listDeliveries(db: Db, webhookId: number, query: WebhookDeliveriesQuery): Promise<{ rows: DeliveryItem[]; total: number }> {
+  return listPage(db, listed, { ...query, webhookId });
+}
+
+/** One text whatever the number of ids (idsForPlan pads them: docs/decisions/287), prepared once per database handle. */
+const attemptsOfIds = preparedPerDb((db) =>
+  db
+    .select()
+    .from(webhookAttempts)
+    .where(sql`${webhookAttempts.deliveryId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(desc(webhookAttempts.number))
+    .prepare('webhook_attempts_of_deliveries'),
+);
 
 /** The attempts of these deliveries, newest first. */
 export async function attemptsOf(db: Db, deliveryIds: string[]): Promise<AttemptRow[]> {
   if (deliveryIds.length === 0) return [];
-  return db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).orderBy(desc(webhookAttempts.number));
+  return attemptsOfIds(db).execute({ ids: idsForPlan(deliveryIds, NIL_UUID) });
 }
 
 /**
@@ -173,11 +215,11 @@ export async function settleFailed(db: Db, id: string): Promise<void> {
 }
 
 /** 'Send again': the delivery is pending once more (same id and body); its attempts stay. */
-export async function reopen(db: Db, webhookId: number, id: string): Promise<DeliveryRow | undefined> {
+export async function reopen(db: Db, webhookId: number, id: string): Promise<DeliveryItem | undefined> {
   const [row] = await db
     .update(webhookDeliveries)
     .set({ status: 'pending', settledAt: null })
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.webhookId, webhookId)))
-    .returning();
-  return row;
+    .returning(deliveryColumns);
+  return row && deliveryItemOf(row);
 }

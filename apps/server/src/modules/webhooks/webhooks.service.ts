@@ -73,13 +73,13 @@ function toWebhook(row: repo.WebhookRow, last: repo.LastDelivery | undefined): W
   };
 }
 
-function toDelivery(row: repo.DeliveryRow, attempts: repo.AttemptRow[]): WebhookDelivery {
+function toDelivery(delivery: repo.DeliveryItem, attempts: repo.AttemptRow[]): WebhookDelivery {
   return {
-    id: row.id,
-    event: row.event as WebhookEvent,
-    status: row.status,
-    createdAt: iso(row.createdAt),
-    settledAt: row.settledAt ? iso(row.settledAt) : null,
+    id: delivery.id,
+    event: delivery.event,
+    status: delivery.status,
+    createdAt: delivery.createdAt,
+    settledAt: delivery.settledAt,
     attempts: attempts.map((a) => ({
       number: a.number,
       at: iso(a.at),
@@ -162,11 +162,7 @@ export class WebhooksService implements WebhookEmitter {
 
   async deliveries(id: number, query: WebhookDeliveriesQuery): Promise<WebhookDeliveryList> {
     if (!(await repo.findWebhook(this.db, id))) throw new NotFoundError();
-    const { rows, total } = await repo.listDeliveries(this.db, id, {
-      page: query.page,
-      perPage: query.perPage,
-      direction: query.order?.createdAt ?? 'desc',
-    });
+    const { rows, total } = await repo.listDeliveries(this.db, id, query);
     const attempts = await repo.attemptsOf(
       this.db,
       rows.map((r) => r.id),
