@@ -170,6 +170,63 @@ describe('printers an Admin adds', () => {
     await call(t.app, admin, 'DELETE', `/api/printers/${ipp.id}`);
   });
 
+  it('lists by name or by when added, ties in id order either way, each as GET answers it, with the total on every page', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const b = await addPrinter(zplBody({ name: `List ${tag} b`, darkness: '' }));
+    const a = await addPrinter(ippBody({ name: `list ${tag} A` }));
+    const c = await addPrinter(zplBody({ name: `List ${tag} c` }));
+    // b and c added in the same instant (the table keeps microseconds, the API milliseconds), a earlier.
+    await t.database.db.execute(sql`update printers set created_at = '2024-05-01T10:00:00.123456Z' where id in (${b.id}, ${c.id})`);
+    await t.database.db.execute(sql`update printers set created_at = '2024-04-01T10:00:00Z' where id = ${a.id}`);
+    const listed = async (query: string) => json<PrinterList>(await call(t.app, admin, 'GET', `/api/printers?name=${tag}&${query}`));
+    const ids = async (query: string) => (await listed(query)).items.map((p) => p.id);
+    const asGot = async (id: string) => {
+      const { version: _version, ...printer } = json<Printer & { version: string }>(await call(t.app, admin, 'GET', `/api/printers/${id}`));
+      return printer;
+    };
+    // A uuid orders as its text.
+    const tied = [b.id, c.id].sort();
+
+    // By name ignoring case by default.
+    const byName = await listed('');
+    expect(byName).toMatchObject({ totalCount: 3, pagesCount: 1 });
+    expect(byName.items).toEqual([await asGot(a.id), await asGot(b.id), await asGot(c.id)]);
+    const { version: _made, ...bAsMade } = b;
+    expect(byName.items[1]).toEqual({ ...bAsMade, createdAt: '2024-05-01T10:00:00.123Z' });
+    expect(byName.items[0]).toMatchObject({
+      host: null,
+      port: null,
+      url: queueUrl,
+      dpi: 300,
+      darkness: null,
+      createdAt: '2024-04-01T10:00:00.000Z',
+    });
+    expect(await ids('order[name]=desc')).toEqual([c.id, b.id, a.id]);
+    // Ties in id order whichever the direction.
+    expect(await ids('order[createdAt]=asc')).toEqual([a.id, ...tied]);
+    expect(await ids('order[createdAt]=desc')).toEqual([...tied, a.id]);
+    // Later pages, the last read from the end, each with the total; past the end, none.
+    expect(await listed('perPage=2')).toMatchObject({ totalCount: 3, pagesCount: 2, items: byName.items.slice(0, 2) });
+    expect(await listed('perPage=2&page=2&order[createdAt]=desc')).toMatchObject({
+      totalCount: 3,
+      pagesCount: 2,
+      items: [byName.items[0]],
+    });
+    expect((await listed('perPage=2&page=2&order[createdAt]=asc')).items.map((p) => p.id)).toEqual([tied[1]]);
+    expect(await listed('perPage=2&page=3')).toMatchObject({ totalCount: 3, items: [] });
+    // The picker: by name, its items without addresses, the same total.
+    const choices = await call(t.app, production, 'GET', `/api/printers_drop_down?name=${tag}&perPage=2&page=2`);
+    expect(json<PrinterChoiceList>(choices)).toEqual({
+      page: 2,
+      perPage: 2,
+      pagesCount: 2,
+      totalCount: 3,
+      items: [{ id: c.id, name: c.name, language: 'zpl', preset: '2x1in-203dpi' }],
+    });
+    expect(violationsOf(await call(t.app, admin, 'GET', '/api/printers?order[host]=asc'))).toEqual({ order: 'Unrecognized key: "host"' });
+    for (const printer of [a, b, c]) await call(t.app, admin, 'DELETE', `/api/printers/${printer.id}`);
+  });
+
   it('every broken rule is a 400 on its field', async () => {
     const post = (body: Record<string, unknown>) => call(t.app, admin, 'POST', '/api/printers', body);
     expect(violationsOf(await post({}))).toEqual({

@@ -378,6 +378,54 @@ describe('managing webhooks', () => {
     expect((await call(t.app, token, 'GET', `/api/webhooks/${hook.id}/deliveries`)).statusCode).toBe(404);
   });
 
+  it('lists newest first, ties the last registered first in either direction, each as GET answers it, with the total on every page', async () => {
+    const first = await register(['import.finished'], `${url}?same`);
+    const second = await register(['import.finished'], `${url}?same`);
+    const third = await register(['import.finished'], `${url}?z`);
+    // first and third registered in the same instant (the table keeps microseconds, the API milliseconds), second earlier.
+    await t.database.db.execute(sql`update webhooks set created_at = '2024-05-01T10:00:00.123456Z' where id in (${first.id}, ${third.id})`);
+    await t.database.db.execute(sql`update webhooks set created_at = '2024-04-01T10:00:00Z' where id = ${second.id}`);
+    // Two deliveries of first, written here (nothing sends them): the newer is its last.
+    await t.database.db.execute(sql`insert into webhook_deliveries (id, webhook_id, event, body, status, created_at) values
+      (${randomUUID()}, ${first.id}, 'import.finished', '{}', 'delivered', '2024-05-02T08:00:00Z'),
+      (${randomUUID()}, ${first.id}, 'import.finished', '{}', 'failed', '2024-05-03T08:00:00.987654Z')`);
+    const listed = async (query: string) => json<WebhookList>(await call(t.app, token, 'GET', `/api/webhooks?${query}`));
+    const ids = async (query: string) => (await listed(query)).items.map((w) => w.id);
+    const asGot = async (id: number) => {
+      const { secret: _secret, ...hook } = json<WebhookDetail>(await call(t.app, token, 'GET', `/api/webhooks/${id}`));
+      return hook;
+    };
+
+    const all = await listed('');
+    expect(all).toMatchObject({ totalCount: 3, pagesCount: 1 });
+    expect(all.items).toEqual([await asGot(third.id), await asGot(first.id), await asGot(second.id)]);
+    expect(all.items[1]).toEqual({
+      id: first.id,
+      url: `${url}?same`,
+      events: ['import.finished'],
+      active: true,
+      createdAt: '2024-05-01T10:00:00.123Z',
+      updatedAt: first.updatedAt,
+      lastDelivery: { status: 'failed', createdAt: '2024-05-03T08:00:00.987Z' },
+    });
+    expect(all.items[0]).toMatchObject({ createdAt: '2024-05-01T10:00:00.123Z', lastDelivery: null });
+    expect(all.items[2]).toMatchObject({ createdAt: '2024-04-01T10:00:00.000Z', lastDelivery: null });
+
+    // Ties stay newest registered first whichever the direction.
+    expect(await ids('order[createdAt]=asc')).toEqual([second.id, third.id, first.id]);
+    expect(await ids('order[url]=asc')).toEqual([second.id, first.id, third.id]);
+    expect(await ids('order[url]=desc')).toEqual([third.id, second.id, first.id]);
+    // Later pages, the last read from the end, each with the total; past the end, none.
+    expect(await listed('perPage=2')).toMatchObject({ totalCount: 3, pagesCount: 2, items: all.items.slice(0, 2) });
+    expect(await listed('perPage=2&page=2')).toMatchObject({ totalCount: 3, pagesCount: 2, items: [all.items[2]] });
+    expect(await listed('perPage=2&page=2&order[createdAt]=asc')).toMatchObject({ totalCount: 3, items: [all.items[1]] });
+    expect(await listed('perPage=2&page=2&order[url]=asc')).toMatchObject({ totalCount: 3, items: [all.items[0]] });
+    expect(await listed('perPage=2&page=3')).toMatchObject({ totalCount: 3, items: [] });
+    expect(violationsOf(await call(t.app, token, 'GET', '/api/webhooks?order[secret]=asc'))).toEqual({
+      order: 'Unrecognized key: "secret"',
+    });
+  });
+
   it('refuses bad input with 400 on the field, never 500', async () => {
     const post = (body: unknown) => call(t.app, token, 'POST', '/api/webhooks', body);
     expect(violationsOf(await post({ url, events: [] }))).toEqual({ events: WEBHOOK_NO_EVENTS });

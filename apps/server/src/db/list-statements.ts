@@ -49,8 +49,10 @@ export interface ListDefinition<Q extends PageQuery, Raw, Item> {
   sorts: Record<string, ListSort>;
   /** The sort of a query: its field and direction (the list's default when it names none). */
   sortOf(query: Q): [string, SortDirection];
-  /** Breaks ties between equal sort keys, in the sort's direction. */
+  /** Breaks ties between equal sort keys, in the sort's direction unless `tieBreakDirection` names one. */
   tieBreak: AnyColumn;
+  /** The tie-break's own direction, whatever the sort's; none: the sort's. */
+  tieBreakDirection?: SortDirection;
   /** A row as the contract's item, every field named (docs/decisions/259). */
   item(row: Raw): Item;
 }
@@ -180,7 +182,7 @@ function pageStatement<Q extends PageQuery>(
     ? [[sort.by, direction]]
     : [
         [sort.by, direction],
-        [definition.tieBreak, direction],
+        [definition.tieBreak, definition.tieBreakDirection ?? direction],
       ];
   const order = ordering(terms);
   return sql`select ${definition.columns}, ${versionOfList(definition.list)} as "listVersion" from ${definition.from}${whereOf(definition, present)}

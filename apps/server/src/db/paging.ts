@@ -16,14 +16,10 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * The lists' search: `column` contains `text`, ignoring case. Written as lower() LIKE lower() rather
- * than ILIKE: half the cost per row, and a trigram index on lower(column) serves it (docs/decisions/024).
+ * The lists' search: `column` matches `pattern` (a containsPattern, or the placeholder of one), ignoring
+ * case. Written as lower() LIKE lower() rather than ILIKE: half the cost per row, and a trigram index
+ * on lower(column) serves it (docs/decisions/024).
  */
-export function containsText(column: SQLWrapper | AnyColumn, text: string): SQL {
-  return matchesPattern(column, containsPattern(text));
-}
-
-/** `column` matches `pattern` (a containsPattern, or the placeholder of one), ignoring case, as containsText. */
 export function matchesPattern(column: SQLWrapper | AnyColumn, pattern: string | Placeholder): SQL {
   return sql`lower(${column}) like lower(${pattern})`;
 }

@@ -11,7 +11,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ListResponse, Versioned } from '@cooler-hub/contract/common';
-import { lbTagPreset, type LbTagPreset, type LbTagPresetId } from '@cooler-hub/contract/lb-tags';
+import { lbTagPreset, type LbTagPreset } from '@cooler-hub/contract/lb-tags';
 import {
   PRINT_JOB_OTHER_RECEIPTS,
   PRINTER_SENTENCES,
@@ -51,32 +51,7 @@ const ABANDONED_AFTER_MS = 60_000;
 
 type SendResult = { ok: true; hostStatus: PrinterHostStatus | null } | { ok: false; message: string; hostStatus: PrinterHostStatus | null };
 
-const iso = (d: Date) => d.toISOString();
-const presetOf = (row: repo.PrinterRow): LbTagPreset => lbTagPreset(row.preset as LbTagPresetId);
-
-function toPrinter(row: repo.PrinterRow): Printer {
-  return {
-    id: row.id,
-    name: row.name,
-    connection: row.connection,
-    host: row.host,
-    port: row.port,
-    url: row.url,
-    language: row.language,
-    preset: presetOf(row).id as LbTagPresetId,
-    dpi: presetOf(row).dpi,
-    darkness: row.darkness,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
-
-const toChoice = (row: repo.PrinterRow): PrinterChoice => ({
-  id: row.id,
-  name: row.name,
-  language: row.language,
-  preset: presetOf(row).id as LbTagPresetId,
-});
+const presetOf = (printer: Printer): LbTagPreset => lbTagPreset(printer.preset);
 
 const toJob = (row: repo.PrintJobRow): PrintJob => ({ id: row.id, status: row.status, message: row.message ?? '', labels: row.labels });
 
@@ -90,23 +65,23 @@ export class PrintersService {
 
   async list(query: PrinterListQuery): Promise<ListResponse<Printer>> {
     const { rows, total } = await repo.listPrinters(this.db, query);
-    return listResponseOf(query, rows.map(toPrinter), total);
+    return listResponseOf(query, rows, total);
   }
 
   async choices(query: PrinterChoiceQuery): Promise<ListResponse<PrinterChoice>> {
-    const { rows, total } = await repo.listPrinters(this.db, query);
-    return listResponseOf(query, rows.map(toChoice), total);
+    const { rows, total } = await repo.listPrinterChoices(this.db, query);
+    return listResponseOf(query, rows, total);
   }
 
   get(id: string): Promise<Versioned<Printer>> {
-    return repo.versions.read(this.db, id, async () => toPrinter(await this.found(id)));
+    return repo.versions.read(this.db, id, () => this.found(id));
   }
 
   async create(actor: Actor, values: PrinterValues): Promise<Versioned<Printer>> {
     if ((await repo.countPrinters(this.db)) >= PRINTERS_MAX) throw new DomainError(TOO_MANY_PRINTERS);
     await repo.assertNameFree(this.db, values.name);
-    const row = await repo.insertPrinter(this.db, values, actor);
-    return { ...toPrinter(row), version: await repo.versions.now(this.db, row.id) };
+    const printer = await repo.insertPrinter(this.db, values, actor);
+    return { ...printer, version: await repo.versions.now(this.db, printer.id) };
   }
 
   /** `expected`: the version the editor saw (If-Match); a stale one is refused with 409 (docs/decisions/200). */
@@ -114,9 +89,9 @@ export class PrintersService {
     return this.db.transaction(async (tx) => {
       await repo.versions.lock(tx, id, expected, 'printer');
       await repo.assertNameFree(tx, values.name, id);
-      const row = await repo.updatePrinter(tx, id, values, actor);
-      if (!row) throw new NotFoundError();
-      return { ...toPrinter(row), version: await repo.versions.now(tx, id) };
+      const printer = await repo.updatePrinter(tx, id, values, actor);
+      if (!printer) throw new NotFoundError();
+      return { ...printer, version: await repo.versions.now(tx, id) };
     });
   }
 
@@ -172,7 +147,7 @@ export class PrintersService {
   }
 
   /** A job already recorded under this id: the same job is answered as it stands, another is refused. */
-  private async replay(job: repo.PrintJobRow, printer: repo.PrinterRow, receiptIds: readonly string[]): Promise<PrintJob> {
+  private async replay(job: repo.PrintJobRow, printer: Printer, receiptIds: readonly string[]): Promise<PrintJob> {
     if (job.printerId !== printer.id || !sameReceipts(job.receiptIds, receiptIds)) throw new ConflictError(PRINT_JOB_OTHER_RECEIPTS);
     if (job.status === 'sending' && (await repo.sendingForLongerThan(this.db, job.id, this.options.timeoutMs + ABANDONED_AFTER_MS))) {
       const row = await repo.finishJob(this.db, job.id, 'failed', PRINTER_SENTENCES.interrupted(printer.name));
@@ -181,14 +156,14 @@ export class PrintersService {
     return toJob(job);
   }
 
-  private async found(id: string): Promise<repo.PrinterRow> {
+  private async found(id: string): Promise<Printer> {
     const row = await repo.findPrinter(this.db, id);
     if (!row) throw new NotFoundError();
     return row;
   }
 
   /** The labels to the printer in its language, over one connection; what it said, as a sentence when it failed. */
-  private async send(printer: repo.PrinterRow, labels: LabelContent[], jobName: string, userName: string): Promise<SendResult> {
+  private async send(printer: Printer, labels: LabelContent[], jobName: string, userName: string): Promise<SendResult> {
     const { timeoutMs } = this.options;
     const preset = presetOf(printer);
     const sentences = PRINTER_SENTENCES;

@@ -187,7 +187,7 @@ async function receiptIs(db: Db, name: string, condition: Condition): Promise<Co
   return found.length > FEW_IDS_MAX ? condition : oneOf(receipts.id, name, found);
 }
 
-/** `column` contains the text of placeholder `name`, ignoring case (paging's containsText). */
+/** `column` contains the text of placeholder `name`, ignoring case (paging's matchesPattern over a containsPattern). */
 function contains(column: AnyColumn, name: string, text: string): Condition {
   return { shape: `${name} like`, where: matchesPattern(column, placeholder(name)), values: { [name]: containsPattern(text) } };
 }

@@ -1,16 +1,25 @@
 /** SQL of webhooks, their deliveries and attempts (docs/decisions/280). Times come from the database clock. */
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { WebhookDeliveriesQuery, WebhookDelivery, WebhookEvent, WebhookListQuery, WebhookValues } from '@cooler-hub/contract/webhooks';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type {
+  Webhook,
+  WebhookDeliveriesQuery,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookListQuery,
+  WebhookValues,
+} from '@cooler-hub/contract/webhooks';
 import type { Db } from '../../db/client';
 import { aliased, equalsFilter, isoTime, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { idsForPlan, NIL_UUID, preparedPerDb } from '../../db/rows';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
-import { offsetOf } from '../../lib/list';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
-export type LastDelivery = Pick<DeliveryRow, 'status' | 'createdAt'>;
+/** A webhook as the API answers it, but for its last delivery. */
+export type WebhookItem = Omit<Webhook, 'lastDelivery'>;
+/** A webhook's newest delivery as the API answers it. */
+export type LastDelivery = NonNullable<Webhook['lastDelivery']>;
 /** A delivery as the API answers it, but for its attempts. */
 export type DeliveryItem = Omit<WebhookDelivery, 'attempts'>;
 
@@ -19,45 +28,83 @@ export async function countWebhooks(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function listWebhooks(db: Db, query: WebhookListQuery): Promise<{ rows: WebhookRow[]; total: number }> {
-  const direction = query.order?.url ?? query.order?.createdAt ?? 'desc';
-  const column = query.order?.url ? webhooks.url : webhooks.createdAt;
-  const rows = await db
-    .select()
-    .from(webhooks)
-    .orderBy(direction === 'asc' ? asc(column) : desc(column), desc(webhooks.id))
-    .limit(query.perPage)
-    .offset(offsetOf(query));
-  return { rows, total: await countWebhooks(db) };
+/** A webhook's own columns as `WebhookItem` names them, the times as the API writes them (isoTime). */
+const webhookColumns = {
+  id: webhooks.id,
+  url: webhooks.url,
+  events: webhooks.events,
+  active: webhooks.active,
+  createdAt: isoTime(webhooks.createdAt),
+  updatedAt: isoTime(webhooks.updatedAt),
+};
+type WebhookItemRow = Omit<WebhookItem, 'events'> & { events: string[] };
+
+/** A row of `webhookColumns` as the API's webhook without its last delivery, every field named (docs/decisions/259). */
+function webhookItemOf(row: WebhookItemRow): WebhookItem {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEvent[],
+    active: row.active,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
-/** A webhook by id, prepared once per database handle: the deliveries list asks it on every call. */
+/**
+ * The webhooks, newest first by default; ties the last registered first, whichever the direction. No
+ * list version follows webhooks, so the total is counted when a page needs it.
+ */
+const listedWebhooks: ListDefinition<WebhookListQuery, WebhookItemRow, WebhookItem> = {
+  name: 'webhooks',
+  columns: aliased(webhookColumns),
+  from: sql`${webhooks}`,
+  countFrom: sql`${webhooks}`,
+  filters: {},
+  sorts: { createdAt: { by: webhooks.createdAt }, url: { by: webhooks.url } },
+  sortOf: sortOfOrder('createdAt', 'desc'),
+  tieBreak: webhooks.id,
+  tieBreakDirection: 'desc',
+  item: webhookItemOf,
+};
+
+export function listWebhooks(db: Db, query: WebhookListQuery): Promise<{ rows: WebhookItem[]; total: number }> {
+  return listPage(db, listedWebhooks, query);
+}
+
+/** A webhook and its secret by id, prepared once per database handle: the deliveries list asks it on every call. */
 const webhookById = preparedPerDb((db) =>
   db
-    .select()
+    .select({ ...webhookColumns, secret: webhooks.secret })
     .from(webhooks)
     .where(eq(webhooks.id, sql.placeholder('id')))
     .limit(1)
     .prepare('webhook_by_id'),
 );
 
-export async function findWebhook(db: Db, id: number): Promise<WebhookRow | undefined> {
+export async function findWebhook(db: Db, id: number): Promise<(WebhookItem & { secret: string }) | undefined> {
   const [row] = await webhookById(db).execute({ id });
-  return row;
+  return row && { ...webhookItemOf(row), secret: row.secret };
 }
+
+/** One text whatever the number of ids (idsForPlan pads them with 0, which no serial id is), prepared once per database handle. */
+const lastDeliveriesOfIds = preparedPerDb((db) =>
+  db
+    .selectDistinctOn([webhookDeliveries.webhookId], {
+      webhookId: webhookDeliveries.webhookId,
+      status: webhookDeliveries.status,
+      createdAt: isoTime(webhookDeliveries.createdAt),
+    })
+    .from(webhookDeliveries)
+    .where(sql`${webhookDeliveries.webhookId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(webhookDeliveries.webhookId, desc(webhookDeliveries.createdAt))
+    .prepare('webhook_last_deliveries'),
+);
 
 /** The newest delivery of each of these webhooks. */
 export async function lastDeliveries(db: Db, ids: number[]): Promise<Map<number, LastDelivery>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([webhookDeliveries.webhookId], {
-      webhookId: webhookDeliveries.webhookId,
-      status: webhookDeliveries.status,
-      createdAt: webhookDeliveries.createdAt,
-    })
-    .from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.webhookId, ids))
-    .orderBy(webhookDeliveries.webhookId, desc(webhookDeliveries.createdAt));
+  const rows = await lastDeliveriesOfIds(db).execute({ ids: idsForPlan(ids, 0) });
   return new Map(rows.map((r) => [r.webhookId, { status: r.status, createdAt: r.createdAt }]));
 }
 

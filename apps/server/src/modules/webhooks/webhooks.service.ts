@@ -61,15 +61,15 @@ export interface WebhooksOptions {
 
 const iso = (d: Date) => d.toISOString();
 
-function toWebhook(row: repo.WebhookRow, last: repo.LastDelivery | undefined): Webhook {
+function toWebhook(hook: repo.WebhookItem, last: repo.LastDelivery | undefined): Webhook {
   return {
-    id: row.id,
-    url: row.url,
-    events: row.events as WebhookEvent[],
-    active: row.active,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    lastDelivery: last ? { status: last.status, createdAt: iso(last.createdAt) } : null,
+    id: hook.id,
+    url: hook.url,
+    events: hook.events,
+    active: hook.active,
+    createdAt: hook.createdAt,
+    updatedAt: hook.updatedAt,
+    lastDelivery: last ? { status: last.status, createdAt: last.createdAt } : null,
   };
 }
 
@@ -128,10 +128,10 @@ export class WebhooksService implements WebhookEmitter {
   }
 
   async get(id: number, db: Db = this.db): Promise<WebhookDetail> {
-    const row = await repo.findWebhook(db, id);
-    if (!row) throw new NotFoundError();
+    const hook = await repo.findWebhook(db, id);
+    if (!hook) throw new NotFoundError();
     const last = await repo.lastDeliveries(db, [id]);
-    return { ...toWebhook(row, last.get(id)), secret: row.secret };
+    return { ...toWebhook(hook, last.get(id)), secret: hook.secret };
   }
 
   async create(values: WebhookValues): Promise<WebhookDetail> {
