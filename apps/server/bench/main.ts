@@ -75,7 +75,7 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
   const token = await signIn(server.base, config.adminPassword);
   const floors: Floors = { transport: NaN, statements: floorStatements, sql: NaN, http: [], database: [] };
   const measured = await measureCalls(config, database, server, token, recorded, floors);
-  const csv = config.csv ? await measureCsv(server, token) : [];
+  const csv = config.csv ? await measureCsv(server, token, database) : [];
   const documents = config.scale ? [] : await measureDocuments(server, token, ids.pdfNote);
   const tags = config.scale ? [] : await measureLbTags(server, token);
   // Last: it adds 100,000 receipts, which the calls above must not see.
