@@ -31,10 +31,10 @@ import { measureCsv, measureDocuments, measureLbTags } from './harness/downloads
 import { fill } from './harness/fill';
 import { measureDatabaseFloor } from './harness/database-floor';
 import { FLOOR_PATH, type Floors, measureHttpFloor } from './harness/floors';
-import { agent, get, getJson, load, sequential, transportFloor } from './harness/http-client';
+import { agent, get, getJson, interleaved, load, timedGet, transportFloor } from './harness/http-client';
 import { describeMachine, sampleLoad } from './harness/machine';
 import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
-import { type Captured, captureSql, directSql, ownStatements, sqlUnderLoad, type Statement } from './harness/sql-replay';
+import { type Captured, captureSql, directSql, ownStatements, runStatements, sqlUnderLoad, type Statement } from './harness/sql-replay';
 import { measureImport } from './harness/imports';
 import {
   printCsv,
@@ -184,10 +184,12 @@ async function measureCalls(
   if (database.concurrent) floors.sql = await directSql(database, floors.statements);
   for (const e of recorded) {
     const underLoad = await load(server.base, e.url, token, config.connections, config.seconds);
-    const single = await sequential(server.base, e.url, token);
-    const sql = database.concurrent ? await directSql(database, e.statements) : NaN;
+    // One at a time, the no-op, the call and its SQL run directly take turns (docs/decisions/288).
+    const steps = [() => timedGet(server.base, FLOOR_PATH, token), () => timedGet(server.base, e.url, token)];
+    if (database.concurrent && e.statements.length > 0) steps.push(() => runStatements(database, e.statements));
+    const [floorSingle = NaN, single = NaN, sql = NaN] = await interleaved(steps);
     const sqlRps = await sqlUnderLoad(database, e.statements, config.connections, Math.min(config.seconds, SQL_LOAD_SECONDS));
-    measured.push({ ...e, load: underLoad, single, sql, sqlRps });
+    measured.push({ ...e, load: underLoad, floorSingle, single, sql, sqlRps });
     log(`  ${e.name}: p95 ${underLoad.p95.toFixed(1)} ms, ${Math.round(underLoad.rps)} req/s`);
   }
   await measureFloors('after the calls');

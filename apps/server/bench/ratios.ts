@@ -12,6 +12,11 @@ export interface CallFigures {
   load: Load;
   /** Median ms one request at a time. */
   single: number;
+  /**
+   * Median ms of the no-op one request at a time, measured in turn with `single` (docs/decisions/288):
+   * what the call's time is net of. Absent or NaN: the run's floor.
+   */
+  floorSingle?: number;
   /** Median ms of its own statements (the floor's left out) run directly; NaN when it has none. */
   sql: number;
   /**
@@ -25,13 +30,15 @@ export interface CallFigures {
 }
 
 export interface Judged {
+  /** The no-op's ms the call is net of: its own paired floor, or the run's. */
+  floorMs: number;
   /** req/s under load as a share of the no-op's under the same load. */
   share: number;
-  /** (call ms − floor ms) / SQL ms: the call net of the HTTP floor over its SQL. */
+  /** (call ms − floorMs) / SQL ms: the call net of the HTTP floor over its SQL. */
   ratio: number;
   /** ms the server adds: call − floor − SQL. */
   addedMs: number;
-  /** The added ms the budget allows whatever the ratio: maxAddedOfFloor × the floor's ms. */
+  /** The added ms the budget allows whatever the ratio: maxAddedOfFloor × the floor's ms (floorMs). */
   allowedAddedMs: number;
   /** Its SQL in database-floor reads: SQL ms / the floor read's ms. */
   sqlReads: number;
@@ -58,11 +65,12 @@ const x = (value: number) => `${value.toFixed(2)}×`;
 export function judge(call: CallFigures, floor: FloorFigures): Judged {
   const b = call.budget;
   const share = call.load.rps / floor.rps;
-  const net = call.single - floor.ms;
+  const floorMs = call.floorSingle !== undefined && Number.isFinite(call.floorSingle) ? call.floorSingle : floor.ms;
+  const net = call.single - floorMs;
   const sql = Number.isNaN(call.sql) ? 0 : call.sql;
   const ratio = sql > 0 ? net / sql : Number.POSITIVE_INFINITY;
   const addedMs = net - sql;
-  const allowedAddedMs = (b.maxAddedOfFloor ?? 0) * floor.ms;
+  const allowedAddedMs = (b.maxAddedOfFloor ?? 0) * floorMs;
   const sqlReads = sql / floor.dbMs;
   const sqlCapMeasured = call.sqlRps !== undefined && Number.isFinite(call.sqlRps) && call.sqlRps > 0;
   const sqlCapShare = sqlCapMeasured
@@ -87,7 +95,7 @@ export function judge(call: CallFigures, floor: FloorFigures): Judged {
     );
   }
   if (call.load.failures > 0) misses.push(`${call.load.failures} failed requests`);
-  return { share, ratio, addedMs, allowedAddedMs, sqlReads, sqlCapShare, sqlCapMeasured, heldBySql, misses };
+  return { floorMs, share, ratio, addedMs, allowedAddedMs, sqlReads, sqlCapShare, sqlCapMeasured, heldBySql, misses };
 }
 
 /** The margin of a call within its budgets: its share as a multiple of the budget's, what the server adds. */

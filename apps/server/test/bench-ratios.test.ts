@@ -75,6 +75,20 @@ describe('a list call judged against the floors', () => {
     expect(judge(call(2000, 0.3 + 0.3, 0.05), floor).misses).toEqual([]);
   });
 
+  it("is net of the no-op measured in turn with it, where there is one, not of the run's floor", () => {
+    // The machine was twice as slow while this call was measured: the no-op beside it took 0.6 ms.
+    const slowed = { ...call(2000, 0.6 + 1.2, 1), floorSingle: 0.6 };
+    const paired = judge(slowed, floor);
+    expect(paired.floorMs).toBe(0.6);
+    expect(paired.ratio).toBeCloseTo(1.2);
+    expect(paired.misses).toEqual([]);
+    // Against the run's quicker 0.3 ms the same figures would charge the drift to the server.
+    expect(judge({ ...slowed, floorSingle: undefined }, floor).misses).toEqual([expect.stringMatching(/^adds 0\.50 ms = 1\.50× SQL/)]);
+    // The allowance is the paired no-op's own time too: 0.5 ms over 0.1 ms of SQL is within 0.6 ms.
+    expect(judge({ ...call(2000, 0.6 + 0.6, 0.1), floorSingle: 0.6 }, floor).misses).toEqual([]);
+    expect(judge({ ...call(2000, 0.6 + 0.6, 0.1), floorSingle: Number.NaN }, floor).floorMs).toBe(0.3);
+  });
+
   it('counts failed requests as a miss', () => {
     const failing = call(2000, 1, 1);
     failing.load.failures = 3;

@@ -65,17 +65,33 @@ export async function getJson<T>(base: string, url: string, token: string): Prom
   return JSON.parse(res.body) as T;
 }
 
+/** One GET's milliseconds; fails on any other status than 200. */
+export async function timedGet(base: string, url: string, token: string): Promise<number> {
+  const res = await get(base, url, token);
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  return res.ms;
+}
+
+/**
+ * Median ms of each step, run one after another in rounds, one of each a round (docs/decisions/288):
+ * every step is measured beside the others, so a machine whose speed drifts over minutes moves their
+ * figures together, and what one adds to another is not the drift. Warmed first, as a call is.
+ */
+export async function interleaved(steps: readonly (() => Promise<number>)[]): Promise<number[]> {
+  for (let i = 0, started = performance.now(); i < WARMUP && performance.now() - started < SAMPLE_BUDGET_MS / 5; i++) {
+    for (const step of steps) await step();
+  }
+  const times = steps.map((): number[] => []);
+  for (const started = performance.now(); !enough(times[0] ?? [], started);) {
+    for (const [i, step] of steps.entries()) times[i]?.push(await step());
+  }
+  return times.map(median);
+}
+
 /** Median ms of sequential GETs on one connection: the call's own time, without queueing behind others. */
 export async function sequential(base: string, url: string, token: string): Promise<number> {
-  for (let i = 0, started = performance.now(); i < WARMUP && performance.now() - started < SAMPLE_BUDGET_MS / 5; i++)
-    await get(base, url, token);
-  const times: number[] = [];
-  for (const started = performance.now(); !enough(times, started);) {
-    const res = await get(base, url, token);
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-    times.push(res.ms);
-  }
-  return median(times);
+  const [ms = NaN] = await interleaved([() => timedGet(base, url, token)]);
+  return ms;
 }
 
 export interface Load {

@@ -51,7 +51,7 @@ export function ownStatements(statements: Statement[], floor: Statement[]): Stat
 }
 
 /** One run of the statements, one after another on one connection, each prepared as the server prepares them: ms. */
-async function runStatements(database: BenchDatabase, statements: Statement[]): Promise<number> {
+export async function runStatements(database: BenchDatabase, statements: Statement[]): Promise<number> {
   const started = process.hrtime.bigint();
   for (const s of statements) await database.runPrepared(s.sql, s.params);
   return Number(process.hrtime.bigint() - started) / 1e6;
