@@ -142,11 +142,14 @@ async function recordCalls(config: BenchConfig, database: BenchDatabase, size: D
 
 /** Seconds each call's own SQL is run under load, directly (harness/sql-replay: sqlUnderLoad). */
 const SQL_LOAD_SECONDS = 3;
+/** Seconds of the no-op's load just before and just after each call's (docs/decisions/289). */
+const PAIRED_FLOOR_SECONDS = 2;
 
 /**
- * The floors, then per call: autocannon under load, then one request at a time, then (PostgreSQL)
- * its SQL directly, right after, so both medians come from the same few seconds of the machine's
- * life; then the floors again. `floors` receives the floors' measurements.
+ * The floors, then per call: the no-op under load, the call under load, (PostgreSQL) its SQL directly
+ * under the same load, the no-op under load again; then one at a time, the no-op, the call and its
+ * SQL taking turns, so every ratio is of figures from the same few seconds of the machine's life;
+ * then the floors again. `floors` receives the floors' measurements.
  */
 async function measureCalls(
   config: BenchConfig,
@@ -182,14 +185,18 @@ async function measureCalls(
   if (database.concurrent) await database.connect();
   await measureFloors('before the calls');
   if (database.concurrent) floors.sql = await directSql(database, floors.statements);
+  // The no-op's load just before and just after each call's load and its SQL's (docs/decisions/289).
+  const floorLoad = async () => (await load(server.base, FLOOR_PATH, token, config.connections, PAIRED_FLOOR_SECONDS)).rps;
   for (const e of recorded) {
+    const floorBefore = await floorLoad();
     const underLoad = await load(server.base, e.url, token, config.connections, config.seconds);
+    const sqlRps = await sqlUnderLoad(database, e.statements, config.connections, Math.min(config.seconds, SQL_LOAD_SECONDS));
+    const floorRps = Math.max(floorBefore, await floorLoad());
     // One at a time, the no-op, the call and its SQL run directly take turns (docs/decisions/288).
     const steps = [() => timedGet(server.base, FLOOR_PATH, token), () => timedGet(server.base, e.url, token)];
     if (database.concurrent && e.statements.length > 0) steps.push(() => runStatements(database, e.statements));
     const [floorSingle = NaN, single = NaN, sql = NaN] = await interleaved(steps);
-    const sqlRps = await sqlUnderLoad(database, e.statements, config.connections, Math.min(config.seconds, SQL_LOAD_SECONDS));
-    measured.push({ ...e, load: underLoad, floorSingle, single, sql, sqlRps });
+    measured.push({ ...e, load: underLoad, floorRps, floorSingle, single, sql, sqlRps });
     log(`  ${e.name}: p95 ${underLoad.p95.toFixed(1)} ms, ${Math.round(underLoad.rps)} req/s`);
   }
   await measureFloors('after the calls');

@@ -1,7 +1,8 @@
 /**
  * A call judged against the floors of its run (docs/decisions/284): every figure here is a ratio of
- * two things measured minutes apart on the same machine, so it holds on a slower or busier machine
- * where the absolute figures do not.
+ * two things measured seconds apart on the same machine — the no-op's load just before and after the
+ * call's (docs/decisions/289), its requests in turn with the call's (docs/decisions/288) — so it holds
+ * on a slower or busier machine where the absolute figures do not.
  */
 import { LIST_BUDGET, type CallBudget } from './endpoints';
 import type { FloorFigures } from './harness/floors';
@@ -17,6 +18,11 @@ export interface CallFigures {
    * what the call's time is net of. Absent or NaN: the run's floor.
    */
   floorSingle?: number;
+  /**
+   * The no-op's req/s under the same load, measured just before and just after the call's load
+   * (docs/decisions/289), the higher of the two: what its share is of. Absent or NaN: the run's floor.
+   */
+  floorRps?: number;
   /** Median ms of its own statements (the floor's left out) run directly; NaN when it has none. */
   sql: number;
   /**
@@ -30,6 +36,8 @@ export interface CallFigures {
 }
 
 export interface Judged {
+  /** The no-op's req/s the call's share is of: its own paired loads', or the run's. */
+  floorRps: number;
   /** The no-op's ms the call is net of: its own paired floor, or the run's. */
   floorMs: number;
   /** req/s under load as a share of the no-op's under the same load. */
@@ -64,7 +72,8 @@ const x = (value: number) => `${value.toFixed(2)}×`;
 
 export function judge(call: CallFigures, floor: FloorFigures): Judged {
   const b = call.budget;
-  const share = call.load.rps / floor.rps;
+  const floorRps = call.floorRps !== undefined && Number.isFinite(call.floorRps) ? call.floorRps : floor.rps;
+  const share = call.load.rps / floorRps;
   const floorMs = call.floorSingle !== undefined && Number.isFinite(call.floorSingle) ? call.floorSingle : floor.ms;
   const net = call.single - floorMs;
   const sql = Number.isNaN(call.sql) ? 0 : call.sql;
@@ -74,9 +83,9 @@ export function judge(call: CallFigures, floor: FloorFigures): Judged {
   const sqlReads = sql / floor.dbMs;
   const sqlCapMeasured = call.sqlRps !== undefined && Number.isFinite(call.sqlRps) && call.sqlRps > 0;
   const sqlCapShare = sqlCapMeasured
-    ? (call.sqlRps ?? 0) / floor.rps
+    ? (call.sqlRps ?? 0) / floorRps
     : sqlReads > 0
-      ? floor.dbRps / sqlReads / floor.rps
+      ? floor.dbRps / sqlReads / floorRps
       : Number.POSITIVE_INFINITY;
   const misses: string[] = [];
   const heldShare = sqlCapShare / (1 + (b.maxRatio ?? LIST_BUDGET.maxRatio ?? 0));
@@ -95,7 +104,7 @@ export function judge(call: CallFigures, floor: FloorFigures): Judged {
     );
   }
   if (call.load.failures > 0) misses.push(`${call.load.failures} failed requests`);
-  return { floorMs, share, ratio, addedMs, allowedAddedMs, sqlReads, sqlCapShare, sqlCapMeasured, heldBySql, misses };
+  return { floorRps, floorMs, share, ratio, addedMs, allowedAddedMs, sqlReads, sqlCapShare, sqlCapMeasured, heldBySql, misses };
 }
 
 /** The margin of a call within its budgets: its share as a multiple of the budget's, what the server adds. */

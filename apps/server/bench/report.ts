@@ -31,6 +31,8 @@ export interface Measured extends Endpoint, Captured {
   load: Load;
   /** Median ms of one request at a time. */
   single: number;
+  /** The no-op's req/s under the same load just before and after the call's, the higher (docs/decisions/289). */
+  floorRps: number;
   /** Median ms of the no-op one at a time, measured in turn with `single` (docs/decisions/288). */
   floorSingle: number;
   /** Median ms of its own statements (`statements`: the no-op's left out) run directly, in turn with `single` on PostgreSQL. */
@@ -119,7 +121,8 @@ export function printFloors(floors: Floors, config: BenchConfig): void {
     );
   }
   console.log(
-    `    judged against: ${n(Math.round(f.rps))} req/s; one at a time, each call against the no-op measured in turn with it (floor ms below).`,
+    `    the stricter: ${n(Math.round(f.rps))} req/s; each call's share is of the no-op's load run beside it (floor/s below), ` +
+      'its time one at a time net of the no-op measured in turn with it (floor ms below).',
   );
   console.log(`  Database floor: \`${FLOOR_STATEMENT}\` with a random id, prepared, from the bench, no server:`);
   for (const [i, d] of floors.database.entries()) {
@@ -152,7 +155,10 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
   if (others.length > 0)
     console.log(`Other calls: ${[...new Set(others.map((e) => `${e.name.split(',')[0]} ${described(e.budget)}`))].join('; ')}.`);
   console.log('total: the rows the call finds (its totalCount).');
-  console.log("p50/p95/p99: ms under load; req/s: under load (both for information). share: req/s / the no-op's req/s.");
+  console.log(
+    "p50/p95/p99: ms under load; req/s: under load (both for information). floor/s: the no-op's req/s under the same load, " +
+      "run just before and just after the call's, the higher (docs/decisions/289). share: req/s / floor/s.",
+  );
   console.log(
     `call ms: median of one request at a time. SQL ms: median of its own statements run directly, in turn with the call on PostgreSQL (stmts: how many; the guard's ` +
       `user lookup is the floor's). reads: its SQL in database-floor reads (SQL ms / ${f.dbMs.toFixed(3)} ms).`,
@@ -181,6 +187,7 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
       p95: e.load.p95.toFixed(1),
       p99: e.load.p99.toFixed(1),
       'req/s': e.load.rps.toFixed(0),
+      'floor/s': j.floorRps.toFixed(0),
       share: j.share.toFixed(2),
       'call ms': e.single.toFixed(2),
       'floor ms': j.floorMs.toFixed(2),
@@ -200,6 +207,7 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
       'p95',
       'p99',
       'req/s',
+      'floor/s',
       'share',
       'call ms',
       'floor ms',

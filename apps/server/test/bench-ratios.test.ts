@@ -89,6 +89,22 @@ describe('a list call judged against the floors', () => {
     expect(judge({ ...call(2000, 0.6 + 0.6, 0.1), floorSingle: Number.NaN }, floor).floorMs).toBe(0.3);
   });
 
+  it("takes its share of the no-op's load run beside it, where there is one, not of the run's floor", () => {
+    // The machine was slower while this call ran under load: the no-op beside it did 3,000 req/s.
+    const slowed = { ...call(700, 0.3 + 0.6, 0.5), floorRps: 3000 };
+    const paired = judge(slowed, floor);
+    expect(paired.floorRps).toBe(3000);
+    expect(paired.share).toBeCloseTo(0.233);
+    expect(paired.misses).toEqual([]);
+    // Against the run's quicker 5,000 req/s the same call would miss.
+    expect(judge({ ...slowed, floorRps: undefined }, floor).misses).toEqual([expect.stringMatching(/^share 0\.14 < 0\.20/)]);
+    // What its SQL alone allows is a share of the same paired no-op.
+    expect(judge({ ...slowed, sqlRps: 1500 }, floor).sqlCapShare).toBeCloseTo(0.5);
+    // Paired, a call still misses when it is slower than a fifth of the no-op beside it.
+    expect(judge({ ...call(500, 0.3 + 0.6, 0.5), floorRps: 3000 }, floor).misses).toEqual([expect.stringMatching(/^share 0\.17 < 0\.20/)]);
+    expect(judge({ ...slowed, floorRps: Number.NaN }, floor).floorRps).toBe(5000);
+  });
+
   it('counts failed requests as a miss', () => {
     const failing = call(2000, 1, 1);
     failing.load.failures = 3;
