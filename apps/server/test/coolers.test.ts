@@ -179,6 +179,25 @@ describe('GET /api/coolers', () => {
     }
   });
 
+  it('a long search is the whole text, though the index is asked for its last 8 characters only', async () => {
+    const p = await createCooler(suite.app, suite.token, { serialNumber: `${tag}-P-77777777`, partNumber: mine[0]!.partNumber.id });
+    const q = await createCooler(suite.app, suite.token, { serialNumber: `${tag}-Q-77777777`, partNumber: mine[0]!.partNumber.id });
+    try {
+      const found = async (text: string) => (await list(`?serialNumber=${encodeURIComponent(text)}`)).items.map((c) => c.id);
+      // Both end in the same 8 characters; each whole serial finds its own cooler alone.
+      expect(await found(`${tag.toLowerCase()}-p-77777777`)).toEqual([p.id]);
+      expect(await found(`${tag}-Q-77777777`)).toEqual([q.id]);
+      expect(await found('-77777777')).toEqual(expect.arrayContaining([p.id, q.id]));
+      expect(await found(`${tag}-Q-7777`)).toEqual([q.id]);
+      // A wildcard before the tail is a literal character, as in the tail.
+      expect(await found(`${tag}-_-77777777`)).toEqual([]);
+      expect(await found(`${tag}-%-77777777`)).toEqual([]);
+    } finally {
+      const admin = await adminToken(suite.app);
+      for (const cooler of [p, q]) expect((await call(suite.app, admin, 'DELETE', `/api/coolers/${cooler.id}`)).statusCode).toBe(204);
+    }
+  });
+
   it('pages', async () => {
     const all = await list('?perPage=100');
     const second = await list('?perPage=2&page=2');

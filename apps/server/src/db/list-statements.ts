@@ -16,7 +16,7 @@ import type { SortDirection } from '@cooler-hub/contract/common';
 import { offsetOf } from '../lib/list';
 import type { Db } from './client';
 import { listVersion, recallTotal, remember } from './list-counts';
-import { containsPattern, matchesPattern, ordering, type PageQuery } from './paging';
+import { containsByTail, containsPattern, matchesPattern, ordering, tailPattern, type PageQuery } from './paging';
 import { selectShaped } from './rows';
 import { listVersions } from './schema';
 
@@ -24,6 +24,8 @@ import { listVersions } from './schema';
 export interface ListFilter<Q> {
   condition: SQL;
   value(query: Q): unknown;
+  /** Further placeholders of `condition`, each computed from the value (a tail search's pattern: paging's containsByTail). */
+  derived?: Record<string, (value: never) => unknown>;
 }
 
 /** A sort field's ORDER BY terms, ascending; `unique`: the terms order every row, no tie-break needed. */
@@ -60,15 +62,20 @@ export interface ListDefinition<Q extends PageQuery, Raw, Item> {
 /** The filters a query gives values to, and the keys its statements and its remembered total go by. */
 export function shapeOf<Q extends PageQuery>(definition: ListDefinition<Q, unknown, unknown>, query: Q) {
   const values: Record<string, unknown> = {};
+  const present: string[] = [];
   let filterKey = '';
   for (const name in definition.filters) {
-    const value = definition.filters[name]!.value(query);
+    const filter = definition.filters[name]!;
+    const value = filter.value(query);
     if (value === undefined) continue;
     values[name] = value;
+    for (const derived in filter.derived) values[derived] = filter.derived[derived]!(value as never);
+    present.push(name);
     filterKey += `${name},`;
   }
   return {
     values,
+    present,
     filterKey: `${definition.name}|${filterKey}`,
     totalKey: `${definition.name}|${filterKey}|${filterKey ? JSON.stringify(values) : ''}`,
   };
@@ -78,12 +85,12 @@ export function shapeOf<Q extends PageQuery>(definition: ListDefinition<Q, unkno
 async function countNow<Q extends PageQuery>(
   db: Db,
   definition: ListDefinition<Q, unknown, unknown>,
-  { values, filterKey, totalKey }: ReturnType<typeof shapeOf>,
+  { values, present, filterKey, totalKey }: ReturnType<typeof shapeOf>,
 ): Promise<{ total: number }> {
   const [row] = await selectShaped<{ total: number; listVersion: string | null }>(
     db,
     `${filterKey}|count`,
-    () => countStatement(definition, Object.keys(values)),
+    () => countStatement(definition, present),
     values,
   );
   const total = row?.total ?? 0;
@@ -116,7 +123,7 @@ export async function listPage<Q extends PageQuery, Raw, Item>(
     const rows = await selectShaped<Raw & { listVersion: string }>(
       db,
       `${shape.filterKey}|${field} ${direction}${reversed ? ' reversed' : ''}`,
-      () => pageStatement(definition, Object.keys(values), field, direction, reversed),
+      () => pageStatement(definition, shape.present, field, direction, reversed),
       { ...values, limit, skip },
     );
     return { rows: reversed ? rows.reverse() : rows, version: rows[0]?.listVersion };
@@ -211,6 +218,22 @@ export function containsFilter<Q>(column: SQLWrapper | AnyColumn, name: string, 
       const given = text(query);
       return given ? containsPattern(given) : undefined;
     },
+  };
+}
+
+/**
+ * containsFilter for serial numbers: the index asked for the text's tail (paging's containsByTail),
+ * the whole text checked; its tail's pattern is the placeholder `${name}Tail`.
+ */
+export function containsByTailFilter<Q>(
+  column: SQLWrapper | AnyColumn,
+  name: string,
+  text: (query: Q) => string | undefined,
+): ListFilter<Q> {
+  return {
+    condition: containsByTail(column, sql.placeholder(name), sql.placeholder(`${name}Tail`)),
+    value: (query) => text(query) || undefined,
+    derived: { [`${name}Tail`]: tailPattern },
   };
 }
 

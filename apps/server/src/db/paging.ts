@@ -24,6 +24,25 @@ export function matchesPattern(column: SQLWrapper | AnyColumn, pattern: string |
   return sql`lower(${column}) like lower(${pattern})`;
 }
 
+/** How many of a serial search's last characters the trigram index is asked for (docs/decisions/289). */
+export const INDEXED_TAIL_CHARACTERS = 8;
+
+/** The containsPattern of the text's last INDEXED_TAIL_CHARACTERS characters (whole code points). */
+export function tailPattern(text: string): string {
+  return containsPattern(Array.from(text).slice(-INDEXED_TAIL_CHARACTERS).join(''));
+}
+
+/**
+ * "Contains, any case" for serial numbers (docs/decisions/289): the trigram index on lower(column)
+ * finds the rows holding the text's tail (`tail`, a tailPattern), and each row found is checked for
+ * the whole `text`. Serials share their leading characters ('SN2009…'), whose trigrams each name
+ * most rows, and the index reads every trigram's entries in full; their last characters, the
+ * sequence, name few. The same rows as matchesPattern with the whole text's pattern.
+ */
+export function containsByTail(column: SQLWrapper | AnyColumn, text: string | Placeholder, tail: string | Placeholder): SQL {
+  return sql`lower(${column}) like lower(${tail}) and strpos(lower(${column}), lower(${text})) > 0`;
+}
+
 /** An ORDER BY, and the same with every direction flipped: a deep page is read from the nearer end. */
 export interface Ordering {
   forward: SQL[];

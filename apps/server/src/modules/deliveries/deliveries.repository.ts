@@ -137,14 +137,14 @@ export async function listDeliveries(
  * order for nulls), as a second run; each run is limited itself, so each is planned to start fast.
  */
 async function idsByAccountName(db: Db, query: TypedListQuery, direction: SortDirection, offset: number, limit: number): Promise<number[]> {
-  const { values, filterKey } = shapeOf(listedIds, query);
+  const { values, present, filterKey } = shapeOf(listedIds, query);
   const key = `${filterKey}|${direction}`;
   let statement = byAccountName.get(key);
   if (!statement) {
     const dir = sql.raw(direction);
     const upTo = sql`(${sql.placeholder('offset')}::int + ${sql.placeholder('limit')}::int)`;
     // The list's own filters, on `deliveries` (the type always among them).
-    const matches = conditionsOf(listedIds, Object.keys(values));
+    const matches = conditionsOf(listedIds, present);
     const withAccount = sql`select x.id from ${customerAccounts} ca cross join lateral (
         select ${deliveries.id} as id from ${deliveries} where ${deliveries.customerAccountId} = ca.id and ${matches}
       ) x order by lower(ca.name) ${dir}, ca.id ${dir}, x.id ${dir} limit ${upTo}`;

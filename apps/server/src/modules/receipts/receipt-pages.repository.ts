@@ -14,7 +14,7 @@ import { LB_NUMBER_PATTERN, normalizeLbNumber } from '@cooler-hub/contract/rules
 import type { Receipt, ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedUnderVersion } from '../../db/list-counts';
-import { containsPattern, inKeys, matchesPattern } from '../../db/paging';
+import { containsByTail, containsPattern, inKeys, matchesPattern, tailPattern } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 import {
   clients,
@@ -192,6 +192,15 @@ function contains(column: AnyColumn, name: string, text: string): Condition {
   return { shape: `${name} like`, where: matchesPattern(column, placeholder(name)), values: { [name]: containsPattern(text) } };
 }
 
+/** A serial "contains" search: the trigram index asked for its tail, the whole text checked (paging's containsByTail). */
+function containsSerial(text: string): Condition {
+  return {
+    shape: 'serial contains',
+    where: containsByTail(coolers.serialNumber, placeholder('serialText'), placeholder('serialTail')),
+    values: { serialText: text, serialTail: tailPattern(text) },
+  };
+}
+
 /** `expression` equals the value of placeholder `name`. */
 function equals(expression: SQL | AnyColumn, name: string, value: unknown): Condition {
   return { shape: `${name} =`, where: sql`${expression} = ${placeholder(name)}`, values: { [name]: value } };
@@ -220,7 +229,7 @@ async function lbNumberIs(db: Db, text: string): Promise<Condition> {
 async function serialNumberIs(db: Db, text: string): Promise<Condition> {
   const [exact] = await idsWhere(db, coolers, sameText(coolers.serialNumber, 'serial', text));
   if (exact) return equals(receipts.inventoryItemId, 'serialCooler', exact);
-  return coolerIs(db, 'serialCoolers', contains(coolers.serialNumber, 'serialPattern', text));
+  return coolerIs(db, 'serialCoolers', containsSerial(text));
 }
 
 /**

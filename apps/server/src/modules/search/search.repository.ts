@@ -15,7 +15,7 @@ import type { DeliveryStatus } from '@cooler-hub/contract/deliveries';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import type { Db } from '../../db/client';
-import { containsPattern, matchesPattern } from '../../db/paging';
+import { containsByTail, containsPattern, matchesPattern, tailPattern } from '../../db/paging';
 import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { clients, coolers, customerAccounts, deliveries, partNumbers, receipts } from '../../db/schema';
 
@@ -61,6 +61,8 @@ const placeholder = {
   lbStart: sql.placeholder('lbStart'),
   /** The text as a LIKE pattern of "contains" (containsPattern). */
   pattern: sql.placeholder('pattern'),
+  /** The containsPattern of the text's tail (paging's tailPattern): what a serial search asks the trigram index for. */
+  tail: sql.placeholder('tail'),
 };
 
 /** Each set of lookups built into its statement, by the set's keys and lookups: a few sets in all (stages, kinds a role may open, an LB start or not). */
@@ -86,7 +88,12 @@ export async function readLookups<K extends string>(db: Db, lookups: Map<K, Look
     statement = nameStatement(db, sql`select ${sql.join(columns, sql`, `)}`);
     statements.set(shape, statement);
   }
-  const filled = { ...values, lbStart: normalizeLbNumber(values.text), pattern: containsPattern(values.text) };
+  const filled = {
+    ...values,
+    lbStart: normalizeLbNumber(values.text),
+    pattern: containsPattern(values.text),
+    tail: tailPattern(values.text),
+  };
   const [row] = await selectNamedRows<Record<string, HitRow[] | string>>(db, statement, filled);
   // node-postgres parses json columns; a driver that hands back text gets it parsed here.
   const hitsOf = (value: HitRow[] | string | undefined): HitRow[] =>
@@ -136,7 +143,7 @@ const coolerColumns = sql`select ${coolers.id} as id, ${coolers.serialNumber} as
 export const coolerBySerial = coolerHits(sql`${coolerColumns} where lower(${coolers.serialNumber}) = lower(${placeholder.text}) limit 1`);
 
 export const coolersContaining = coolerHits(
-  sql`${coolerColumns} where ${matchesPattern(coolers.serialNumber, placeholder.pattern)} order by lower(${coolers.serialNumber}) limit ${placeholder.limit}`,
+  sql`${coolerColumns} where ${containsByTail(coolers.serialNumber, placeholder.text, placeholder.tail)} order by lower(${coolers.serialNumber}) limit ${placeholder.limit}`,
 );
 
 /** Notes matching `where`, in number order, with their customer account's name. */
