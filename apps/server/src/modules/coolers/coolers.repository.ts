@@ -41,7 +41,8 @@ type ListedCooler = Omit<Cooler, 'partNumber'> & { partNumberId: string; partNum
 /**
  * The coolers list (docs/decisions/285). Its serial search is "contains" whatever the text, a whole
  * serial too: the receipt form's typeahead offers the cooler with that serial and the longer serials
- * holding it, and Enter picks the exact one.
+ * holding it, and Enter picks the exact one. The trigram index is asked for the text's tail
+ * (docs/decisions/289).
  */
 const listed: ListDefinition<CoolerListQuery, ListedCooler, Cooler> = {
   name: 'coolers',
