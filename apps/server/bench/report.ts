@@ -275,7 +275,7 @@ export function printCsv(runs: CsvRun[], csvRows: number): number {
     missed += over.length;
     console.log(
       `  ${CSV_RUN_LABELS[r.kind].padEnd(CSV_LABEL_WIDTH)}: ${n(r.rows)} rows, ${(r.bytes / 1e6).toFixed(1)} MB, ` +
-        `${r.seconds.toFixed(2)} s${againstMarking(runs, r)}, peak RSS ${r.peakRssMb.toFixed(0)} MB — ` +
+        `${r.seconds.toFixed(2)} s${againstMarking(runs, r)}, peak RSS ${r.peakRssMb.toFixed(0)} MB (${r.startRssMb.toFixed(0)} at its start) — ` +
         (over.length ? `MISSED: ${over.join('; ')}` : `ok: ${((r.peakRssMb / CSV_BUDGET.rssMb) * 100).toFixed(0)} % of the memory`) +
         `; time ${info(r.seconds, budget)}`,
     );

@@ -345,6 +345,16 @@ describe('the CSV export in batches (service)', () => {
     expect(await exported()).toBe(7);
   });
 
+  it('writes a page in pieces of at most pieceRows rows, every row once, in order (docs/decisions/290)', async () => {
+    const sink = memorySink();
+    const service = new EndOfDayService(suite.t.database.db);
+    expect(await service.exportCsv({ receiptDate: { after: day, before: day }, isExported: undefined }, sink, 5, 2)).toBe(7);
+    // Header; the page of 5 as 2, 2, 1; the page of 2 whole.
+    expect(sink.chunks.map((c) => parseCsv(c.replace('\uFEFF', '')).length)).toEqual([1, 2, 2, 1, 2]);
+    const lbs = sink.chunks.slice(1).flatMap((c) => parseCsv(c).map((row) => row[9]));
+    expect(lbs).toEqual(await Promise.all(ids.map(async (id) => (await receipt(id)).lbNumber)));
+  });
+
   it('pages keyed to the microsecond: receipts within one millisecond are each in the file once (docs/decisions/260)', async () => {
     const sameMs = '2026-09-10';
     const made: Receipt[] = [];

@@ -16,6 +16,8 @@ export interface CsvRun {
   rows: number;
   bytes: number;
   peakRssMb: number;
+  /** The server's resident memory as the download began: the part of the peak that was there before. */
+  startRssMb: number;
 }
 
 export interface DocumentRun {
@@ -41,15 +43,21 @@ export function resetPeakRss(pid: number): void {
   }
 }
 
-/** Peak resident memory of a process so far (Linux VmHWM), MB; NaN where /proc is not there. */
-export function peakRssMb(pid: number): number {
+/** A process's resident memory as Linux's /proc/<pid>/status gives `field`, MB; NaN where /proc is not there. */
+function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : NaN;
   } catch {
     return NaN;
   }
 }
+
+/** Peak resident memory of a process so far (VmHWM), MB. */
+export const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
+
+/** Resident memory of a process now (VmRSS), MB: what a download's peak started from. */
+export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 const since = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
 
@@ -88,6 +96,7 @@ export async function measureCsv(server: ServerProcess, token: string, database:
 
 async function downloadCsv(server: ServerProcess, token: string, kind: CsvRunKind): Promise<CsvRun> {
   resetPeakRss(server.pid);
+  const startRssMb = rssMb(server.pid);
   const started = process.hrtime.bigint();
   const res = await fetch(`${server.base}/api/end_of_day_sheet_csv?receiptDate=${CSV_DAY}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -99,7 +108,7 @@ async function downloadCsv(server: ServerProcess, token: string, kind: CsvRunKin
     bytes += chunk.length;
     for (const byte of chunk) if (byte === 10) lines += 1;
   }
-  const run = { kind, seconds: since(started), rows: lines - 1, bytes, peakRssMb: peakRssMb(server.pid) };
+  const run = { kind, seconds: since(started), rows: lines - 1, bytes, peakRssMb: peakRssMb(server.pid), startRssMb };
   log(
     `  end-of-day CSV (${kind}): ${run.rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${run.seconds.toFixed(2)} s, server peak RSS ${run.peakRssMb.toFixed(0)} MB`,
   );
