@@ -228,6 +228,23 @@ describe('GET /api/end_of_day_sheet_csv', () => {
     expect((await sheet('receiptDate=2025-01-15&isExported=false')).totalCount).toBe(0);
   });
 
+  it('a remembered total follows the day: a new receipt and a download each change it (docs/decisions/290)', async () => {
+    const day = '2026-10-07';
+    for (let h = 1; h <= 3; h++) await createReceipt(suite.app, suite.token, refs, { receiptDate: `${day}T0${h}:00:00Z` });
+    const total = async (query: string) =>
+      (await suite.list<EndOfDayRow>(`/api/end_of_day_sheet?perPage=2&receiptDate=${day}${query}`)).totalCount;
+    // Full first pages: the totals are counted, and remembered.
+    expect([await total(''), await total('&isExported=false'), await total('&isExported=true')]).toEqual([3, 3, 0]);
+    expect([await total(''), await total('&isExported=false')]).toEqual([3, 3]);
+    await createReceipt(suite.app, suite.token, refs, { receiptDate: `${day}T05:00:00Z` });
+    expect([await total(''), await total('&isExported=false')]).toEqual([4, 4]);
+    await api('GET', `/api/end_of_day_sheet_csv?receiptDate=${day}`);
+    expect([await total(''), await total('&isExported=false'), await total('&isExported=true')]).toEqual([4, 0, 4]);
+    // The last page, read from the end of the remembered total.
+    const last = await suite.list<EndOfDayRow>(`/api/end_of_day_sheet?perPage=3&page=2&receiptDate=${day}`);
+    expect(last.items.map((r) => r.receiptDate)).toEqual([`${day}T05:00:00.000Z`]);
+  });
+
   it('isExported=false downloads only what was not exported yet', async () => {
     const day = '2026-10-05';
     const old = await createReceipt(suite.app, suite.token, refs, { receiptDate: `${day}T08:00:00Z` });

@@ -5,8 +5,7 @@
  * to the list's tables gives it a new version (triggers, migration 0002), so a remembered total is
  * used only while it is still exact — in every app instance, since the version lives in PostgreSQL.
  */
-import { count, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { listVersions } from './schema';
 import { preparedPerDb } from './rows';
@@ -70,31 +69,6 @@ const versionStatement = preparedPerDb((db) =>
     .where(eq(listVersions.list, sql.placeholder('list')))
     .prepare('list_version'),
 );
-
-/**
- * The number of rows of `table` matching `where`, exact, counted only when the list changed since;
- * remembered under the count's own text and parameters.
- */
-export async function rememberedCount(db: Db, list: string, table: PgTable, where: SQL | undefined): Promise<number> {
-  const counting = () =>
-    db
-      .select({
-        total: count(),
-        version: sql<string>`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${list})`,
-      })
-      .from(table)
-      .where(where);
-  return rememberedUnderVersion(db, list, keyOf(counting()), async () => {
-    const [row] = await counting();
-    return { version: row?.version ?? null, value: row?.total ?? 0 };
-  });
-}
-
-/** A count's own text and parameters: the same filter gives the same key. */
-function keyOf(query: { toSQL(): { sql: string; params: unknown[] } }): string {
-  const { sql: text, params } = query.toSQL();
-  return `${text}\u0000${JSON.stringify(params)}`;
-}
 
 /** The version of `list` now (one primary-key read): what a figure remembered under it is checked against. */
 export async function listVersion(db: Db, list: string): Promise<string | undefined> {

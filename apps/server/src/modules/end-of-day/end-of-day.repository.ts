@@ -1,36 +1,94 @@
 /** SQL for the end-of-day sheet (docs/product.md §2.7): one London day (or a range of days) of receipts, oldest first. */
-import { and, asc, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { EndOfDayRow } from '@cooler-hub/contract/end-of-day';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
+import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
-import { INVENTORY, rememberedCount } from '../../db/list-counts';
+import { INVENTORY } from '../../db/list-counts';
+import { aliased, isoTime, listPage, type ListDefinition } from '../../db/list-statements';
 import type { PageQuery } from '../../db/paging';
-import { offsetOf } from '../../lib/list';
 import { clients, coolers, customerAccounts, partNumbers, receiptExports, receipts, scrapReasons, suppliers } from '../../db/schema';
-import { isExported, receiptDayRange, receiptFields } from '../receipts/receipts.repository';
+import { isExported, receiptFields } from '../receipts/receipts.repository';
 import { nameStatement, NIL_UUID, rowsOf, selectNamedRows, type NamedStatement } from '../../db/rows';
 
-/** The names by primary-key subqueries, as the receipts list reads them: cheap to plan (docs/decisions/273). */
-const sheetFields = {
-  id: receipts.id,
-  supplierCode: receiptFields.supplier.name,
-  accountNo: receiptFields.account.name,
-  receiptDate: receipts.receiptDate,
-  serialNumber: receiptFields.inventoryItem.serialNumber,
-  partNumber: receiptFields.inventoryItem.partNumber,
-  customer: receiptFields.customer,
-  assetNo: receipts.assetNo,
-  lbNumber: receipts.lbNumber,
-  dateOfManufacture: receiptFields.inventoryItem.dateOfManufacture,
-  processOption: receipts.processOption,
-  scrapReason: receiptFields.scrapReason,
-  isExported,
-  /** The transfer or scrap note holding the LB number (its 'Delivery Note No'), as Master Data shows it. */
-  deliveryId: receiptFields.deliveryId,
+/**
+ * The sheet on screen as a declared list (docs/decisions/285, 290): its page, its list version and
+ * its remembered total in one prepared statement; the names by primary-key subqueries, as the
+ * receipts list reads them; each row mapped into the contract's by `item`.
+ */
+const sheetList: ListDefinition<SheetQuery, ListedSheetRow, EndOfDayRow> = {
+  name: 'end_of_day_sheet',
+  list: INVENTORY,
+  columns: aliased({
+    id: receipts.id,
+    supplierCode: receiptFields.supplier.name,
+    accountNo: receiptFields.account.name,
+    receiptDate: isoTime(receipts.receiptDate),
+    serialNumber: receiptFields.inventoryItem.serialNumber,
+    partNumber: receiptFields.inventoryItem.partNumber,
+    customer: receiptFields.customer,
+    assetNo: receipts.assetNo,
+    lbNumber: receipts.lbNumber,
+    dateOfManufacture: receiptFields.inventoryItem.dateOfManufacture,
+    processOption: receipts.processOption,
+    scrapReason: receiptFields.scrapReason,
+    isExported,
+    // The transfer or scrap note holding the LB number (its 'Delivery Note No'), as Master Data shows it.
+    deliveryId: receiptFields.deliveryId,
+  }),
+  from: sql`${receipts}`,
+  countFrom: sql`${receipts}`,
+  filters: {
+    from: { condition: sql`${receipts.receiptDate} >= ${sql.placeholder('from')}::timestamptz`, value: (query) => dayStart(query.from) },
+    to: { condition: sql`${receipts.receiptDate} < ${sql.placeholder('to')}::timestamptz`, value: (query) => dayStart(nextDay(query.to)) },
+    isExported: { condition: sql`${isExported} = ${sql.placeholder('isExported')}::boolean`, value: (query) => query.isExported },
+  },
+  // One order, the CSV's: receipt date, then id (index receipts_receipt_date_idx).
+  sorts: { receiptDate: { by: receipts.receiptDate } },
+  sortOf: () => ['receiptDate', 'asc'],
+  tieBreak: receipts.id,
+  item: (row) => ({
+    id: row.id,
+    supplierCode: row.supplierCode,
+    roNumber: null,
+    accountNo: row.accountNo,
+    deliveryNoteNo: row.deliveryId === null ? null : String(row.deliveryId),
+    receiptDate: row.receiptDate,
+    serialNumber: row.serialNumber,
+    partNumber: row.partNumber,
+    customer: row.customer,
+    assetNo: row.assetNo,
+    tagNumber: row.lbNumber,
+    dateOfManufacture: row.dateOfManufacture,
+    processOption: row.processOption as ProcessOption,
+    scrapReason: row.scrapReason,
+    isExported: row.isExported,
+  }),
 };
 
-const sheet = (db: Db) => db.select(sheetFields).from(receipts);
+/** A row of the sheet's page as its statement answers it. */
+interface ListedSheetRow {
+  id: string;
+  supplierCode: string;
+  accountNo: string;
+  receiptDate: string;
+  serialNumber: string;
+  partNumber: string;
+  customer: string;
+  assetNo: string | null;
+  lbNumber: string;
+  dateOfManufacture: string;
+  processOption: string;
+  scrapReason: number | null;
+  isExported: boolean;
+  deliveryId: number | string | null;
+}
 
-export type SheetRow = Awaited<ReturnType<typeof sheet>>[number];
+/** The sheet's query as its list reads it: a page of the London days `from` … `to` (SheetFilter). */
+type SheetQuery = PageQuery & SheetFilter;
+
+/** The first instant of a London day, as the statements' timestamptz parameter. */
+const dayStart = (day: string) => londonDayStart(day).toISOString();
 
 export interface SheetFilter {
   /** YYYY-MM-DD: the first and the last London day, both included (the same for one day). */
@@ -39,20 +97,10 @@ export interface SheetFilter {
   isExported?: boolean | undefined;
 }
 
-function whereOf(filter: SheetFilter): SQL | undefined {
-  return and(
-    ...receiptDayRange(filter.from, filter.to),
-    filter.isExported === undefined ? undefined : filter.isExported ? isExported : sql`not ${isExported}`,
-  );
-}
-
-/** The order of the sheet and of its CSV: receipt date, then id (index receipts_receipt_date_idx). */
-const SHEET_ORDER = [asc(receipts.receiptDate), asc(receipts.id)];
-
 /** The filter as the prepared statements' parameters: the days' bounds and isExported or null. */
 const dayParams = (filter: SheetFilter) => ({
-  from: londonDayStart(filter.from).toISOString(),
-  to: londonDayStart(nextDay(filter.to)).toISOString(),
+  from: dayStart(filter.from),
+  to: dayStart(nextDay(filter.to)),
   isExported: filter.isExported ?? null,
 });
 
@@ -64,26 +112,9 @@ const preparedWhere = () =>
     sql`(${sql.placeholder('isExported')}::boolean is null or ${isExported} = ${sql.placeholder('isExported')}::boolean)`,
   );
 
-/** A page of the sheet, prepared by name: the 6-table join is planned once per connection (docs/decisions/273). */
-const pageStatements = new WeakMap<Db, ReturnType<typeof preparePage>>();
-const preparePage = (db: Db) =>
-  sheet(db)
-    .where(preparedWhere())
-    .orderBy(...SHEET_ORDER)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('end_of_day_sheet_page');
-
-export async function listSheet(db: Db, filter: SheetFilter, page: PageQuery): Promise<{ rows: SheetRow[]; total: number }> {
-  const where = whereOf(filter);
-  const offset = offsetOf(page);
-  let statement = pageStatements.get(db);
-  if (!statement) pageStatements.set(db, (statement = preparePage(db)));
-  const rows = await statement.execute({ ...dayParams(filter), limit: page.perPage, offset });
-  // A first page that is not full is the whole answer; otherwise the total is remembered until
-  // receipts or coolers change (docs/decisions/274).
-  const total = offset === 0 && rows.length < page.perPage ? rows.length : await rememberedCount(db, INVENTORY, receipts, where);
-  return { rows, total };
+/** A page of the sheet and the number of its receipts. */
+export function listSheet(db: Db, filter: SheetFilter, page: PageQuery): Promise<{ rows: EndOfDayRow[]; total: number }> {
+  return listPage(db, sheetList, { ...filter, page: page.page, perPage: page.perPage });
 }
 
 /**

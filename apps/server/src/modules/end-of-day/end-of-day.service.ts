@@ -7,14 +7,13 @@
 import { UNKNOWN_REFERENCE, propertyPath, type ListResponse } from '@cooler-hub/contract/common';
 import { formatDay, formatLondonDateTime, londonToday } from '@cooler-hub/contract/london-time';
 import { END_OF_DAY_COLUMNS, type EndOfDayCsvQuery, type EndOfDayQuery, type EndOfDayRow } from '@cooler-hub/contract/end-of-day';
-import type { ProcessOption } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { bumpVersion, deferVersion, INVENTORY } from '../../db/list-counts';
 import { CSV_BOM, csvRows, type CsvCell } from '../../lib/csv';
 import { ValidationError } from '../../lib/errors';
 import { listResponseOf } from '../../lib/list';
 import * as repo from './end-of-day.repository';
-import type { CsvKey, CsvSheetRow, SheetFilter, SheetRow } from './end-of-day.repository';
+import type { CsvKey, CsvSheetRow, SheetFilter } from './end-of-day.repository';
 
 /** Rows per database round trip of the CSV: large enough to amortise it, small enough to stay flat in memory. */
 export const CSV_BATCH_ROWS = 2000;
@@ -26,26 +25,6 @@ export const CSV_BATCH_ROWS = 2000;
  * collection (docs/decisions/290).
  */
 export const CSV_PIECE_ROWS = 250;
-
-export function toSheetRow(row: SheetRow): EndOfDayRow {
-  return {
-    id: row.id,
-    supplierCode: row.supplierCode,
-    roNumber: null,
-    accountNo: row.accountNo,
-    deliveryNoteNo: row.deliveryId === null ? null : String(row.deliveryId),
-    receiptDate: row.receiptDate.toISOString(),
-    serialNumber: row.serialNumber,
-    partNumber: row.partNumber,
-    customer: row.customer,
-    assetNo: row.assetNo,
-    tagNumber: row.lbNumber,
-    dateOfManufacture: row.dateOfManufacture,
-    processOption: row.processOption as ProcessOption,
-    scrapReason: row.scrapReason,
-    isExported: row.isExported,
-  };
-}
 
 /**
  * 'dd/MM/yyyy HH:mm' in London of epoch milliseconds, remembering the last minute formatted: the
@@ -115,7 +94,7 @@ export class EndOfDayService {
   /** The sheet on screen; reading it changes nothing. */
   async list(query: EndOfDayQuery): Promise<ListResponse<EndOfDayRow>> {
     const { rows, total } = await repo.listSheet(this.db, filterOf(query), query);
-    return listResponseOf(query, rows.map(toSheetRow), total);
+    return listResponseOf(query, rows, total);
   }
 
   /** The file's name: end_of_day_sheet_<day>.csv, or end_of_day_sheet_<first>_<last>.csv for a range. */
