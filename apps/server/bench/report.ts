@@ -327,7 +327,7 @@ export function printImport(run: ImportRun | undefined): number {
   for (const [what, value, budget, unit] of checks) console.log(`  ${what}: ${value.toFixed(1)} ${unit} — ${info(value, budget)}`);
   const broken = run.peakRssMb > b.rssMb;
   console.log(
-    `  peak RSS of the server: ${run.peakRssMb.toFixed(0)} MB — ` +
+    `  peak RSS of the server: ${run.peakRssMb.toFixed(0)} MB (${run.startRssMb.toFixed(0)} at its start) — ` +
       (broken
         ? `MISSED: > ${b.rssMb} MB (×${(run.peakRssMb / b.rssMb).toFixed(2)})`
         : `ok: ${((run.peakRssMb / b.rssMb) * 100).toFixed(0)} % of the budget`),

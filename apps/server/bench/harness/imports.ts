@@ -9,7 +9,7 @@ import { IMPORT_BUDGET } from '../endpoints';
 import { type DataSize, serialOf } from '../generators';
 import { log } from './cleanup';
 import { get, getJson, percentile } from './http-client';
-import { peakRssMb, resetPeakRss } from './downloads';
+import { peakRssMb, resetPeakRss, rssMb } from './downloads';
 import type { ServerProcess } from './server-process';
 
 export interface ImportRun {
@@ -18,6 +18,8 @@ export interface ImportRun {
   dryRunSeconds: number;
   importSeconds: number;
   peakRssMb: number;
+  /** The server's resident memory as the dry run began: the part of the peak that was there before. */
+  startRssMb: number;
   counts: { new: number; updated: number; unchanged: number; refused: number };
   /** Master Data's first page while the import ran: p95 ms and how many requests. */
   listP95Ms: number;
@@ -103,6 +105,7 @@ export async function measureImport(server: ServerProcess, token: string, size: 
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 200));
 
   resetPeakRss(server.pid);
+  const startRssMb = rssMb(server.pid);
   let started = process.hrtime.bigint();
   await post(server.base, token, `/api/imports/${job.id}/dry_run`, { mapping: job.mapping });
   const checked = await settled(server, token, job.id, pause);
@@ -124,6 +127,7 @@ export async function measureImport(server: ServerProcess, token: string, size: 
     dryRunSeconds,
     importSeconds,
     peakRssMb: peakRssMb(server.pid),
+    startRssMb,
     counts: imported.counts,
     listP95Ms: percentile(
       [...listTimes].sort((a, b) => a - b),
