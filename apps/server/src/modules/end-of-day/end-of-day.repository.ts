@@ -66,23 +66,8 @@ const sheetList: ListDefinition<SheetQuery, ListedSheetRow, EndOfDayRow> = {
   }),
 };
 
-/** A row of the sheet's page as its statement answers it. */
-interface ListedSheetRow {
-  id: string;
-  supplierCode: string;
-  accountNo: string;
-  receiptDate: string;
-  serialNumber: string;
-  partNumber: string;
-  customer: string;
-  assetNo: string | null;
-  lbNumber: string;
-  dateOfManufacture: string;
-  processOption: string;
-  scrapReason: number | null;
-  isExported: boolean;
-  deliveryId: number | string | null;
-}
+/** A row of the sheet's page as its statement answers it: the CSV's, its receipt date as ISO text. */
+type ListedSheetRow = Omit<CsvSheetRow, 'receiptMs'> & { receiptDate: string };
 
 /** The sheet's query as its list reads it: a page of the London days `from` … `to` (SheetFilter). */
 type SheetQuery = PageQuery & SheetFilter;
