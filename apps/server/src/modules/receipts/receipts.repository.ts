@@ -3,8 +3,7 @@
  * collection point and scrap reason. Every function takes `db`, which may be a transaction. The
  * list's pages are planned in receipt-pages.repository.ts.
  */
-import { and, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inKeys } from '../../db/paging';
 import { nextVersion, tableVersions } from '../../db/versions';
@@ -86,14 +85,6 @@ export const receiptFields = {
 const withReferences = (db: Db) => db.select(receiptFields).from(receipts);
 
 export type ReceiptRow = Awaited<ReturnType<typeof withReferences>>[number];
-
-/** Receipts of London's days `after` … `before`, both included (docs/architecture.md §4). */
-export function receiptDayRange(after: string | undefined, before: string | undefined): SQL[] {
-  const range: SQL[] = [];
-  if (after) range.push(gte(receipts.receiptDate, londonDayStart(after)));
-  if (before) range.push(lt(receipts.receiptDate, londonDayStart(nextDay(before))));
-  return range;
-}
 
 export async function findReceipt(db: Db, id: string): Promise<ReceiptRow | undefined> {
   const [row] = await withReferences(db).where(eq(receipts.id, id));
