@@ -16,7 +16,7 @@ import type { SortDirection } from '@cooler-hub/contract/common';
 import { offsetOf } from '../lib/list';
 import type { Db } from './client';
 import { listVersion, recallTotal, remember } from './list-counts';
-import { containsByTail, containsPattern, matchesPattern, ordering, tailPattern, type PageQuery } from './paging';
+import { containsByTail, containsPattern, longerThanTail, matchesPattern, ordering, tailPattern, type PageQuery } from './paging';
 import { selectShaped } from './rows';
 import { listVersions } from './schema';
 
@@ -222,18 +222,30 @@ export function containsFilter<Q>(column: SQLWrapper | AnyColumn, name: string, 
 }
 
 /**
- * containsFilter for serial numbers: the index asked for the text's tail (paging's containsByTail),
- * the whole text checked; its tail's pattern is the placeholder `${name}Tail`.
+ * containsFilter for serial numbers, as two filters of one text (docs/decisions/289): `name` for a
+ * text no longer than its tail, the plain "contains"; `${name}Long` for a longer one, the index
+ * asked for its tail (paging's containsByTail) and the whole text checked, its tail's pattern the
+ * placeholder `${name}Tail`.
  */
-export function containsByTailFilter<Q>(
+export function serialFilters<Q>(
   column: SQLWrapper | AnyColumn,
   name: string,
   text: (query: Q) => string | undefined,
-): ListFilter<Q> {
+): Record<string, ListFilter<Q>> {
+  const long = `${name}Long`;
   return {
-    condition: containsByTail(column, sql.placeholder(name), sql.placeholder(`${name}Tail`)),
-    value: (query) => text(query) || undefined,
-    derived: { [`${name}Tail`]: tailPattern },
+    [name]: containsFilter(column, name, (query: Q) => {
+      const given = text(query);
+      return given && !longerThanTail(given) ? given : undefined;
+    }),
+    [long]: {
+      condition: containsByTail(column, sql.placeholder(long), sql.placeholder(`${name}Tail`)),
+      value: (query) => {
+        const given = text(query);
+        return given && longerThanTail(given) ? given : undefined;
+      },
+      derived: { [`${name}Tail`]: tailPattern },
+    },
   };
 }
 

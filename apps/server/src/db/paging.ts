@@ -27,6 +27,9 @@ export function matchesPattern(column: SQLWrapper | AnyColumn, pattern: string |
 /** How many of a serial search's last characters the trigram index is asked for (docs/decisions/289). */
 export const INDEXED_TAIL_CHARACTERS = 8;
 
+/** Whether a serial search is longer than its tail: only then is the index asked for the tail alone (containsByTail). */
+export const longerThanTail = (text: string) => Array.from(text).length > INDEXED_TAIL_CHARACTERS;
+
 /** The containsPattern of the text's last INDEXED_TAIL_CHARACTERS characters (whole code points). */
 export function tailPattern(text: string): string {
   return containsPattern(Array.from(text).slice(-INDEXED_TAIL_CHARACTERS).join(''));
@@ -37,7 +40,9 @@ export function tailPattern(text: string): string {
  * finds the rows holding the text's tail (`tail`, a tailPattern), and each row found is checked for
  * the whole `text`. Serials share their leading characters ('SN2009…'), whose trigrams each name
  * most rows, and the index reads every trigram's entries in full; their last characters, the
- * sequence, name few. The same rows as matchesPattern with the whole text's pattern.
+ * sequence, name few. The same rows as matchesPattern with the whole text's pattern. For a text
+ * no longer than its tail, matchesPattern itself: the whole text's check would only compute
+ * lower(column) a second time on every row the index gives.
  */
 export function containsByTail(column: SQLWrapper | AnyColumn, text: string | Placeholder, tail: string | Placeholder): SQL {
   return sql`lower(${column}) like lower(${tail}) and strpos(lower(${column}), lower(${text})) > 0`;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { INVENTORY } from '../../db/list-counts';
 import { inKeys } from '../../db/paging';
 import { preparedPerDb } from '../../db/rows';
-import { aliased, containsByTailFilter, listPage, sortOfOrder, type ListDefinition } from '../../db/list-statements';
+import { aliased, listPage, serialFilters, sortOfOrder, type ListDefinition } from '../../db/list-statements';
 import { inUseMessage, usagesOf } from '../../db/references';
 import { coolers, partNumbers, receipts } from '../../db/schema';
 import { assertUnique } from '../../db/unique';
@@ -60,7 +60,7 @@ const listed: ListDefinition<CoolerListQuery, ListedCooler, Cooler> = {
   from: sql`${coolers} inner join ${partNumbers} on ${partNumbers.id} = ${coolers.partNumberId}`,
   // Only the cooler's own columns are filtered, so counting `coolers` alone counts the same rows.
   countFrom: sql`${coolers}`,
-  filters: { serialNumber: containsByTailFilter(coolers.serialNumber, 'serialNumber', (query: CoolerListQuery) => query.serialNumber) },
+  filters: serialFilters(coolers.serialNumber, 'serialNumber', (query: CoolerListQuery) => query.serialNumber),
   sorts: {
     // Serials are unique ignoring case: lower(serial_number) orders every row.
     serialNumber: { by: sql`lower(${coolers.serialNumber})`, unique: true },

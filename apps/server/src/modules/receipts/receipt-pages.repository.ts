@@ -14,7 +14,7 @@ import { LB_NUMBER_PATTERN, normalizeLbNumber } from '@cooler-hub/contract/rules
 import type { Receipt, ReceiptListQuery, ReceiptSortField } from '@cooler-hub/contract/receipts';
 import type { Db } from '../../db/client';
 import { INVENTORY, rememberedUnderVersion } from '../../db/list-counts';
-import { containsByTail, containsPattern, inKeys, matchesPattern, tailPattern } from '../../db/paging';
+import { containsByTail, containsPattern, inKeys, longerThanTail, matchesPattern, tailPattern } from '../../db/paging';
 import { offsetOf } from '../../lib/list';
 import {
   clients,
@@ -192,8 +192,9 @@ function contains(column: AnyColumn, name: string, text: string): Condition {
   return { shape: `${name} like`, where: matchesPattern(column, placeholder(name)), values: { [name]: containsPattern(text) } };
 }
 
-/** A serial "contains" search: the trigram index asked for its tail, the whole text checked (paging's containsByTail). */
+/** A serial "contains" search: longer than its tail, the trigram index asked for the tail and the whole text checked (paging's containsByTail). */
 function containsSerial(text: string): Condition {
+  if (!longerThanTail(text)) return contains(coolers.serialNumber, 'serialPattern', text);
   return {
     shape: 'serial contains',
     where: containsByTail(coolers.serialNumber, placeholder('serialText'), placeholder('serialTail')),

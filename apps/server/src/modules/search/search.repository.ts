@@ -15,7 +15,7 @@ import type { DeliveryStatus } from '@cooler-hub/contract/deliveries';
 import type { DeliveryType } from '@cooler-hub/contract/delivery-types';
 import { normalizeLbNumber } from '@cooler-hub/contract/rules';
 import type { Db } from '../../db/client';
-import { containsByTail, containsPattern, matchesPattern, tailPattern } from '../../db/paging';
+import { containsByTail, containsPattern, longerThanTail, matchesPattern, tailPattern } from '../../db/paging';
 import { nameStatement, selectNamedRows, type NamedStatement } from '../../db/rows';
 import { clients, coolers, customerAccounts, deliveries, partNumbers, receipts } from '../../db/schema';
 
@@ -142,9 +142,13 @@ const coolerColumns = sql`select ${coolers.id} as id, ${coolers.serialNumber} as
 /** The cooler whose serial is the text, any case (serials are unique regardless of case). */
 export const coolerBySerial = coolerHits(sql`${coolerColumns} where lower(${coolers.serialNumber}) = lower(${placeholder.text}) limit 1`);
 
-export const coolersContaining = coolerHits(
-  sql`${coolerColumns} where ${containsByTail(coolers.serialNumber, placeholder.text, placeholder.tail)} order by lower(${coolers.serialNumber}) limit ${placeholder.limit}`,
-);
+const coolersWhere = (condition: SQL): Lookup =>
+  coolerHits(sql`${coolerColumns} where ${condition} order by lower(${coolers.serialNumber}) limit ${placeholder.limit}`);
+const coolersWithPattern = coolersWhere(matchesPattern(coolers.serialNumber, placeholder.pattern));
+const coolersWithTail = coolersWhere(containsByTail(coolers.serialNumber, placeholder.text, placeholder.tail));
+
+/** Coolers whose serial contains `text`: a text longer than its tail asks the trigram index for the tail (docs/decisions/289). */
+export const coolersContaining = (text: string): Lookup => (longerThanTail(text) ? coolersWithTail : coolersWithPattern);
 
 /** Notes matching `where`, in number order, with their customer account's name. */
 const noteHits = (where: SQL, limit: SQL): SQL =>

@@ -56,7 +56,7 @@ const text =
     q.length < SEARCH_MIN_PARTIAL ? null : lookup(q);
 const PARTIAL: Record<SearchKind, Finder> = {
   receipt: text(repo.receiptsContaining),
-  cooler: text(() => repo.coolersContaining),
+  cooler: text(repo.coolersContaining),
   deliveryNote: (q) => (deliveryNumberOf(q) === null ? null : repo.notesStartingWith),
   customerAccount: text(() => repo.customerAccountsContaining),
   client: text(() => repo.clientsContaining),
