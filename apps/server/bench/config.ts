@@ -25,6 +25,8 @@ export interface BenchConfig {
   /** BENCH_IMPORT=0 skips the import of 100,000 receipts (harness/imports.ts). */
   importRun: boolean;
   keep: boolean;
+  /** BENCH_PLANS=<file>: each call's statements and their plans written there (harness/plans.ts). */
+  plansFile: string | undefined;
   /** The URL of a database a BENCH_KEEP run left: measured again without generating. */
   reuse: string | undefined;
   serverUrl: string | undefined;
@@ -75,6 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     csv: env.BENCH_CSV !== '0',
     importRun: env.BENCH_IMPORT !== '0',
     keep: env.BENCH_KEEP === '1',
+    plansFile: env.BENCH_PLANS || undefined,
     reuse: env.BENCH_REUSE || undefined,
     serverUrl: env.BENCH_DATABASE_URL || env.DATABASE_URL || undefined,
     adminPassword: env.BENCH_ADMIN_PASSWORD || `bench-${randomBytes(9).toString('base64url')}`,

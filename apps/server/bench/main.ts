@@ -12,6 +12,7 @@
  *      after the server has stopped); the floors again;
  *   5. the downloads: the end-of-day CSV with the server's peak RSS, a 1,000-line note's PDF and
  *      CSV, 500 LB tags; then an import of 100,000 receipts (harness/imports.ts);
+ *      With BENCH_PLANS=<file>, each call's statements and their plans are written there (harness/plans.ts).
  *   6. report.ts prints the machine, the data, the floors, each figure and its verdict: each call
  *      judged by ratios to the floors (ratios.ts, docs/decisions/284), the absolute times and rates
  *      for information. Exit 1 if a ratio or memory budget is missed, or a call fails, on PostgreSQL
@@ -36,6 +37,7 @@ import { describeMachine, sampleLoad } from './harness/machine';
 import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
 import { type Captured, captureSql, directSql, ownStatements, runStatements, sqlUnderLoad, type Statement } from './harness/sql-replay';
 import { measureImport } from './harness/imports';
+import { writePlans } from './harness/plans';
 import {
   printCsv,
   printData,
@@ -75,6 +77,13 @@ async function runSize(config: BenchConfig, receipts: number): Promise<SizeResul
   const token = await signIn(server.base, config.adminPassword);
   const floors: Floors = { transport: NaN, statements: floorStatements, sql: NaN, http: [], database: [] };
   const measured = await measureCalls(config, database, server, token, recorded, floors);
+  if (config.plansFile && database.concurrent) {
+    const file = config.scale ? config.plansFile.replace(/(\.md)?$/, `-${receipts}$1`) : config.plansFile;
+    log(`explaining each call's statements into ${file}`);
+    await database.connect();
+    await writePlans(database, measured, file, `${size.receipts.toLocaleString('en-GB')} receipts`);
+    await database.disconnect();
+  }
   const csv = config.csv ? await measureCsv(server, token, database) : [];
   const documents = config.scale ? [] : await measureDocuments(server, token, ids.pdfNote);
   const tags = config.scale ? [] : await measureLbTags(server, token);

@@ -1,6 +1,7 @@
 /** The bench's verdicts as ratios to the floors of the same run (docs/decisions/284): bench/ratios.ts. */
 import { describe, expect, it } from 'vitest';
 import { LIST_BUDGET } from '../bench/endpoints';
+import { ceilingRps } from '../bench/harness/plans';
 import { judge, margin } from '../bench/ratios';
 
 const floor = { rps: 5000, ms: 0.3, dbRps: 10_000, dbMs: 0.15 };
@@ -109,5 +110,14 @@ describe('a list call judged against the floors', () => {
     const failing = call(2000, 1, 1);
     failing.load.failures = 3;
     expect(judge(failing, floor).misses).toContain('3 failed requests');
+  });
+});
+
+describe('the ceiling a call’s SQL and the no-op leave it on the same cores (bench/harness/plans.ts)', () => {
+  it('is below both, each call paying for its SQL and for the HTTP floor', () => {
+    // Last bench's "receipts, by part number": its SQL alone 1,116 calls/s, the no-op beside it 7,712 req/s.
+    expect(ceilingRps(1116, 7712)).toBeCloseTo(975, 0);
+    expect(ceilingRps(1000, 1000)).toBe(500);
+    expect(ceilingRps(1116, Infinity)).toBe(1116);
   });
 });

@@ -161,9 +161,12 @@ export async function listPage<Q extends PageQuery, Raw, Item>(
 const versionOfList = (list: string | undefined) =>
   list ? sql`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.list} = ${list})` : sql`null::text`;
 
-/** A timestamp as JavaScript's toISOString writes it, written by PostgreSQL (a row mapped by hand needs no Date). */
-export function isoTime(column: SQLWrapper | AnyColumn): SQL<string> {
-  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * A timestamp as JavaScript's toISOString writes it, written by PostgreSQL (a row mapped by hand
+ * needs no Date); null where the column is, and typed so: a nullable column gives `string | null`.
+ */
+export function isoTime<C extends AnyColumn>(column: C): SQL<C['_']['notNull'] extends true ? string : string | null> {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /** The list's own condition and the filters present, each over its placeholder, joined by AND (`true` when there is none). */

@@ -16,7 +16,7 @@ const tokenColumns = {
   ownerName: users.username,
   createdAt: isoTime(apiTokens.createdAt),
   expiresAt: isoTime(apiTokens.expiresAt),
-  lastUsedAt: sql<string | null>`${isoTime(apiTokens.lastUsedAt)}`,
+  lastUsedAt: isoTime(apiTokens.lastUsedAt),
 };
 
 const selectTokens = (db: Db) => db.select(tokenColumns).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId));

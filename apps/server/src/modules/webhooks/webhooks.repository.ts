@@ -158,7 +158,7 @@ const deliveryColumns = {
   event: webhookDeliveries.event,
   status: webhookDeliveries.status,
   createdAt: isoTime(webhookDeliveries.createdAt),
-  settledAt: sql<string | null>`${isoTime(webhookDeliveries.settledAt)}`,
+  settledAt: isoTime(webhookDeliveries.settledAt),
 };
 type DeliveryItemRow = Omit<DeliveryItem, 'event'> & { event: string };
 
