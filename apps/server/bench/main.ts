@@ -9,10 +9,10 @@
  *   4. the server at LOG_LEVEL=warn: the floors (harness/floors.ts) — the no-op call under load and
  *      one at a time, PostgreSQL's cheapest indexed read without the server; per call, autocannon
  *      under load, then one request at a time, then its own recorded SQL run directly (on PGlite
- *      after the server has stopped); the floors again;
+ *      after the server has stopped); the floors again; with BENCH_PLANS=<file>, each call's
+ *      statements and their plans written there (harness/plans.ts);
  *   5. the downloads: the end-of-day CSV with the server's peak RSS, a 1,000-line note's PDF and
  *      CSV, 500 LB tags; then an import of 100,000 receipts (harness/imports.ts);
- *      With BENCH_PLANS=<file>, each call's statements and their plans are written there (harness/plans.ts).
  *   6. report.ts prints the machine, the data, the floors, each figure and its verdict: each call
  *      judged by ratios to the floors (ratios.ts, docs/decisions/284), the absolute times and rates
  *      for information. Exit 1 if a ratio or memory budget is missed, or a call fails, on PostgreSQL

@@ -21,6 +21,7 @@ interface Explained {
 }
 
 const number = (line: string | undefined, pattern: RegExp) => Number(line?.match(pattern)?.[1] ?? NaN);
+const MILLISECONDS = /([\d.]+) ms/;
 
 /** One statement explained with its parameters (an unnamed statement: planned for these values). */
 async function explain(database: BenchDatabase, sql: string, params: unknown[]): Promise<Explained> {
@@ -28,22 +29,17 @@ async function explain(database: BenchDatabase, sql: string, params: unknown[]):
   await database.run(sql, params);
   const { rows } = await database.run(`explain (analyze, buffers) ${sql}`, params);
   const plan = rows.map((row) => String(row['QUERY PLAN']));
+  const lineOf = (label: string) => plan.find((line) => line.startsWith(label));
   // The top node's buffers are the statement's own, its subplans' included.
   const buffers = plan.find((line) => line.trim().startsWith('Buffers:'));
   return {
     sql,
     params,
     plan,
-    planningMs: number(
-      plan.find((l) => l.startsWith('Planning Time')),
-      /([\d.]+) ms/,
-    ),
-    executionMs: number(
-      plan.find((l) => l.startsWith('Execution Time')),
-      /([\d.]+) ms/,
-    ),
+    planningMs: number(lineOf('Planning Time'), MILLISECONDS),
+    executionMs: number(lineOf('Execution Time'), MILLISECONDS),
     sharedHit: number(buffers, /shared hit=(\d+)/) || 0,
-    sharedRead: number(buffers, /read=(\d+)/) || 0,
+    sharedRead: number(buffers, /shared (?:hit=\d+ )?read=(\d+)/) || 0,
   };
 }
 
@@ -56,7 +52,7 @@ export function ceilingRps(sqlRps: number, floorRps: number): number {
   return 1 / (1 / sqlRps + 1 / floorRps);
 }
 
-const fixed = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : '—');
 const whole = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-GB') : '—');
 
 /** Explains every measured call's statements and writes the Markdown to `file` (PostgreSQL only). */
@@ -79,17 +75,19 @@ export async function writePlans(database: BenchDatabase, measured: Measured[], 
     '|---|---|---|---|---|---|---|---|---|---|',
     ...explained.map(({ call, statements }) => {
       const sum = (pick: (e: Explained) => number) => statements.reduce((total, e) => total + pick(e), 0);
-      return (
-        `| ${call.name} | ${whole(call.load.rps)} | ${whole(call.floorRps)} | ${whole(call.sqlRps)} | ` +
-        `${whole(ceilingRps(call.sqlRps, call.floorRps))} | ${statements.length} | ${fixed(
-          sum((e) => e.planningMs),
-          3,
-        )} | ` +
-        `${fixed(
-          sum((e) => e.executionMs),
-          3,
-        )} | ${whole(sum((e) => e.sharedHit))} | ${whole(sum((e) => e.sharedRead))} |`
-      );
+      const cells = [
+        call.name,
+        whole(call.load.rps),
+        whole(call.floorRps),
+        whole(call.sqlRps),
+        whole(ceilingRps(call.sqlRps, call.floorRps)),
+        String(statements.length),
+        ms(sum((e) => e.planningMs)),
+        ms(sum((e) => e.executionMs)),
+        whole(sum((e) => e.sharedHit)),
+        whole(sum((e) => e.sharedRead)),
+      ];
+      return `| ${cells.join(' | ')} |`;
     }),
   ];
   for (const { call, statements } of explained) {
@@ -97,7 +95,7 @@ export async function writePlans(database: BenchDatabase, measured: Measured[], 
     for (const [i, e] of statements.entries()) {
       lines.push(
         '',
-        `### Statement ${i + 1} of ${statements.length}: planning ${fixed(e.planningMs, 3)} ms, execution ${fixed(e.executionMs, 3)} ms`,
+        `### Statement ${i + 1} of ${statements.length}: planning ${ms(e.planningMs)} ms, execution ${ms(e.executionMs)} ms`,
         '',
         '```sql',
         e.sql,
