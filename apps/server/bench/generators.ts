@@ -150,8 +150,8 @@ export function generators(size: DataSize): Generator[] {
       // Exported (docs/decisions/273): everything older than two days but the CSV day.
       table: 'receipt_exports',
       rows: receipts - csvRows,
-      sql: `insert into receipt_exports (receipt_id, exported_at)
-        select id, receipt_date + interval '10 hours' from receipts
+      sql: `insert into receipt_exports (receipt_id, exported_at, receipt_date)
+        select id, receipt_date + interval '10 hours', receipt_date from receipts
         where receipt_date < now() - interval '2 days' and not (receipt_date >= ${CSV_DAY_START} and receipt_date < ${CSV_DAY_END})`,
     },
     // Delivery notes (docs/decisions/150) of the three types, five lines each (distinct receipts,

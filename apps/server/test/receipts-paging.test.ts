@@ -3,6 +3,7 @@
  * read from the other end, and totals are remembered until receipts or coolers change — so every
  * page must still be the same rows as one long page, and every total must follow every change.
  */
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cooler } from '@cooler-hub/contract/coolers';
 import type { Receipt } from '@cooler-hub/contract/receipts';
@@ -269,5 +270,49 @@ describe('remembered totals follow every change', () => {
     const before = (await suite.list<Cooler>('/api/coolers?perPage=1&page=2')).totalCount;
     await createCooler(suite.app, suite.token);
     expect((await suite.list<Cooler>('/api/coolers?perPage=1&page=2')).totalCount).toBe(before + 1);
+  });
+});
+
+describe('exported receipts by date (docs/decisions/292)', () => {
+  it('are read in date order from their export marks, in pages as in one, and a receipt whose date changes takes its mark along', async () => {
+    const { app, token } = suite;
+    const own = await createReceiptReferences(app, token);
+    const at = async (receiptDate: string) =>
+      createReceipt(app, token, { ...own, cooler: await createCooler(app, token) }, { receiptDate });
+    // Two London days exported, the second with two receipts at the same minute (the id breaks the tie); a third day not.
+    const dayOne = [await at('2025-06-10T08:00:00Z'), await at('2025-06-10T09:00:00Z'), await at('2025-06-10T10:00:00Z')];
+    const dayTwo = [await at('2025-06-11T09:00:00Z'), await at('2025-06-11T09:00:00Z')];
+    const notExported = await at('2025-06-12T09:00:00Z');
+    for (const day of ['2025-06-10', '2025-06-11']) {
+      expect((await suite.api('GET', `/api/end_of_day_sheet_csv?receiptDate=${day}`)).statusCode).toBe(200);
+    }
+    const list = (query: string) => suite.list<Receipt>(`/api/receipts?customerId=${own.account.id}&${query}`);
+    /** The exported list, whole and in pages of 2 (each page read twice: the second seeks from the first's boundary), against every receipt's order. */
+    const expectInDateOrder = async () => {
+      for (const direction of ['desc', 'asc']) {
+        const all = (await list(`perPage=100&order[receiptDate]=${direction}`)).items;
+        const expected = all.filter((r) => r.isExported).map((r) => r.id);
+        const whole = await list(`isExported=true&perPage=100&order[receiptDate]=${direction}`);
+        expect(whole.items.map((r) => r.id)).toEqual(expected);
+        expect(whole.totalCount).toBe(5);
+        const paged: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const first = await list(`isExported=true&perPage=2&page=${page}&order[receiptDate]=${direction}`);
+          expect((await list(`isExported=true&perPage=2&page=${page}&order[receiptDate]=${direction}`)).items).toEqual(first.items);
+          paged.push(...first.items.map((r) => r.id));
+        }
+        expect(paged).toEqual(expected);
+      }
+    };
+    await expectInDateOrder();
+    const newestFirst = (await list('isExported=true&perPage=100')).items.map((r) => r.id);
+    expect(newestFirst.slice(2)).toEqual([dayOne[2]!.id, dayOne[1]!.id, dayOne[0]!.id]);
+    expect(newestFirst.slice(0, 2).sort()).toEqual([dayTwo[0]!.id, dayTwo[1]!.id].sort());
+    expect(newestFirst).not.toContain(notExported.id);
+
+    // No screen changes a receipt's date; changed by hand, its mark follows (migration 0019's trigger).
+    await suite.t.database.db.execute(sql`update receipts set receipt_date = '2025-06-13T09:00:00Z' where id = ${dayOne[0]!.id}`);
+    expect((await list('isExported=true&perPage=1')).items.map((r) => r.id)).toEqual([dayOne[0]!.id]);
+    await expectInDateOrder();
   });
 });

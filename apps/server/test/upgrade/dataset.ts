@@ -248,8 +248,9 @@ export function dataset(passwordHashes: string[]): [table: string, rows: Row[]][
     [
       'receipt_exports',
       [
-        { receipt_id: RECEIPTS[1], exported_at: day(22, '18:00:00') },
-        { receipt_id: RECEIPTS[2], exported_at: day(22, '18:00:00') },
+        // receipt_date (from 0019, docs/decisions/292): the receipt's own.
+        { receipt_id: RECEIPTS[1], exported_at: day(22, '18:00:00'), receipt_date: day(22, '09:30:00') },
+        { receipt_id: RECEIPTS[2], exported_at: day(22, '18:00:00'), receipt_date: day(22, '10:30:00') },
       ],
     ],
     [

@@ -252,6 +252,14 @@ describe('a database of every landed schema level starts on this version', () =>
         if (level === NEWEST) expect(result.applied).toEqual([]);
         else expect(result.applied.length).toBeGreaterThan(0);
         expectKept(before, after);
+        // 0019: every export mark carries its receipt's date (docs/decisions/292).
+        const [marks] = await rows<{ marks: number; dated: number }>(
+          loaded.database,
+          `select count(*)::int as marks, count(*) filter (where x.receipt_date = r.receipt_date)::int as dated
+             from receipt_exports x join receipts r on r.id = x.receipt_id`,
+        );
+        expect(marks!.dated).toBe(marks!.marks);
+        if (before.has('public.receipts')) expect(marks!.marks).toBeGreaterThan(0);
         expect(await schemaOf(loaded.database)).toEqual(await expectedSchema());
         // A second start finds nothing to do.
         expect((await loaded.database.migrate(migrationsFolder)).applied).toEqual([]);

@@ -7,7 +7,8 @@
  * is read from the nearer end; sorts that would sort a million rows are read as two ordered runs;
  * the total is remembered under the inventory list version.
  */
-import { and, asc, desc, eq, getTableName, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, isNotNull, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SortDirection } from '@cooler-hub/contract/common';
 import { londonDayStart, nextDay } from '@cooler-hub/contract/london-time';
 import { LB_NUMBER_PATTERN, normalizeLbNumber } from '@cooler-hub/contract/rules';
@@ -42,17 +43,21 @@ const noteIdOfReceipt = noteLine('delivery_id');
  * Each sortable column, and the tables its expression needs besides `receipts` (the page of ids is
  * chosen with those joins only). `type` is the column's SQL type and `nullable` whether the
  * expression can be null: a remembered page boundary is compared as that type (docs/decisions/274).
+ * `id` breaks ties (the receipt's id, or a column equal to it); a `unique` column needs none.
  */
-type Joined = 'suppliers' | 'accounts' | 'clients' | 'coolers' | 'partNumbers' | 'collectionPoints' | 'scrapReasons';
+type Joined = 'suppliers' | 'accounts' | 'clients' | 'coolers' | 'partNumbers' | 'collectionPoints' | 'scrapReasons' | 'marks';
 interface SortColumn {
   by: SQL | AnyColumn;
   needs?: Joined[];
   type: 'text' | 'timestamptz' | 'date' | 'integer';
   nullable?: boolean;
+  id?: AnyColumn;
+  unique?: boolean;
 }
 const SORT_COLUMNS: Record<ReceiptSortField, SortColumn> = {
   receiptDate: { by: receipts.receiptDate, type: 'timestamptz' },
-  lbNumber: { by: sql`${receipts.lbNumber}`, type: 'text' },
+  // LB numbers are unique: their own index orders every row (docs/decisions/024).
+  lbNumber: { by: receipts.lbNumber, type: 'text', unique: true },
   supplierCode: { by: sql`lower(${suppliers.name})`, needs: ['suppliers'], type: 'text' },
   accountNo: { by: sql`lower(${customerAccounts.name})`, needs: ['accounts'], type: 'text' },
   // The note's number is its id; listReceipts reads these pages with idsByNote.
@@ -75,11 +80,23 @@ function sortOf(order: Partial<Record<ReceiptSortField, SortDirection>> | undefi
   return (Object.entries(order ?? {})[0] ?? ['receiptDate', 'desc']) as [ReceiptSortField, SortDirection];
 }
 
-/** ORDER BY the chosen column, then id in the same direction (`reversed`: every direction flipped). */
-function orderOf(field: ReceiptSortField, direction: SortDirection, reversed = false): SQL[] {
+/**
+ * The exported receipts' dates are their export marks' (docs/decisions/292): a mark carries its
+ * receipt's date, so a page of exported receipts by date walks the marks' own (receipt_date,
+ * receipt_id) index instead of every receipt's date, probing each for a mark.
+ */
+const mark = alias(receiptExports, 'mark');
+const MARK_DATE: SortColumn = { by: mark.receiptDate, needs: ['marks'], type: 'timestamptz', id: mark.receiptId };
+
+/** The column a page of `filter` is sorted by when its sort is `field`. */
+function sortColumnOf(filter: Filter, field: ReceiptSortField): SortColumn {
+  return field === 'receiptDate' && filter.exportedOnly ? MARK_DATE : SORT_COLUMNS[field];
+}
+
+/** ORDER BY the column, then its id in the same direction (`reversed`: every direction flipped). */
+function orderOf(column: SortColumn, direction: SortDirection, reversed: boolean): SQL[] {
   const by = (direction === 'desc') !== reversed ? desc : asc;
-  // LB numbers are unique: their own index orders every row (docs/decisions/024).
-  return field === 'lbNumber' ? [by(receipts.lbNumber)] : [by(SORT_COLUMNS[field].by), by(receipts.id)];
+  return column.unique ? [by(column.by)] : [by(column.by), by(column.id ?? receipts.id)];
 }
 
 /** The list's version, read in the same statement as a page (so from the same snapshot: docs/decisions/274). */
@@ -89,10 +106,12 @@ const versionNow = sql<string>`(select ${listVersions.version}::text from ${list
  * `select receipts.id, <sort key as text> from receipts` plus only the joins the
  * sort column needs.
  */
-function idsSortedBy(db: Db, field: ReceiptSortField) {
-  const needs = new Set(SORT_COLUMNS[field].needs ?? []);
-  const key = sql<string | null>`(${SORT_COLUMNS[field].by})::text`.as('key');
+function idsSortedBy(db: Db, column: SortColumn) {
+  const needs = new Set(column.needs ?? []);
+  const key = sql<string | null>`(${column.by})::text`.as('key');
   let q = db.select({ id: receipts.id, key }).from(receipts).$dynamic();
+  // Dated marks only: the ones the marks' index holds (a mark without a date names no receipt).
+  if (needs.has('marks')) q = q.innerJoin(mark, and(eq(mark.receiptId, receipts.id), isNotNull(mark.receiptDate)));
   if (needs.has('suppliers')) q = q.innerJoin(suppliers, eq(suppliers.id, receipts.supplierId));
   if (needs.has('accounts')) q = q.innerJoin(customerAccounts, eq(customerAccounts.id, receipts.customerAccountId));
   if (needs.has('clients')) q = q.innerJoin(clients, eq(clients.id, customerAccounts.clientId));
@@ -109,19 +128,17 @@ function idsSortedBy(db: Db, field: ReceiptSortField) {
  * descending, as PostgreSQL orders them — so a seek from a boundary reads the rows that OFFSET would
  * have reached, on the same index.
  */
-function after(field: ReceiptSortField, ascending: boolean, keyIsNull: boolean): SQL {
-  const { by, type, nullable } = SORT_COLUMNS[field];
+function after(column: SortColumn, ascending: boolean, keyIsNull: boolean): SQL {
+  const { by, type, nullable, id: idColumn = receipts.id } = column;
   const cmp = sql.raw(ascending ? '>' : '<');
   const id = sql`cast(${placeholder('boundaryId')} as uuid)`;
   const key = placeholder('boundaryKey');
-  if (field === 'lbNumber') return sql`${receipts.lbNumber} ${cmp} cast(${key} as text)`;
+  if (column.unique) return sql`${by} ${cmp} cast(${key} as ${sql.raw(type)})`;
   if (keyIsNull) {
     // Among the nulls (last ascending): the rest of them by id; descending, the non-null ones follow.
-    return ascending
-      ? sql`(${by} is null and ${receipts.id} > ${id})`
-      : sql`((${by} is null and ${receipts.id} < ${id}) or ${by} is not null)`;
+    return ascending ? sql`(${by} is null and ${idColumn} > ${id})` : sql`((${by} is null and ${idColumn} < ${id}) or ${by} is not null)`;
   }
-  const past = sql`(${by}, ${receipts.id}) ${cmp} (cast(${key} as ${sql.raw(type)}), ${id})`;
+  const past = sql`(${by}, ${idColumn}) ${cmp} (cast(${key} as ${sql.raw(type)}), ${id})`;
   return nullable && ascending ? sql`(${past} or ${by} is null)` : past;
 }
 
@@ -254,6 +271,8 @@ interface Filter {
   shape: string;
   values: Record<string, unknown>;
   key: string;
+  /** Only exported receipts match: each has an export mark (docs/decisions/292). */
+  exportedOnly: boolean;
 }
 
 /**
@@ -315,6 +334,7 @@ async function whereOf(db: Db, query: ReceiptListQuery): Promise<Filter> {
     shape: conditions.map((c) => c.shape).join(' and '),
     values: Object.assign({}, ...conditions.map((c) => c.values)) as Record<string, unknown>,
     key: `receipts\u0000${JSON.stringify(filtered)}\u0000${reasonId ?? ''}`,
+    exportedOnly: query.isExported === true,
   };
 }
 
@@ -459,12 +479,13 @@ function idsAt(plan: Plan, from: number, limit: number): Page {
 /** Rows of a plain sort with their sort key and the list version they were read under. */
 function keyedRows({ db, filter, field, direction }: Plan, skip: number, limit: number, reversed: boolean, from?: Boundary): Page {
   const seekShape = from === undefined ? 'start' : from.key === null ? 'after a null' : 'after';
+  const column = sortColumnOf(filter, field);
   return {
     shape: `${field} ${direction}${reversed ? ' reversed' : ''} ${seekShape} where ${filter.shape}`,
     build: () =>
-      idsSortedBy(db, field)
-        .where(and(filter.where, from ? after(field, (direction === 'asc') !== reversed, from.key === null) : undefined))
-        .orderBy(...orderOf(field, direction, reversed))
+      idsSortedBy(db, column)
+        .where(and(filter.where, from ? after(column, (direction === 'asc') !== reversed, from.key === null) : undefined))
+        .orderBy(...orderOf(column, direction, reversed))
         .limit(placeholder('limit'))
         .offset(placeholder('skip')),
     values: { ...filter.values, skip, limit, boundaryKey: from?.key, boundaryId: from?.id },
