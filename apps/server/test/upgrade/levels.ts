@@ -39,4 +39,6 @@ export const FIXTURE_LEVELS = [
   { name: '0017_printers', commit: '1dc84be', date: '2026-11-29' },
   // The delivery notes' list version (docs/decisions/286).
   { name: '0018_deliveries_list_version', commit: '56d3a40', date: '2026-11-29' },
+  // An export mark carries its receipt's date (docs/decisions/292).
+  { name: '0019_receipt_exports_receipt_date', commit: 'cb2d475', date: '2026-11-30' },
 ] as const;
