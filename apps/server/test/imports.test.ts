@@ -48,7 +48,7 @@ import {
 } from './factories';
 import { MALFORMED_UPLOAD } from '../src/lib/multipart';
 import { NO_COUNTS, runImport } from '../src/modules/imports/import-run';
-import { findImport, updateImport } from '../src/modules/imports/imports.repository';
+import { CHUNK_BYTES, findImport, storedFile, updateImport } from '../src/modules/imports/imports.repository';
 import { hydraDescription, json, loginAs, multipart, useSignedInApp, violationsOf, waitFor } from './helpers';
 import { zipOf } from './zip-file';
 
@@ -563,6 +563,22 @@ describe('the mapping and the runs', () => {
     expect((await dryRun({ ...job, mapping })).counts.new).toBe(1);
     const next = await uploaded('receipts', 'odd again.csv', csvFile([header, receiptRow()]));
     expect(next.mapping).toMatchObject(mapping);
+  });
+
+  it('stores a file of several chunks byte for byte, its last chunk short, and reads it back whole or streamed', async () => {
+    const rows = Array.from({ length: 30_000 }, () => receiptRow());
+    const file = csvFile([RECEIPT_HEADER, ...rows]);
+    expect(file.length).toBeGreaterThan(2 * CHUNK_BYTES);
+    expect(file.length % CHUNK_BYTES).not.toBe(0);
+    const job = await uploaded('receipts', 'chunks.csv', file);
+    const stored = storedFile(suite.t.database.db, job.id, file.length);
+    expect((await stored.read(0, file.length)).equals(file)).toBe(true);
+    const streamed: Buffer[] = [];
+    for await (const piece of stored.stream()) streamed.push(piece as Buffer);
+    expect(streamed.map((piece) => piece.length)).toEqual(
+      [...Array(Math.ceil(file.length / CHUNK_BYTES)).keys()].map((i) => Math.min(CHUNK_BYTES, file.length - i * CHUNK_BYTES)),
+    );
+    expect(Buffer.concat(streamed).equals(file)).toBe(true);
   });
 
   it('cancel stops a dry run between batches; the import then needs a finished one', async () => {

@@ -7,6 +7,7 @@
  */
 import fsp from 'node:fs/promises';
 import type { Measured } from '../report';
+import { roundFigures } from '../ratios';
 import type { BenchDatabase } from './database';
 
 /** What the plans say of a statement: its planning and execution ms, and the buffers it touched. */
@@ -75,12 +76,13 @@ export async function writePlans(database: BenchDatabase, measured: Measured[], 
     '|---|---|---|---|---|---|---|---|---|---|',
     ...explained.map(({ call, statements }) => {
       const sum = (pick: (e: Explained) => number) => statements.reduce((total, e) => total + pick(e), 0);
+      const { floorRps } = roundFigures(call.rounds);
       const cells = [
         call.name,
         whole(call.load.rps),
-        whole(call.floorRps),
+        whole(floorRps),
         whole(call.sqlRps),
-        whole(ceilingRps(call.sqlRps, call.floorRps)),
+        whole(ceilingRps(call.sqlRps, floorRps)),
         String(statements.length),
         ms(sum((e) => e.planningMs)),
         ms(sum((e) => e.executionMs)),
