@@ -35,8 +35,7 @@ import { FLOOR_PATH, type Floors, measureHttpFloor } from './harness/floors';
 import { agent, get, getJson, interleaved, load, timedGet, transportFloor } from './harness/http-client';
 import { describeMachine, sampleLoad } from './harness/machine';
 import { MAIN, type ServerProcess, signIn, startServer } from './harness/server-process';
-import { type Captured, captureSql, directSql, ownStatements, runStatements, sqlLoad, type Statement } from './harness/sql-replay';
-import { loadInRounds } from './harness/rounds';
+import { type Captured, captureSql, directSql, ownStatements, runStatements, sqlUnderLoad, type Statement } from './harness/sql-replay';
 import { measureImport } from './harness/imports';
 import { writePlans } from './harness/plans';
 import {
@@ -150,11 +149,16 @@ async function recordCalls(config: BenchConfig, database: BenchDatabase, size: D
   return { ids, recorded, floorStatements };
 }
 
+/** Seconds each call's own SQL is run under load, directly (harness/sql-replay: sqlUnderLoad). */
+const SQL_LOAD_SECONDS = 3;
+/** Seconds of the no-op's load just before and just after each call's (docs/decisions/289). */
+const PAIRED_FLOOR_SECONDS = 2;
+
 /**
- * The floors, then per call: in rounds, the no-op under load, the call under load, (PostgreSQL) its
- * SQL directly under the same load, and the no-op again after the last (harness/rounds.ts); then one
- * at a time, the no-op, the call and its SQL taking turns, so every ratio is of figures from the same
- * few seconds of the machine's life; then the floors again. `floors` receives the floors' measurements.
+ * The floors, then per call: the no-op under load, the call under load, (PostgreSQL) its SQL directly
+ * under the same load, the no-op under load again; then one at a time, the no-op, the call and its
+ * SQL taking turns, so every ratio is of figures from the same few seconds of the machine's life;
+ * then the floors again. `floors` receives the floors' measurements.
  */
 async function measureCalls(
   config: BenchConfig,
@@ -190,16 +194,19 @@ async function measureCalls(
   if (database.concurrent) await database.connect();
   await measureFloors('before the calls');
   if (database.concurrent) floors.sql = await directSql(database, floors.statements);
+  // The no-op's load just before and just after each call's load and its SQL's (docs/decisions/289).
+  const floorLoad = async () => (await load(server.base, FLOOR_PATH, token, config.connections, PAIRED_FLOOR_SECONDS)).rps;
   for (const e of recorded) {
-    // The no-op, the call and its SQL under load in rounds (docs/decisions/293).
-    const sql = await sqlLoad(database, e.statements, config.connections);
-    const rounds = await loadInRounds(server.base, e.url, token, config.connections, config.seconds, sql);
+    const floorBefore = await floorLoad();
+    const underLoad = await load(server.base, e.url, token, config.connections, config.seconds);
+    const sqlRps = await sqlUnderLoad(database, e.statements, config.connections, Math.min(config.seconds, SQL_LOAD_SECONDS));
+    const floorRps = Math.max(floorBefore, await floorLoad());
     // One at a time, the no-op, the call and its SQL run directly take turns (docs/decisions/288).
     const steps = [() => timedGet(server.base, FLOOR_PATH, token), () => timedGet(server.base, e.url, token)];
     if (database.concurrent && e.statements.length > 0) steps.push(() => runStatements(database, e.statements));
-    const [floorSingle = NaN, single = NaN, sqlMs = NaN] = await interleaved(steps);
-    measured.push({ ...e, rounds, load: rounds.load, floorSingle, single, sql: sqlMs, sqlRps: rounds.sqlRps });
-    log(`  ${e.name}: p95 ${rounds.load.p95.toFixed(1)} ms, ${Math.round(rounds.load.rps)} req/s`);
+    const [floorSingle = NaN, single = NaN, sql = NaN] = await interleaved(steps);
+    measured.push({ ...e, load: underLoad, floorRps, floorSingle, single, sql, sqlRps });
+    log(`  ${e.name}: p95 ${underLoad.p95.toFixed(1)} ms, ${Math.round(underLoad.rps)} req/s`);
   }
   await measureFloors('after the calls');
   if (database.concurrent) await database.disconnect();

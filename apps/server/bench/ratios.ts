@@ -1,23 +1,12 @@
 /**
  * A call judged against the floors of its run (docs/decisions/284): every figure here is a ratio of
- * two things measured seconds apart on the same machine — the no-op's load around each round of the
- * call's (docs/decisions/293), its requests in turn with the call's (docs/decisions/288) — so it holds
+ * two things measured seconds apart on the same machine — the no-op's load just before and after the
+ * call's (docs/decisions/289), its requests in turn with the call's (docs/decisions/288) — so it holds
  * on a slower or busier machine where the absolute figures do not.
  */
 import { LIST_BUDGET, type CallBudget } from './endpoints';
 import type { FloorFigures } from './harness/floors';
-import { type Load, median } from './harness/http-client';
-import type { Rounds } from './harness/rounds';
-
-/** A call's rounds as a verdict reads them (docs/decisions/293). */
-export type RoundShares = Pick<Rounds, 'floors' | 'shares' | 'sqlShares'>;
-
-/** The medians of a call's rounds: the no-op's req/s, the call's share of it, its SQL alone's. */
-export const roundFigures = (rounds: RoundShares) => ({
-  floorRps: median(rounds.floors),
-  share: median(rounds.shares),
-  sqlShare: rounds.sqlShares.length > 0 ? median(rounds.sqlShares) : undefined,
-});
+import type { Load } from './harness/http-client';
 
 /** What a call's verdict reads. */
 export interface CallFigures {
@@ -30,11 +19,10 @@ export interface CallFigures {
    */
   floorSingle?: number;
   /**
-   * Its rounds under load (docs/decisions/293): each round's no-op req/s, the higher of its loads just
-   * before and just after the round's call, the call's share of it, and its SQL alone's. Absent or
-   * without rounds: its share is of the run's floor.
+   * The no-op's req/s under the same load, measured just before and just after the call's load
+   * (docs/decisions/289), the higher of the two: what its share is of. Absent or NaN: the run's floor.
    */
-  rounds?: RoundShares;
+  floorRps?: number;
   /** Median ms of its own statements (the floor's left out) run directly; NaN when it has none. */
   sql: number;
   /**
@@ -48,11 +36,11 @@ export interface CallFigures {
 }
 
 export interface Judged {
-  /** The no-op's req/s the call's share is of: the median of its rounds', or the run's. */
+  /** The no-op's req/s the call's share is of: its own paired loads', or the run's. */
   floorRps: number;
   /** The no-op's ms the call is net of: its own paired floor, or the run's. */
   floorMs: number;
-  /** req/s under load as a share of the no-op's under the same load: the median of its rounds'. */
+  /** req/s under load as a share of the no-op's under the same load. */
   share: number;
   /** (call ms − floorMs) / SQL ms: the call net of the HTTP floor over its SQL. */
   ratio: number;
@@ -64,7 +52,7 @@ export interface Judged {
   sqlReads: number;
   /**
    * The share its SQL alone allows, over the no-op's req/s: its statements run under the same load
-   * (`sqlRps`, docs/decisions/287) where measured, the median of its rounds', else estimated as the database floor's reads a
+   * (`sqlRps`, docs/decisions/287) where measured, else estimated as the database floor's reads a
    * second / its SQL's reads.
    */
   sqlCapShare: number;
@@ -84,9 +72,8 @@ const x = (value: number) => `${value.toFixed(2)}×`;
 
 export function judge(call: CallFigures, floor: FloorFigures): Judged {
   const b = call.budget;
-  const rounds = call.rounds && call.rounds.shares.length > 0 ? roundFigures(call.rounds) : undefined;
-  const floorRps = rounds?.floorRps ?? floor.rps;
-  const share = rounds?.share ?? call.load.rps / floorRps;
+  const floorRps = call.floorRps !== undefined && Number.isFinite(call.floorRps) ? call.floorRps : floor.rps;
+  const share = call.load.rps / floorRps;
   const floorMs = call.floorSingle !== undefined && Number.isFinite(call.floorSingle) ? call.floorSingle : floor.ms;
   const net = call.single - floorMs;
   const sql = Number.isNaN(call.sql) ? 0 : call.sql;
@@ -96,7 +83,7 @@ export function judge(call: CallFigures, floor: FloorFigures): Judged {
   const sqlReads = sql / floor.dbMs;
   const sqlCapMeasured = call.sqlRps !== undefined && Number.isFinite(call.sqlRps) && call.sqlRps > 0;
   const sqlCapShare = sqlCapMeasured
-    ? (rounds?.sqlShare ?? (call.sqlRps ?? 0) / floorRps)
+    ? (call.sqlRps ?? 0) / floorRps
     : sqlReads > 0
       ? floor.dbRps / sqlReads / floorRps
       : Number.POSITIVE_INFINITY;

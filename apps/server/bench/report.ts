@@ -24,7 +24,6 @@ import { FLOOR_STATEMENT } from './harness/database-floor';
 import { FLOOR_PATH, type Floors, floorFigures } from './harness/floors';
 import type { Load } from './harness/http-client';
 import type { Machine } from './harness/machine';
-import { ROUNDS, type Rounds } from './harness/rounds';
 import type { Captured } from './harness/sql-replay';
 import { absoluteMisses, judge, margin } from './ratios';
 
@@ -32,8 +31,8 @@ export interface Measured extends Endpoint, Captured {
   load: Load;
   /** Median ms of one request at a time. */
   single: number;
-  /** Its rounds under load: the no-op's, the call's and its SQL's (docs/decisions/293). */
-  rounds: Rounds;
+  /** The no-op's req/s under the same load just before and after the call's, the higher (docs/decisions/289). */
+  floorRps: number;
   /** Median ms of the no-op one at a time, measured in turn with `single` (docs/decisions/288). */
   floorSingle: number;
   /** Median ms of its own statements (`statements`: the no-op's left out) run directly, in turn with `single` on PostgreSQL. */
@@ -57,8 +56,6 @@ export interface SizeResult {
 }
 
 const n = (value: number) => value.toLocaleString('en-GB');
-/** The lowest and the highest of figures: "0.18–0.23". */
-const spread = (values: number[]) => (values.length > 0 ? `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}` : '—');
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -159,17 +156,16 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
     console.log(`Other calls: ${[...new Set(others.map((e) => `${e.name.split(',')[0]} ${described(e.budget)}`))].join('; ')}.`);
   console.log('total: the rows the call finds (its totalCount).');
   console.log(
-    `p50/p95/p99: ms under load; req/s: under load (both for information), in ${ROUNDS} rounds, each the no-op's load for a second, ` +
-      "the call's, its SQL's run directly, then the no-op's again (docs/decisions/293). floor/s: the median of the rounds' no-op req/s, " +
-      "each the higher of the two loads around its call's. share: the median of the rounds' req/s / floor/s; rounds: the lowest and highest.",
+    "p50/p95/p99: ms under load; req/s: under load (both for information). floor/s: the no-op's req/s under the same load, " +
+      "run just before and just after the call's, the higher (docs/decisions/289). share: req/s / floor/s.",
   );
   console.log(
     `call ms: median of one request at a time. SQL ms: median of its own statements run directly, in turn with the call on PostgreSQL (stmts: how many; the guard's ` +
       `user lookup is the floor's). reads: its SQL in database-floor reads (SQL ms / ${f.dbMs.toFixed(3)} ms).`,
   );
   console.log(
-    'SQL/s: its own statements run directly under the same load (as many connections, no server) in its rounds: calls a second, ' +
-      "what its SQL alone allows (docs/decisions/287); held by its SQL, the verdict takes the median of the rounds' SQL/s / floor/s.",
+    'SQL/s: its own statements run directly under the same load (as many connections, no server): calls a second, ' +
+      'what its SQL alone allows (docs/decisions/287).',
   );
   console.log(
     "floor ms: median of the no-op one at a time, its requests taking turns with the call's and with its SQL run directly, " +
@@ -193,7 +189,6 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
       'req/s': e.load.rps.toFixed(0),
       'floor/s': j.floorRps.toFixed(0),
       share: j.share.toFixed(2),
-      rounds: spread(e.rounds.shares),
       'call ms': e.single.toFixed(2),
       'floor ms': j.floorMs.toFixed(2),
       'SQL ms': Number.isNaN(e.sql) ? '—' : e.sql.toFixed(2),
@@ -214,7 +209,6 @@ export function printListCalls(measured: Measured[], floors: Floors): number {
       'req/s',
       'floor/s',
       'share',
-      'rounds',
       'call ms',
       'floor ms',
       'SQL ms',

@@ -45,20 +45,17 @@ export function preparedQuery(sql: string, params: unknown[] = []): pg.QueryConf
   return { name: `bench_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`, text: sql, values: params };
 }
 
-/** `step` run over and over on clients of their own, each sending the next as the last is answered. */
-export interface LoadClients {
-  /** Runs for `seconds`, not measured (each backend and the pages it reads warmed). */
-  warm(seconds: number): Promise<void>;
-  /** Runs for `seconds`: the ms of each step, and the seconds they took. */
-  run(seconds: number): Promise<{ times: number[]; elapsed: number }>;
-  close(): Promise<void>;
-}
-
-export async function openLoadClients(
+/**
+ * `step` run over and over on `connections` clients of their own, each sending the next as the last
+ * is answered: a second of warming (each backend and the pages it reads), then `seconds` measured.
+ * The ms of each measured step, and the seconds they took.
+ */
+export async function loadOnClients(
   url: string,
   connections: number,
+  seconds: number,
   step: (client: pg.Client) => Promise<unknown>,
-): Promise<LoadClients> {
+): Promise<{ times: number[]; elapsed: number }> {
   const clients = await Promise.all(
     Array.from({ length: connections }, async () => {
       const client = new pg.Client({ connectionString: url });
@@ -66,7 +63,13 @@ export async function openLoadClients(
       return client;
     }),
   );
-  const run = async (seconds: number) => {
+  try {
+    const warmUntil = performance.now() + 1000;
+    await Promise.all(
+      clients.map(async (c) => {
+        while (performance.now() < warmUntil) await step(c);
+      }),
+    );
     const times: number[] = [];
     const started = performance.now();
     const until = started + seconds * 1000;
@@ -80,30 +83,8 @@ export async function openLoadClients(
       }),
     );
     return { times, elapsed: (performance.now() - started) / 1000 };
-  };
-  return {
-    warm: async (seconds) => void (await run(seconds)),
-    run,
-    close: async () => void (await Promise.all(clients.map((c) => c.end()))),
-  };
-}
-
-/**
- * `step` on `connections` clients of their own (openLoadClients): a second of warming, then
- * `seconds` measured. The ms of each measured step, and the seconds they took.
- */
-export async function loadOnClients(
-  url: string,
-  connections: number,
-  seconds: number,
-  step: (client: pg.Client) => Promise<unknown>,
-): Promise<{ times: number[]; elapsed: number }> {
-  const clients = await openLoadClients(url, connections, step);
-  try {
-    await clients.warm(1);
-    return await clients.run(seconds);
   } finally {
-    await clients.close();
+    await Promise.all(clients.map((c) => c.end()));
   }
 }
 

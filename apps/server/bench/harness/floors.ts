@@ -10,7 +10,7 @@
  * A verdict uses the stricter of the two measurements of each (the higher req/s, the lower ms), so a
  * machine that grew quieter during the run does not flatter the calls measured while it was busy —
  * where the call has no no-op measured beside it: on a machine whose speed drifts within minutes,
- * each call's share is of the no-op's loads run around each round of its own (docs/decisions/293)
+ * each call's share is of the no-op's load run just before and after its own (docs/decisions/289)
  * and its time net of the no-op's requests taking turns with its own (docs/decisions/288).
  */
 import { BENCH_FLOOR_PATH } from '../../src/lib/bench-floor';

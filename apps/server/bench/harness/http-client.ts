@@ -103,47 +103,25 @@ export interface Load {
   failures: number;
 }
 
-/** One load's answers: each 200's ms, the others counted, and the seconds it lasted. */
-export interface LoadSample {
-  times: number[];
-  failures: number;
-  seconds: number;
-}
-
-export const rpsOf = (sample: LoadSample) => sample.times.length / sample.seconds;
-
-/**
- * autocannon with `connections` for `seconds`; response times kept exactly (its histogram rounds to
- * ms and has no p95), the seconds timed here (its own are rounded to 10 ms, a percent of a 1-s load).
- */
-export async function loadSample(base: string, url: string, token: string, connections: number, seconds: number): Promise<LoadSample> {
+/** autocannon with `connections` for `seconds`; response times kept exactly (its histogram rounds to ms and has no p95). */
+export async function load(base: string, url: string, token: string, connections: number, seconds: number): Promise<Load> {
   const times: number[] = [];
   let failures = 0;
-  const started = performance.now();
   const instance = autocannon({ url: `${base}${url}`, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
   instance.on('response', (_client, status, _bytes, ms) => {
     if (status === 200) times.push(ms);
     else failures += 1;
   });
   const result = await instance;
-  return { times, failures: failures + result.errors + result.timeouts, seconds: (performance.now() - started) / 1000 };
-}
-
-/** Several loads of one call as one: their answers together over their seconds together. */
-export function summarise(samples: LoadSample[]): Load {
-  const times = samples.flatMap((s) => s.times).sort((a, b) => a - b);
-  const seconds = samples.reduce((total, s) => total + s.seconds, 0);
+  times.sort((a, b) => a - b);
   return {
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
-    rps: times.length / seconds,
-    failures: samples.reduce((total, s) => total + s.failures, 0),
+    rps: times.length / (result.duration || seconds),
+    failures: failures + result.errors + result.timeouts,
   };
 }
-
-export const load = async (base: string, url: string, token: string, connections: number, seconds: number): Promise<Load> =>
-  summarise([await loadSample(base, url, token, connections, seconds)]);
 
 /**
  * Median ms of an empty GET to a bare Node http server in its own process: the transport alone, which

@@ -7,7 +7,6 @@
  */
 import fsp from 'node:fs/promises';
 import type { Measured } from '../report';
-import { roundFigures } from '../ratios';
 import type { BenchDatabase } from './database';
 
 /** What the plans say of a statement: its planning and execution ms, and the buffers it touched. */
@@ -76,13 +75,12 @@ export async function writePlans(database: BenchDatabase, measured: Measured[], 
     '|---|---|---|---|---|---|---|---|---|---|',
     ...explained.map(({ call, statements }) => {
       const sum = (pick: (e: Explained) => number) => statements.reduce((total, e) => total + pick(e), 0);
-      const { floorRps } = roundFigures(call.rounds);
       const cells = [
         call.name,
         whole(call.load.rps),
-        whole(floorRps),
+        whole(call.floorRps),
         whole(call.sqlRps),
-        whole(ceilingRps(call.sqlRps, floorRps)),
+        whole(ceilingRps(call.sqlRps, call.floorRps)),
         String(statements.length),
         ms(sum((e) => e.planningMs)),
         ms(sum((e) => e.executionMs)),

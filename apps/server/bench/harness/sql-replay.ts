@@ -2,7 +2,7 @@
  * "The same SQL run directly": the statements a call ran, recorded from the server's trace log by
  * request id, then replayed one after another on one connection with the same parameters.
  */
-import { type BenchDatabase, type LoadClients, openLoadClients, preparedQuery } from './database';
+import { type BenchDatabase, loadOnClients, preparedQuery } from './database';
 import { enough, get, median, SAMPLE_BUDGET_MS, WARMUP } from './http-client';
 import type { ServerProcess } from './server-process';
 
@@ -69,17 +69,22 @@ export async function directSql(database: BenchDatabase, statements: Statement[]
 }
 
 /**
- * The statements run directly under the calls' load (docs/decisions/287): `connections` clients of
- * their own, each running the statements one after another, prepared by name as the replay is, warmed
- * for a second; what PostgreSQL, with a client beside it on these cores, does for this call's SQL
- * alone, run in the call's rounds (rounds.ts). Undefined on PGlite (one owner) or for none.
+ * Calls a second of the statements run directly under the calls' load (docs/decisions/287):
+ * `connections` clients of their own, each running the statements one after another, prepared by
+ * name as the replay is, for `seconds` after a second of warming (loadOnClients). What PostgreSQL,
+ * with a client beside it on these cores, does for this call's SQL alone; NaN on PGlite (one owner)
+ * or for none.
  */
-export async function sqlLoad(database: BenchDatabase, statements: Statement[], connections: number): Promise<LoadClients | undefined> {
+export async function sqlUnderLoad(
+  database: BenchDatabase,
+  statements: Statement[],
+  connections: number,
+  seconds: number,
+): Promise<number> {
   const url = database.env.DATABASE_URL;
-  if (!database.concurrent || url === undefined || statements.length === 0) return undefined;
-  const clients = await openLoadClients(url, connections, async (client) => {
+  if (!database.concurrent || url === undefined || statements.length === 0) return NaN;
+  const { times, elapsed } = await loadOnClients(url, connections, seconds, async (client) => {
     for (const s of statements) await client.query(preparedQuery(s.sql, s.params));
   });
-  await clients.warm(1);
-  return clients;
+  return times.length / elapsed;
 }

@@ -137,7 +137,7 @@ export function storedFile(db: Db, importId: string, size: number): ByteSource {
       const offset = Math.floor(start / CHUNK_BYTES) * CHUNK_BYTES;
       return Buffer.concat(pieces).subarray(start - offset, last - offset);
     },
-    // One chunk read ahead, not Readable.from's sixteen: a reader's memory is a chunk or two, not 16 MiB.
+    // One chunk read ahead, not Readable.from's sixteen (docs/decisions/293).
     stream() {
       return Readable.from(
         (async function* () {

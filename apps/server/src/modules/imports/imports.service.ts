@@ -309,8 +309,8 @@ export class ImportsService {
 
   /**
    * The upload's bytes in chunks of CHUNK_BYTES; past MAX_IMPORT_BYTES the file is refused. The pieces
-   * of a chunk are held as they arrive and copied once, when the chunk is full: copying the chunk so
-   * far at every piece allocated eight times the file and left the server's memory that much larger.
+   * of a chunk are held as they arrive and copied once, when the chunk is full, not the chunk so far
+   * at every piece (docs/decisions/293).
    */
   private async storeChunks(id: string, stream: AsyncIterable<Buffer>): Promise<number> {
     let size = 0;
