@@ -342,7 +342,10 @@ export function printImport(run: ImportRun | undefined): number {
 export function printScaleTable(results: SizeResult[]): void {
   console.log('');
   console.log(
-    'Scaling: p95 ms / req/s under load per data size (* = a ratio budget missed at that size); CSV: first download s / peak RSS MB (* = over its memory).',
+    'Scaling: p95 ms / req/s / share under load per data size (* = a ratio budget missed at that size); CSV: first download s / peak RSS MB (* = over its memory).',
+  );
+  console.log(
+    "The share (req/s over the no-op's beside it) is what a path's flatness is read from: the req/s also move with the machine between sizes, the no-op's with them.",
   );
   const heads = results.map((r) => `${n(r.size.receipts)} receipts`);
   const keys = [...new Set(results.flatMap((r) => r.measured.filter((e) => e.scale).map((e) => e.key)))];
@@ -355,7 +358,11 @@ export function printScaleTable(results: SizeResult[]): void {
     const row: Record<string, string> = { call: key };
     results.forEach((r, i) => {
       const e = r.measured.find((m) => m.key === key);
-      row[heads[i] ?? ''] = e ? `${e.load.p95.toFixed(1)} / ${e.load.rps.toFixed(0)}${judged(e, r.floors).misses.length ? ' *' : ''}` : '—';
+      const verdict = e ? judged(e, r.floors) : undefined;
+      row[heads[i] ?? ''] =
+        e && verdict
+          ? `${e.load.p95.toFixed(1)} / ${e.load.rps.toFixed(0)} / ${verdict.share.toFixed(2)}${verdict.misses.length ? ' *' : ''}`
+          : '—';
     });
     rows.push(row);
   }
