@@ -634,7 +634,9 @@ let byLbNumber: NamedStatement | undefined;
  * by PostgreSQL as JavaScript's toISOString writes it. The names are joined, not a subquery each as
  * in receiptFields: both statements reading these are prepared and planned once per connection, so
  * the join's planning is paid once, and each reference is probed once a row — the cooler was probed
- * four times and the account twice (0.29 against 0.46 ms for 20 receipts).
+ * four times and the account twice (0.29 against 0.46 ms for 20 receipts). The collection point's
+ * name is the one subquery: joined, the plan for any values hashed every collection point on every
+ * call (1,005 at the bench's size), 0.75–0.79 against 0.67 ms a call for 20 receipts (docs/decisions/295).
  */
 const listedColumns = aliased({
   id: receipts.id,
@@ -652,7 +654,7 @@ const listedColumns = aliased({
   // As text, the way the date column answers it ('YYYY-MM-DD'), on either driver.
   dateOfManufacture: sql`${coolers.dateOfManufacture}::text`,
   collectionPointId: receipts.collectionPointId,
-  collectionPointName: collectionPoints.name,
+  collectionPointName: sql`(select ${collectionPoints.name} from ${collectionPoints} where ${collectionPoints.id} = ${receipts.collectionPointId})`,
   engineerNo: receipts.engineerNo,
   processOption: receipts.processOption,
   processState: receipts.processState,
@@ -676,7 +678,6 @@ const listedFrom = sql`${receipts}
   join ${clients} on ${clients.id} = ${customerAccounts.clientId}
   join ${coolers} on ${coolers.id} = ${receipts.inventoryItemId}
   join ${partNumbers} on ${partNumbers.id} = ${coolers.partNumberId}
-  left join ${collectionPoints} on ${collectionPoints.id} = ${receipts.collectionPointId}
   left join ${scrapReasons} on ${scrapReasons.id} = ${receipts.scrapReasonId}
   left join ${deliveryLines} dl on dl.receipt_id = ${receipts.id} and ${isExclusiveTypeSql('dl.delivery_type')}`;
 
