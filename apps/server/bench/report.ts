@@ -358,11 +358,12 @@ export function printScaleTable(results: SizeResult[]): void {
     const row: Record<string, string> = { call: key };
     results.forEach((r, i) => {
       const e = r.measured.find((m) => m.key === key);
-      const verdict = e ? judged(e, r.floors) : undefined;
-      row[heads[i] ?? ''] =
-        e && verdict
-          ? `${e.load.p95.toFixed(1)} / ${e.load.rps.toFixed(0)} / ${verdict.share.toFixed(2)}${verdict.misses.length ? ' *' : ''}`
-          : '—';
+      if (!e) {
+        row[heads[i] ?? ''] = '—';
+        return;
+      }
+      const { share, misses } = judged(e, r.floors);
+      row[heads[i] ?? ''] = `${e.load.p95.toFixed(1)} / ${e.load.rps.toFixed(0)} / ${share.toFixed(2)}${misses.length ? ' *' : ''}`;
     });
     rows.push(row);
   }

@@ -31,7 +31,7 @@ import {
   scrapReasons,
   suppliers,
 } from '../../db/schema';
-import { isExported, noteLine } from './receipts.repository';
+import { isExported, noteLine, receiptFields } from './receipts.repository';
 import { rememberBoundaries, seekFrom, type Boundary } from '../../db/page-boundaries';
 import { idsForPlan, nameStatement, NIL_UUID, selectNamedRows, selectShaped, type NamedStatement } from '../../db/rows';
 import { aliased, isoTime } from '../../db/list-statements';
@@ -635,8 +635,9 @@ let byLbNumber: NamedStatement | undefined;
  * in receiptFields: both statements reading these are prepared and planned once per connection, so
  * the join's planning is paid once, and each reference is probed once a row — the cooler was probed
  * four times and the account twice (0.29 against 0.46 ms for 20 receipts). The collection point's
- * name is the one subquery: joined, the plan for any values hashed every collection point on every
- * call (1,005 at the bench's size), 0.75–0.79 against 0.67 ms a call for 20 receipts (docs/decisions/295).
+ * name is the one subquery, receiptFields' own: joined, the plan for any values hashed every
+ * collection point on every call (1,005 at the bench's size), 0.75–0.79 against 0.67 ms a call for
+ * 20 receipts (docs/decisions/295).
  */
 const listedColumns = aliased({
   id: receipts.id,
@@ -654,7 +655,7 @@ const listedColumns = aliased({
   // As text, the way the date column answers it ('YYYY-MM-DD'), on either driver.
   dateOfManufacture: sql`${coolers.dateOfManufacture}::text`,
   collectionPointId: receipts.collectionPointId,
-  collectionPointName: sql`(select ${collectionPoints.name} from ${collectionPoints} where ${collectionPoints.id} = ${receipts.collectionPointId})`,
+  collectionPointName: receiptFields.collectionPointName,
   engineerNo: receipts.engineerNo,
   processOption: receipts.processOption,
   processState: receipts.processState,
